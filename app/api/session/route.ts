@@ -1,0 +1,15 @@
+import { GUEST_COOKIE, guestCookieAttributes, issueGuestToken, verifyGuestToken } from "@/lib/auth/guest-token";
+import { authSecret } from "@/lib/auth/secret";
+import { cookies } from "next/headers";
+
+// For API clients: the proxy has already minted a cookie if the request had none;
+// this makes it explicit and idempotent.
+export async function POST(req: Request) {
+  const jar = await cookies();
+  const secret = authSecret();
+  const current = jar.get(GUEST_COOKIE)?.value;
+  const token = (await verifyGuestToken(current, secret)) ? current! : await issueGuestToken(secret);
+  const secure = new URL(req.url).protocol === "https:";
+  jar.set(GUEST_COOKIE, token, guestCookieAttributes(secure));
+  return new Response(null, { status: 204 });
+}

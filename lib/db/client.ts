@@ -1,0 +1,70 @@
+// One database per process: embedded PGlite under DATA_DIR by default, a real
+// PostgreSQL when DATABASE_URL is set. Migrations run when it opens.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./generated/client";
+import { applyMigrations, type SqlRunner } from "./migrate";
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgres";
+  /** Raw SQL outside Prisma, for LISTEN/NOTIFY and migrations. */
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if ("url" in config) {
+    // Migrations need one session (BEGIN/COMMIT, advisory lock): a dedicated client.
+    const client = new pg.Client({ connectionString: config.url });
+    await client.connect();
+    try {
+      await applyMigrations(pgRunner(client));
+    } finally {
+      await client.end();
+    }
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return {
+      prisma,
+      kind: "postgres",
+      sql: pgRunner(pool),
+      async close() {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+  let dir: string | undefined;
+  if ("dataDir" in config) {
+    dir = path.resolve(config.dataDir, "pglite");
+    await mkdir(dir, { recursive: true });
+  }
+  const lite = new PGlite(dir);
+  await lite.waitReady;
+  await applyMigrations(lite);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  return {
+    prisma,
+    kind: "pglite",
+    sql: lite,
+    async close() {
+      await prisma.$disconnect();
+      // Prisma's disconnect does not close PGlite; an open instance hangs process exit.
+      if (!lite.closed) await lite.close();
+    },
+  };
+}
+
+function pgRunner(db: pg.Pool | pg.Client): SqlRunner {
+  return {
+    query: async (sql, params) => ({ rows: (await db.query(sql, params as unknown[])).rows }),
+    exec: (sql) => db.query(sql),
+  };
+}

@@ -1,0 +1,24 @@
+// The process-wide database, chosen by the environment. Kept on globalThis because Next
+// bundles instrumentation, route handlers and server components separately: a module
+// variable would open PGlite twice.
+import { env } from "../env";
+import { openDatabase, type Database } from "./client";
+
+const g = globalThis as { __inceptionDb?: Promise<Database> };
+
+export function getDb(): Promise<Database> {
+  if (!g.__inceptionDb) {
+    const e = env();
+    g.__inceptionDb = openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: e.DATA_DIR });
+    g.__inceptionDb.catch(() => {
+      g.__inceptionDb = undefined;
+    });
+  }
+  return g.__inceptionDb;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = g.__inceptionDb;
+  g.__inceptionDb = undefined;
+  if (db) await (await db).close();
+}

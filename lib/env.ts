@@ -1,0 +1,64 @@
+// The environment, validated once. A bad variable stops the server with one line
+// naming it (next.config.ts calls `assertEnv` before Next starts).
+import { z } from "zod";
+
+const empty = (v: unknown) => (v === "" ? undefined : v);
+const optional = <T extends z.ZodType>(s: T) => z.preprocess(empty, s.optional());
+const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) => z.preprocess(empty, s.default(d as never));
+
+const MODEL = /^(offline|openai:[\w.:-]+|anthropic:[\w.:-]+|openai-compatible:[\w./:-]+)$/;
+
+export const envSchema = z.object({
+  NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
+  PORT: withDefault(z.coerce.number().int().min(1).max(65535), 3000),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a postgres:// or postgresql:// URL"),
+  ),
+  DATA_DIR: withDefault(z.string().min(1), ".data"),
+  AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  INCEPTION_MODEL: withDefault(
+    z.string().regex(MODEL, "must be offline, openai:<model>, anthropic:<model> or openai-compatible:<model>"),
+    "offline",
+  ),
+  OPENAI_API_KEY: optional(z.string()),
+  ANTHROPIC_API_KEY: optional(z.string()),
+  OPENAI_BASE_URL: optional(z.url({ error: "must be an http(s) URL" })),
+  OFFLINE_MODEL_TPS: withDefault(z.coerce.number().min(0, "must be 0 (instant) or more").max(100_000), 150),
+  OFFLINE_MODEL_FIRST_TOKEN_MS: withDefault(z.coerce.number().int().min(0).max(60_000), 500),
+  OFFLINE_MODEL_SEED: withDefault(z.coerce.number().int(), 42),
+  OFFLINE_MODEL_FAULTS: optional(z.string()),
+  MODEL_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 120_000),
+  LEASE_MS: withDefault(z.coerce.number().int().min(500).max(600_000), 15_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const r = envSchema.safeParse(source);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const name = String(issue.path[0]);
+  const value = source[name];
+  const shown = name.endsWith("KEY") || name === "AUTH_SECRET" ? "" : ` (got ${JSON.stringify(value)})`;
+  throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${shown}`);
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  return (cached ??= parseEnv());
+}
+
+/** For process entry points: print the one line and exit. */
+export function assertEnv(): Env {
+  try {
+    return env();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}

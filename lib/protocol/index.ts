@@ -1,0 +1,4 @@
+export * from "./artifacts";
+export * from "./outputs";
+export * from "./prompt-sections";
+export * from "./tasks";

@@ -1,0 +1,35 @@
+// Everything the web server does once at start, and its clean shutdown.
+import { closeDb, getDb } from "../db/database";
+import { assertEnv } from "../env";
+
+const g = globalThis as { __inceptionStarted?: boolean; __inceptionShutdown?: Array<() => Promise<void>> };
+
+/** Work to finish before the process exits (runner leases, SSE streams...). */
+export function onShutdown(fn: () => Promise<void>): void {
+  (g.__inceptionShutdown ??= []).push(fn);
+}
+
+export async function startServer(): Promise<void> {
+  if (g.__inceptionStarted) return;
+  g.__inceptionStarted = true;
+  assertEnv();
+  try {
+    const db = await getDb();
+    console.log(`Inception Party: database ready (${db.kind === "pglite" ? "embedded PGlite" : "PostgreSQL"})`);
+  } catch (e) {
+    console.error(`Inception Party: cannot open the database: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const fn of (g.__inceptionShutdown ?? []).reverse()) {
+      await fn().catch((e) => console.error("shutdown step failed:", e));
+    }
+    await closeDb().catch((e) => console.error("closing the database failed:", e));
+    process.exit(signal === "SIGINT" ? 130 : 0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
