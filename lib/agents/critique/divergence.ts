@@ -1,0 +1,172 @@
+import type { PerspectiveResult } from "./perspective";
+import { areSimilar, oneLine } from "./text-similarity";
+
+export type Severity = "HIGH" | "MEDIUM" | "LOW";
+
+/** A perspective's name with what it returned: the unit every analysis step works on. */
+export interface PerspectiveOutcome {
+  name: string;
+  result: PerspectiveResult;
+}
+
+export type DivergenceKind = "critical-issue" | "rating" | "conflict";
+
+/** One point of disagreement, attributed to the perspectives involved. */
+export interface DivergentPoint {
+  kind: DivergenceKind;
+  topic: string;
+  severity: Severity;
+  description: string;
+  perspectives: string[];
+}
+
+export interface Divergence {
+  /** Overall severity by the 003 step 4 rule. */
+  severity: Severity;
+  hasCriticalIssue: boolean;
+  /** Most severe first; within a severity: critical issues, ratings, conflicts. */
+  points: DivergentPoint[];
+}
+
+/**
+ * 003 says "critical issue identified" but its JSON contract (strengths, weaknesses,
+ * suggestions, rating) has no field for it, so a critical issue is a weakness whose text
+ * starts with `CRITICAL:` (case-insensitive). Perspective prompts must ask for that prefix.
+ */
+export const CRITICAL_PREFIX = "CRITICAL:";
+
+export function isCriticalIssue(weakness: string): boolean {
+  return weakness.trimStart().toUpperCase().startsWith(CRITICAL_PREFIX);
+}
+
+export function stripCriticalPrefix(weakness: string): string {
+  return isCriticalIssue(weakness) ? weakness.trimStart().slice(CRITICAL_PREFIX.length).trim() : weakness.trim();
+}
+
+/** 003 step 4, checked in the spec's order: HIGH, then MEDIUM, else LOW. */
+export function classifySeverity(ratings: readonly number[], hasCriticalIssue: boolean): Severity {
+  if (ratings.length === 0) throw new RangeError("classifySeverity needs at least one rating");
+
+  if (hasCriticalIssue || ratings.some((r) => r <= 2)) return "HIGH";
+
+  // Kept for fidelity to 003, but unreachable: any rating <= 2 already returned HIGH above,
+  // so the "single perspective <= 2, others >= 3" clause can never hold here. The spread
+  // clause is unreachable too: ratings are integers 1..5, so max - min >= 3 needs min <= 2.
+  const spread = Math.max(...ratings) - Math.min(...ratings);
+  const lowOnes = ratings.filter((r) => r <= 2).length;
+  const fineOnes = ratings.filter((r) => r >= 3).length;
+  const singleLowOthersFine = lowOnes === 1 && fineOnes === ratings.length - 1 && fineOnes > 0;
+  if (spread >= 3 || singleLowOthersFine) return "MEDIUM";
+
+  // All ratings >= 3 and no critical issue: only minor suggestions remain.
+  return "LOW";
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
+const KIND_RANK: Record<DivergenceKind, number> = { "critical-issue": 0, rating: 1, conflict: 2 };
+
+/** How far (in rating points) a perspective must sit from the group's median to count as divergent. */
+const RATING_GAP = 2;
+
+const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Each point's severity is the same 003 rule applied to the perspectives that point
+ * involves, so a point never claims more (or less) than its evidence supports.
+ */
+export function detectDivergence(outcomes: readonly PerspectiveOutcome[]): Divergence {
+  const ratings = outcomes.map((o) => o.result.rating);
+  const hasCriticalIssue = outcomes.some((o) => o.result.weaknesses.some(isCriticalIssue));
+  const points: DivergentPoint[] = [
+    ...criticalIssuePoints(outcomes),
+    ...ratingPoints(outcomes),
+    ...conflictPoints(outcomes),
+  ];
+  // Array.prototype.sort is stable, so discovery order breaks ties deterministically.
+  points.sort(
+    (a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || KIND_RANK[a.kind] - KIND_RANK[b.kind],
+  );
+  return { severity: classifySeverity(ratings, hasCriticalIssue), hasCriticalIssue, points };
+}
+
+function criticalIssuePoints(outcomes: readonly PerspectiveOutcome[]): DivergentPoint[] {
+  return outcomes.flatMap(({ name, result }) =>
+    result.weaknesses.filter(isCriticalIssue).map((weakness) => ({
+      kind: "critical-issue" as const,
+      topic: "Critical issue",
+      severity: classifySeverity([result.rating], true),
+      description: `${oneLine(stripCriticalPrefix(weakness))} (raised by ${name})`,
+      perspectives: [name],
+    })),
+  );
+}
+
+/**
+ * A perspective rated <= 2, or one sitting RATING_GAP or more from the median rating.
+ * The median (not the others' mean) keeps [5, 1, 5] to one point, the 1, instead of also
+ * flagging both 5s as "far" from the mean of a 1 and a 5.
+ */
+function ratingPoints(outcomes: readonly PerspectiveOutcome[]): DivergentPoint[] {
+  const allRatings = outcomes.map((o) => o.result.rating);
+  const groupMedian = median(allRatings);
+  const points: DivergentPoint[] = [];
+  outcomes.forEach(({ name, result }, index) => {
+    const others = allRatings.filter((_, i) => i !== index);
+    const othersMean = others.length > 0 ? mean(others) : undefined;
+    const low = result.rating <= 2;
+    const far = others.length > 0 && Math.abs(result.rating - groupMedian) >= RATING_GAP;
+    if (!low && !far) return;
+    points.push({
+      kind: "rating",
+      topic: low ? "Low rating" : "Rating gap",
+      severity: classifySeverity(allRatings, false),
+      description:
+        othersMean === undefined
+          ? `${name} rated ${result.rating}/5`
+          : `${name} rated ${result.rating}/5; the others averaged ${othersMean.toFixed(1)}/5`,
+      perspectives: [name],
+    });
+  });
+  // Lowest ratings first: they are the ones that block consensus.
+  return points.sort((a, b) => ratingOf(outcomes, a) - ratingOf(outcomes, b));
+}
+
+function ratingOf(outcomes: readonly PerspectiveOutcome[], point: DivergentPoint): number {
+  return outcomes.find((o) => o.name === point.perspectives[0])?.result.rating ?? 0;
+}
+
+/** A weakness one perspective raises that another lists as a strength. */
+function conflictPoints(outcomes: readonly PerspectiveOutcome[]): DivergentPoint[] {
+  const points: DivergentPoint[] = [];
+  for (const critic of outcomes) {
+    for (const weakness of critic.result.weaknesses) {
+      const supporters = outcomes.flatMap((other) => {
+        if (other.name === critic.name) return [];
+        const strength = other.result.strengths.find((s) => areSimilar(s, stripCriticalPrefix(weakness)));
+        return strength === undefined ? [] : [{ other, strength }];
+      });
+      if (supporters.length === 0) continue;
+      const names = supporters.map((s) => s.other.name);
+      points.push({
+        kind: "conflict",
+        topic: "Conflicting assessment",
+        severity: classifySeverity(
+          [critic.result.rating, ...supporters.map((s) => s.other.result.rating)],
+          isCriticalIssue(weakness),
+        ),
+        description:
+          `${critic.name} sees a weakness ("${oneLine(stripCriticalPrefix(weakness))}") where ` +
+          `${names.join(", ")} ${names.length === 1 ? "sees a strength" : "see a strength"} ` +
+          `("${oneLine(supporters[0].strength)}")`,
+        perspectives: [critic.name, ...names],
+      });
+    }
+  }
+  return points;
+}
