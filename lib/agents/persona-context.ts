@@ -1,0 +1,22 @@
+// The PERSONA_CONTEXT block of 000 §4.1, injected for phase 1-2 agents only (phase 3
+// agents and D3/D4 get their standard prompts, as in classic mode).
+import type { PersonaConfig } from "./persona-config";
+
+export function personaContextBlock(cfg: PersonaConfig, key: string, phase: 1 | 2 | 3 | 4 | 5): string | null {
+  const p = cfg.personas[key];
+  if (!p || phase > 2 || p.phase > 2) return null;
+  return [
+    "PERSONA_CONTEXT:",
+    `  Name: ${p.name}`,
+    `  Title: ${p.title}`,
+    `  Style: ${p.communication_style}`,
+    `  Expertise: ${p.expertise}`,
+    `  Phase: ${cfg.phases[String(phase) as "1"].name}`,
+    `  Team Role: ${p.debate_focus}`,
+    "",
+    "You are participating in an Inception Party with two other specialists.",
+    `Communicate in a style consistent with your persona: ${p.communication_style}.`,
+    "Ask your questions from YOUR expertise angle. Do not duplicate their domains.",
+    "When debating, stay in character but prioritize substance over performance.",
+  ].join("\n");
+}

@@ -1,0 +1,120 @@
+// Party mode (000 §3, 001 §4.2): one team, five tasks, three live members at most,
+// members shut down at each phase end, the team deleted on every exit path.
+import type { PartyContext } from "./agent-step";
+import { architectureSummary, discoveryContext, type DiscoveryContext } from "./documents";
+import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
+import { blueprintAssembly } from "./phase-blueprint";
+import { PhaseTeam, shutdownEvents, spawnEvents } from "./phase-common";
+import { stackDebate } from "./phase-stack";
+import { visionCouncil } from "./phase-vision";
+import { walkthrough } from "./walkthrough";
+import { completionNextSteps, PARTY_PHASE_NAMES, phaseEndNextSteps } from "../next-steps";
+import type { PartyRecord } from "./store";
+
+export const TEAM_NAME = "inception-party";
+
+export const PARTY_TASKS = [
+  { number: 1, subject: "Vision Council — gathering multi-perspective project vision", activeForm: "Gathering project vision" },
+  { number: 2, subject: "Stack Debate — evaluating technology options", activeForm: "Evaluating technology options" },
+  { number: 3, subject: "Blueprint Assembly — producing design artifacts", activeForm: "Producing design artifacts" },
+  { number: 4, subject: "Constitution & Scaffold — generating governance artifacts", activeForm: "Generating governance" },
+  { number: 5, subject: "Walkthrough — interactive review and next steps", activeForm: "Running walkthrough" },
+];
+
+export type ModeOutcome =
+  | { status: "completed"; discoveryContext: DiscoveryContext }
+  | { status: "fallback" }
+  | { status: "cancelled"; reason: string };
+
+class PhaseAbort extends Error {
+  constructor(readonly outcome: ModeOutcome) {
+    super(outcome.status);
+  }
+}
+
+/** Runs a parallel phase; when every agent fails, asks [1] retry [2] classic [3] cancel. */
+async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: PhaseTeam) => Promise<T | null>): Promise<T> {
+  const cfg = ctx.personas.phases[String(n) as "1"];
+  for (let attempt = 1; ; attempt++) {
+    const key = `party/p${n}.${attempt}`;
+    await ctx.rt.emit(`${key}/start`, [
+      { type: "phase-start", data: { phase: n, name: cfg.name, agents: cfg.personas } },
+      { type: "party-status", data: { status: "in_progress", currentPhase: n } },
+      ...spawnEvents(ctx, n, cfg.personas),
+    ]);
+    const team = new PhaseTeam(ctx, n, key, cfg.personas);
+    const result = await body(team);
+    await ctx.rt.emit(`${key}/shutdown`, shutdownEvents(ctx, key, n, team.alive));
+    if (result !== null) {
+      await ctx.rt.emit(`${key}/end`, [
+        { type: "phase-end", data: { phase: n, name: cfg.name, status: "completed", messages: team.messages, nextSteps: phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] }) } },
+      ]);
+      return result;
+    }
+    const choice = await ctx.rt.input(`${key}/failure-menu`, {
+      kind: "phase_failure",
+      title: `All agents in ${cfg.name} encountered errors.`,
+      body: `All agents in ${cfg.name} encountered errors.\n\n[1] Retry phase — re-launch all agents\n[2] Fall back to classic mode — restart with sequential flow\n[3] Cancel — abort discovery\n\nEnter selection (1-3):`,
+      options: [
+        { key: "1", label: "Retry phase — re-launch all agents" },
+        { key: "2", label: "Fall back to classic mode — restart with sequential flow" },
+        { key: "3", label: "Cancel — abort discovery" },
+      ],
+      allowsText: false,
+    });
+    await ctx.rt.emit(`${key}/failed-end`, [{ type: "phase-end", data: { phase: n, name: cfg.name, status: "failed", messages: team.messages } }]);
+    if (choice.selection === "2") throw new PhaseAbort({ status: "fallback" });
+    if (choice.selection === "3") throw new PhaseAbort({ status: "cancelled", reason: `Cancelled after every agent in ${cfg.name} failed.` });
+  }
+}
+
+async function sequentialPhase<T>(ctx: PartyContext, n: 4 | 5, body: () => Promise<T>): Promise<T> {
+  const name = ctx.personas.phases[String(n) as "4"].name;
+  await ctx.rt.emit(`party/p${n}/start`, [
+    { type: "phase-start", data: { phase: n, name, agents: [] } },
+    { type: "party-status", data: { status: "in_progress", currentPhase: n } },
+  ]);
+  const r = await body();
+  await ctx.rt.emit(`party/p${n}/end`, [
+    { type: "phase-end", data: { phase: n, name, status: "completed", messages: 0, nextSteps: n === 5 ? completionNextSteps() : phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] }) } },
+  ]);
+  return r;
+}
+
+export async function runPartyMode(ctx: PartyContext, party: PartyRecord): Promise<ModeOutcome> {
+  await ctx.rt.emit("party/setup", [
+    { type: "team-create", data: { team_name: TEAM_NAME, description: "Multi-agent inception party for new project discovery" } },
+    { type: "task-create", data: { mode: "party", tasks: PARTY_TASKS.map((t) => ({ ...t, name: ctx.personas.phases[String(t.number) as "1"].name, maxMessages: ctx.personas.phases[String(t.number) as "1"].max_messages })) } },
+  ]);
+  const d = party.description;
+  try {
+    const vision = await parallelPhase(ctx, 1, (team) => visionCouncil(ctx, team, d));
+    const { stack } = await parallelPhase(ctx, 2, (team) => stackDebate(ctx, team, d, vision.briefMd));
+    const blueprint = await parallelPhase(ctx, 3, (team) => blueprintAssembly(ctx, team, d, vision.briefMd, stack));
+    const arch = blueprint["architecture-overview"];
+    const sections = {
+      project_description: d,
+      project_brief: vision.briefMd,
+      tech_stack: JSON.stringify(stack, null, 2),
+      artifact_content: [arch, blueprint["data-model"], blueprint["test-strategy-outline"]].filter(Boolean).join("\n\n---\n\n"),
+    };
+    const constitution = await sequentialPhase(ctx, 4, async () => {
+      const c = await draftConstitution(ctx, "party/p4/constitution", 4, sections);
+      await skillsAndScaffold(ctx, "party/p4", 4, sections, stack, arch);
+      return c;
+    });
+    const summary = architectureSummary(arch, stack);
+    const wt = await sequentialPhase(ctx, 5, async () => {
+      if (constitution) await reviewConstitution(ctx, "party/p5/constitution", 5, party.title, sections, constitution);
+      return walkthrough(ctx, "party/p5", stack, summary, blueprint["test-strategy-outline"]);
+    });
+    const completedAt = await ctx.rt.step("party/completed-at", async () => ({ output: new Date().toISOString() }));
+    return {
+      status: "completed",
+      discoveryContext: discoveryContext({ completedAt, stack, architectureSummary: summary, highPriorityGaps: wt.criticalPaths, permissionsReviewed: wt.permissionsReviewed, userNextAction: wt.userNextAction, iterationConfig: wt.iterationConfig }),
+    };
+  } catch (e) {
+    if (e instanceof PhaseAbort) return e.outcome;
+    throw e;
+  }
+}

@@ -1,0 +1,87 @@
+// Party phase 3, Protocol C (000 §3.5): independent production → summary broadcasts →
+// cross-review D8→D14, D14→D15, D15→D8 → finalize with the feedback.
+import type { PartyContext } from "./agent-step";
+import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
+import { ARTIFACT_KINDS, type ArtifactKind } from "../protocol/artifacts";
+import type { ProposalOutput } from "../protocol/outputs";
+
+const PRODUCERS: Array<{ agent: string; kind: ArtifactKind; reviews: string }> = [
+  { agent: "architect", kind: "architecture-overview", reviews: "data_modeler" },
+  { agent: "data_modeler", kind: "data-model", reviews: "test_strategist" },
+  { agent: "test_strategist", kind: "test-strategy-outline", reviews: "architect" },
+];
+
+export type Blueprint = Partial<Record<ArtifactKind, string>>;
+
+export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, description: string, briefMd: string, stack: ProposalOutput): Promise<Blueprint | null> {
+  const k = team.key;
+  const base = { project_description: description, project_brief: briefMd, tech_stack: JSON.stringify(stack, null, 2) };
+  const path = (agent: string) => ARTIFACT_KINDS[PRODUCERS.find((p) => p.agent === agent)!.kind].path;
+
+  const drafts = await team.all(team.alive, (agent) => ({
+    key: `${k}/${agent}/produce`,
+    agent,
+    task: "blueprint.produce" as const,
+    sections: base,
+    recipient: null,
+    type: "work" as const,
+    artifactPath: path(agent),
+  }));
+  if (drafts.length === 0) return null;
+  const draft = new Map(drafts.map((d) => [d.agent, d.output.markdown]));
+
+  await team.all(
+    drafts.map((d) => d.agent),
+    (agent) => ({
+      key: `${k}/${agent}/summary`,
+      agent,
+      task: "blueprint.summary" as const,
+      sections: { ...base, artifact_content: draft.get(agent)! },
+      recipient: null,
+      type: "broadcast" as const,
+      artifactPath: path(agent),
+    }),
+  );
+
+  const feedback = new Map<string, string>();
+  await Promise.all(
+    PRODUCERS.filter((p) => team.alive.includes(p.agent) && draft.has(p.reviews)).map(async (p) => {
+      const review = await team.say({
+        key: `${k}/${p.agent}/review`,
+        agent: p.agent,
+        task: "blueprint.review",
+        sections: { ...base, artifact_content: draft.get(p.reviews)! },
+        recipient: p.reviews,
+        type: "message",
+        artifactPath: path(p.reviews),
+      });
+      if (review) feedback.set(p.reviews, [...review.strengths.map((s) => `Strength: ${s}`), ...review.suggestions.map((s) => `Suggestion: ${s}`), ...review.alignment_issues.map((s) => `Alignment issue: ${s}`)].join("\n"));
+    }),
+  );
+
+  const result: Blueprint = {};
+  await Promise.all(
+    drafts.map(async ({ agent }) => {
+      const kind = PRODUCERS.find((p) => p.agent === agent)!.kind;
+      const final = await team.say({
+        key: `${k}/${agent}/finalize`,
+        agent,
+        task: "blueprint.finalize",
+        sections: { ...base, current_draft: draft.get(agent)!, review_feedback: feedback.get(agent) ?? "No review feedback was received." },
+        recipient: ORCHESTRATOR,
+        type: "message",
+        artifactPath: path(agent),
+      });
+      // A failed finalize still leaves a reviewed-for draft: better than no artifact.
+      result[kind] = final?.markdown ?? draft.get(agent)!;
+    }),
+  );
+  await ctx.rt.emit(
+    `${k}/artifacts`,
+    PRODUCERS.filter((p) => result[p.kind]).map((p) => ({
+      type: "artifact-write" as const,
+      data: { path: ARTIFACT_KINDS[p.kind].path, title: ARTIFACT_KINDS[p.kind].title, producer: p.agent, phase: 3, content: result[p.kind]! },
+    })),
+  );
+  return result;
+}
