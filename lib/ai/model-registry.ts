@@ -1,0 +1,131 @@
+// Model specs ("offline", "openai:gpt-4.1", ...) → AI SDK language models. No env access:
+// providers.ts feeds it from env(), tests feed it directly (with a fake `fetch`).
+//
+// A registry is meant to live for one party run. Each distinct spec becomes ONE model
+// instance, shared by every persona using it: for the offline model this means its
+// fault counters (`throw:oscar:1`, ...) count across the whole run, not per turn.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import { createOfflineModel } from "./offline";
+
+export type ModelProvider = "offline" | "openai" | "anthropic" | "openai-compatible";
+
+export interface ModelSpec {
+  provider: ModelProvider;
+  modelId: string;
+}
+
+export const MODEL_SPEC_GRAMMAR = "offline, openai:<model>, anthropic:<model> or openai-compatible:<model>";
+
+// Same alphabet as lib/env.ts; openai-compatible ids may hold "/" (e.g. "meta-llama/Llama-3").
+const MODEL_ID: Record<Exclude<ModelProvider, "offline">, RegExp> = {
+  openai: /^[\w.:-]+$/,
+  anthropic: /^[\w.:-]+$/,
+  "openai-compatible": /^[\w./:-]+$/,
+};
+
+export class ModelConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ModelConfigError";
+  }
+}
+
+export function parseModelSpec(spec: string): ModelSpec {
+  if (spec === "offline") return { provider: "offline", modelId: "offline" };
+  const colon = spec.indexOf(":");
+  const provider = spec.slice(0, colon);
+  const modelId = spec.slice(colon + 1);
+  if (colon > 0 && provider in MODEL_ID && MODEL_ID[provider as keyof typeof MODEL_ID].test(modelId)) {
+    return { provider: provider as ModelProvider, modelId };
+  }
+  throw new ModelConfigError(`Invalid model spec ${JSON.stringify(spec)}: expected ${MODEL_SPEC_GRAMMAR}`);
+}
+
+export interface ModelRegistryConfig {
+  defaultModel: string;
+  /** persona key → spec; wins over defaultModel. */
+  personaModels?: Record<string, string>;
+  openaiApiKey?: string;
+  anthropicApiKey?: string;
+  /** Required by openai-compatible; also overrides the OpenAI endpoint (as the OpenAI SDK does). */
+  openaiBaseUrl?: string;
+  offline: { seed: number; tokensPerSecond: number; firstTokenMs: number; faults?: string };
+  fetch?: typeof fetch;
+}
+
+export interface ModelRegistry {
+  modelFor(personaKey: string): { model: LanguageModel; spec: string };
+  specFor(personaKey: string): string;
+}
+
+const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+/** Throws ModelConfigError (bad spec, missing key or base URL) before any model runs. */
+export function createModelRegistry(config: ModelRegistryConfig): ModelRegistry {
+  const personaModels = config.personaModels ?? {};
+  // [where the spec came from, how to quote it in an error, spec]
+  const sources: Array<[string, string, string]> = [
+    ["INCEPTION_MODEL", `INCEPTION_MODEL=${config.defaultModel}`, config.defaultModel],
+    ...Object.entries(personaModels).map(([k, s]): [string, string, string] => [`persona "${k}"`, `persona "${k}" model ${s}`, s]),
+  ];
+
+  const models = new Map<string, LanguageModel>();
+  for (const [where, quoted, spec] of sources) {
+    if (models.has(spec)) continue;
+    let parsed: ModelSpec;
+    try {
+      parsed = parseModelSpec(spec);
+    } catch (e) {
+      throw new ModelConfigError(`${where}: ${(e as Error).message}`);
+    }
+    models.set(spec, createModel(parsed, config, (envVar) => `${quoted} needs ${envVar}`));
+  }
+
+  // Own-property lookup: a persona key like "constructor" must not hit Object.prototype.
+  const specFor = (personaKey: string) =>
+    Object.hasOwn(personaModels, personaKey) ? personaModels[personaKey] : config.defaultModel;
+  return {
+    specFor,
+    modelFor(personaKey) {
+      const spec = specFor(personaKey);
+      return { model: models.get(spec)!, spec };
+    },
+  };
+}
+
+function createModel(spec: ModelSpec, config: ModelRegistryConfig, needs: (envVar: string) => string): LanguageModel {
+  const { fetch } = config;
+  switch (spec.provider) {
+    case "offline":
+      try {
+        return createOfflineModel({ ...config.offline });
+      } catch (e) {
+        // A bad fault rule: name the variable it came from.
+        throw new ModelConfigError(`OFFLINE_MODEL_FAULTS: ${(e as Error).message}`);
+      }
+    case "openai": {
+      if (!config.openaiApiKey) throw new ModelConfigError(needs("OPENAI_API_KEY"));
+      // Explicit base URL so the SDK never falls back to reading process.env itself.
+      const baseURL = config.openaiBaseUrl ?? OPENAI_DEFAULT_BASE_URL;
+      return createOpenAI({ apiKey: config.openaiApiKey, baseURL, fetch })(spec.modelId);
+    }
+    case "anthropic": {
+      if (!config.anthropicApiKey) throw new ModelConfigError(needs("ANTHROPIC_API_KEY"));
+      return createAnthropic({ apiKey: config.anthropicApiKey, fetch })(spec.modelId);
+    }
+    case "openai-compatible": {
+      if (!config.openaiBaseUrl) throw new ModelConfigError(needs("OPENAI_BASE_URL"));
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: config.openaiBaseUrl,
+        apiKey: config.openaiApiKey,
+        // Ask for the final usage chunk so turns can count tokens.
+        includeUsage: true,
+        fetch,
+      })(spec.modelId);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+// The people who use the product, minus duplicates of the same group ("neighbours
+// who want to order" are the buyers once "buyers" is named).
+import type { ProjectContext } from "./context";
+import type { Actor } from "./knowledge/actors";
+
+const SAME_AS_BUYER = /^(neighbou?r|resident|shopper|customer)$/;
+
+/** When the description names no people, the kind of product says who uses it. */
+function fallbackActor(ctx: ProjectContext): Actor {
+  const t = ctx.traits;
+  if (t.any("simple_site", "ecommerce", "food")) return { singular: "customer", plural: "customers" };
+  if (t.has("k8s_operator")) return { singular: "platform engineer", plural: "platform engineers" };
+  if (t.has("cli")) return { singular: "developer", plural: "developers" };
+  if (t.has("internal_tool")) return { singular: "employee", plural: "employees" };
+  return { singular: "user", plural: "users" };
+}
+
+export function userActors(ctx: ProjectContext): Actor[] {
+  const all = ctx.profile.actors.length ? ctx.profile.actors : [fallbackActor(ctx)];
+  const hasBuyer = all.some((a) => a.singular === "buyer");
+  const audience = ctx.profile.answers.about("audience").join(" ");
+  return all.filter((a) => {
+    if (hasBuyer && SAME_AS_BUYER.test(a.singular.split(" ").pop()!)) return false;
+    // "Buyers are office workers": the office workers are the buyers.
+    return !new RegExp(`\\b\\w+s\\s+are\\s+(?:often\\s+|mostly\\s+|mainly\\s+)?${a.plural}\\b`, "i").test(audience);
+  });
+}
+
+export function actorList(ctx: ProjectContext, n = 3): string[] {
+  const a = userActors(ctx).slice(0, n).map((x) => x.plural);
+  return a.length ? a : ["users"];
+}

@@ -1,0 +1,5 @@
+// Public surface of the built-in offline model.
+export { createOfflineModel, OfflineModelError } from "./offline-model";
+export { parseFaults, FaultSpecError, FAULT_GRAMMAR } from "./faults";
+export type { FaultConfig, FaultKind, FaultRule } from "./faults";
+export type { OfflineModelOptions } from "./options";

@@ -1,0 +1,117 @@
+// The person's changes to the approved stack ("use MySQL instead of PostgreSQL",
+// "switch to Django", "host on AWS", "drop Redis"). A family change swaps the whole
+// toolchain (ORM, queue, WebSocket layer, test runner) so the stack stays cohesive;
+// services unrelated to the change are kept as approved.
+import { quote } from "../text-utils";
+import { chooseStack, type StackInput } from "./choose-stack";
+import { detectPreferences, type Preferences } from "./stack-preferences";
+import { getSlot, setSlot, slotOf, type SlotId, type StackPlan } from "./stack-plan";
+import { TECHS, type Tech } from "./tech-catalog";
+
+export interface ChangeResult {
+  plan: StackPlan;
+  /** "Database: PostgreSQL 17 → MySQL 8.4", ... */
+  changed: string[];
+  /** Requests that named no technology, kept as constraints. */
+  notes: string[];
+}
+
+const FAMILY_SLOTS: SlotId[] = ["realtime", "queue", "sso", "markdown", "fhir", "ai", "frontend", "distribution"];
+
+function currentDatabase(plan: StackPlan): Tech | undefined {
+  return TECHS.find((t) => t.kind === "database" && new RegExp(t.pattern, "i").test(plan.database.choice));
+}
+
+function managedDatabase(db: string, host: string): string | undefined {
+  const aws = /aws|rds|ecs/i.test(host);
+  if (/mysql/i.test(db)) return aws ? "RDS for MySQL" : "PlanetScale (MySQL)";
+  if (/mongo/i.test(db)) return "MongoDB Atlas";
+  if (/sqlite/i.test(db)) return "a persistent volume with Litestream backups";
+  if (/sql server/i.test(db)) return aws ? "RDS for SQL Server" : "Azure SQL Database";
+  return undefined;
+}
+
+export function applyStackChanges(current: StackPlan, changeText: string, input: StackInput): ChangeResult {
+  const asked = detectPreferences(changeText);
+  const changed: string[] = [];
+  const notes: string[] = [];
+  let plan = current;
+
+  const familyChange = (asked.family && asked.family !== current.family) || (asked.framework && !current.framework.choice.includes(asked.framework.label));
+  const prefs: Preferences = {
+    ...input.prefs,
+    family: asked.family ?? current.family,
+    framework: asked.framework ?? (asked.family && asked.family !== input.prefs.family ? undefined : input.prefs.framework),
+    familyEvidence: asked.family ? changeText : input.prefs.familyEvidence,
+    database: asked.database ?? currentDatabase(current) ?? input.prefs.database,
+    hosting: asked.hosting ?? input.prefs.hosting,
+    add: [],
+    avoid: [...input.prefs.avoid, ...asked.avoid],
+  };
+  const base = chooseStack({ ...input, prefs });
+
+  if (familyChange) {
+    const additional = plan.additional
+      .map((a) => (FAMILY_SLOTS.includes(a.slot) ? getSlot(base, a.slot) : a))
+      .filter((a): a is NonNullable<typeof a> => Boolean(a));
+    for (const a of base.additional) if (FAMILY_SLOTS.includes(a.slot) && !additional.some((b) => b.slot === a.slot)) additional.push(a);
+    changed.push(`Language and framework: ${current.language.choice} / ${current.framework.choice} → ${base.language.choice} / ${base.framework.choice}`);
+    plan = {
+      ...plan,
+      family: base.family,
+      language: { ...base.language, rationale: `you asked: ${quote(changeText, 100)}; ${base.language.rationale.split("; ").slice(-1)[0]}` },
+      runtime: base.runtime,
+      framework: base.framework,
+      database: base.database,
+      testRunner: base.testRunner,
+      packageManager: base.packageManager,
+      additional: additional.slice(0, 6),
+    };
+  }
+  if (asked.database && !new RegExp(asked.database.pattern, "i").test(current.database.choice)) {
+    changed.push(`Database: ${current.database.choice} → ${base.database.choice}`);
+    plan = { ...plan, database: base.database };
+  } else if (familyChange && plan.database.choice !== current.database.choice) {
+    changed.push(`Data access: ${current.database.choice} → ${plan.database.choice}`);
+  }
+  if (asked.hosting) {
+    const host = getSlot(plan, "hosting");
+    if (!host || !host.choice.includes(asked.hosting.label)) {
+      changed.push(`Hosting: ${host?.choice ?? "none"} → ${asked.hosting.label}`);
+      plan = setSlot(plan, { slot: "hosting", choice: asked.hosting.label, rationale: `you asked for it; ${host ? host.rationale.split(";")[0].toLowerCase() : "one platform for app, database and backups"}` });
+    }
+  }
+  for (const tech of asked.add) {
+    if (plan.additional.some((a) => a.choice.toLowerCase().includes(tech.label.toLowerCase()))) continue;
+    const slot = slotOf(tech.label);
+    plan = setSlot(plan, { slot: slot === "other" ? "other" : slot, choice: tech.label, rationale: `added at your request: ${tech.note ?? "part of your toolkit"}` });
+    changed.push(`Added ${tech.label}`);
+  }
+  // A new database must not leave the hosting pointing at the old one.
+  if (plan.database.choice !== current.database.choice) {
+    const host = getSlot(plan, "hosting");
+    const managed = managedDatabase(plan.database.choice, host?.choice ?? "");
+    if (host && managed && /neon|postgresql|rds|timescale/i.test(host.choice) && !/postgres/i.test(plan.database.choice)) {
+      plan = setSlot(plan, { ...host, choice: host.choice.replace(/Neon serverless PostgreSQL|managed PostgreSQL|RDS for PostgreSQL|Timescale Cloud/i, managed) });
+    }
+  }
+  // PostgreSQL-backed queues (pg-boss, River) cannot follow the data to another database.
+  const queue = getSlot(plan, "queue");
+  if (queue && /postgres/i.test(queue.choice) && !/postgres/i.test(plan.database.choice)) {
+    const alt = plan.family === "go" ? "asynq with Redis" : plan.family === "python" ? "Celery with Redis" : "BullMQ with Redis";
+    plan = setSlot(plan, { slot: "queue", choice: alt, rationale: `${queue.choice.split(" (")[0]} needs PostgreSQL; ${alt.split(" with ")[0]} keeps the same retries and scheduling` });
+    changed.push(`Job queue: ${queue.choice} → ${alt}`);
+  }
+  for (const tech of asked.avoid) {
+    // "instead of PostgreSQL" is about the database field, not about services.
+    if (tech.kind === "database" || tech.kind === "family" || tech.kind === "framework") continue;
+    const re = new RegExp(tech.pattern, "i");
+    const hit = plan.additional.filter((a) => re.test(a.choice));
+    if (hit.length) {
+      plan = { ...plan, additional: plan.additional.filter((a) => !hit.includes(a)) };
+      changed.push(`Removed ${hit.map((h) => h.choice).join(", ")}`);
+    }
+  }
+  if (!changed.length) notes.push(`No technology is named in ${quote(changeText, 140)}, so the stack stays; the request is recorded as a constraint for the blueprint.`);
+  return { plan, changed, notes };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { detectDomain } from "./detect-domain";
+import { applicableRegulations } from "./regulations";
+
+const regs = (text: string) => applicableRegulations(detectDomain(text)).map((r) => r.id);
+
+describe("detectDomain", () => {
+  it("finds payments, a marketplace and the EU from a food marketplace in Lisbon", () => {
+    const t = detectDomain("A marketplace app that connects home cooks with neighbours. Buyers pay in the app; the platform takes a 12% commission. Launching in Lisbon and Porto.");
+    expect(t.has("payments")).toBe(true);
+    expect(t.has("marketplace")).toBe(true);
+    expect(t.has("food")).toBe(true);
+    expect(t.region.eu).toBe(true);
+    expect(t.region.countries).toContain("Portugal");
+    expect(regs("Buyers pay by card. Launching in Lisbon.")).toEqual(expect.arrayContaining(["pci_dss", "gdpr", "psd2_sca"]));
+  });
+
+  it("finds health data, an EHR and the US for a clinic triage tool", () => {
+    const text = "A symptom triage assistant for US urgent-care clinics; nurses confirm the suggested priority. It must integrate with the EHR over HL7 FHIR.";
+    const t = detectDomain(text);
+    expect(t.has("health")).toBe(true);
+    expect(t.has("ehr_integration")).toBe(true);
+    expect(t.has("clinical_decision")).toBe(true);
+    expect(t.region.us).toBe(true);
+    expect(regs(text)).toEqual(expect.arrayContaining(["hipaa", "hl7_fhir", "fda_cds"]));
+  });
+
+  it("finds real-time play and minors in a classroom quiz", () => {
+    const t = detectDomain("A live multiplayer quiz game for classrooms: students join from their phones, a leaderboard updates after every answer.");
+    expect(t.has("realtime")).toBe(true);
+    expect(t.has("minors")).toBe(true);
+    expect(regs("A live quiz for classrooms where pupils join with a code.")).toEqual(expect.arrayContaining(["coppa", "gdpr_children"]));
+  });
+
+  it("finds internal tooling and incident work", () => {
+    const t = detectDomain("An internal runbook tool for a 30-person SRE team: searchable runbooks in markdown, checklists during incidents.");
+    expect(t.has("internal_tool")).toBe(true);
+    expect(t.has("incident_ops")).toBe(true);
+    expect(t.has("search")).toBe(true);
+    expect(t.has("markdown")).toBe(true);
+  });
+
+  it("ignores negated mentions", () => {
+    const t = detectDomain("A recipe notebook for one person. No payments, and we don't need real-time sync.");
+    expect(t.has("payments")).toBe(false);
+    expect(t.has("realtime")).toBe(false);
+  });
+
+  it("does not treat university students as minors", () => {
+    expect(detectDomain("A study planner for university students in their classes").has("minors")).toBe(false);
+  });
+
+  it("names comparable products for the domain", () => {
+    expect(detectDomain("A live multiplayer quiz game for classrooms").competitors).toContain("Kahoot!");
+  });
+});

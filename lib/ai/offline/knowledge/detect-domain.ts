@@ -1,0 +1,86 @@
+// Keywords → domain traits (payments, health data, real-time, minors, ...) plus the
+// region. A phrase counts once; a negated phrase ("no payments", "without chat")
+// does not count, so "we don't need real-time" doesn't summon a WebSocket layer.
+import { COMPETITORS, TRAITS, type TraitId } from "./domain-catalog";
+import { detectRegion, type Region } from "./regions";
+
+export type { TraitId } from "./domain-catalog";
+
+export interface DomainTraits {
+  ids: ReadonlySet<TraitId>;
+  has(id: TraitId): boolean;
+  any(...ids: TraitId[]): boolean;
+  /** The phrases that revealed each trait, as written by the person. */
+  evidence: Partial<Record<TraitId, string[]>>;
+  region: Region;
+  /** Named products in the same space, for the domain researcher. */
+  competitors: string[];
+}
+
+const NEGATION = /\b(?:no|not|never|without|don't|doesn't|won't|isn't|aren't|nor|neither|n't)\b[^.;,:!?]{0,24}$/i;
+
+function findPhrases(text: string, source: string): string[] {
+  const re = new RegExp(`(?<![A-Za-z0-9])(?:${source})(?![A-Za-z0-9])`, "gi");
+  const found: string[] = [];
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (NEGATION.test(before)) continue;
+    found.push(m[0]);
+  }
+  return found;
+}
+
+export function detectDomain(text: string): DomainTraits {
+  const ids = new Set<TraitId>();
+  const evidence: Partial<Record<TraitId, string[]>> = {};
+  const region = detectRegion(text);
+
+  for (const t of TRAITS) {
+    let score = 0;
+    const phrases: string[] = [];
+    for (const [list, weight] of [
+      [t.strong, 2],
+      [t.weak ?? [], 1],
+    ] as const) {
+      for (const p of list) {
+        const hits = findPhrases(text, p);
+        if (hits.length) {
+          score += weight;
+          phrases.push(hits[0]);
+        }
+      }
+    }
+    if (score >= (t.threshold ?? 2)) {
+      ids.add(t.id);
+      evidence[t.id] = phrases;
+    }
+  }
+
+  // Dependencies between traits: a triage rule set is clinical only with health data;
+  // an EHR integration means health data even if the word "patient" never appears.
+  if (ids.has("ehr_integration")) ids.add("health");
+  if (!ids.has("health")) ids.delete("clinical_decision");
+  if (ids.has("game") && ids.has("realtime") === false && /multiplayer|live/i.test(text)) ids.add("realtime");
+  if (ids.has("minors") && /\b(universit\w*|college|adults? only|grown-ups?|18\+)\b/i.test(text) && !/\b(kids?|children|minors?|pupils?|k-12)\b/i.test(text)) {
+    ids.delete("minors");
+  }
+  if (ids.has("cli")) ids.delete("mobile");
+  // A "website" with payments, accounts or live features is an application, not a simple site.
+  if (ids.has("simple_site") && [...ids].some((i) => ["payments", "marketplace", "realtime", "health", "internal_tool", "multi_tenant", "iot", "ai", "education", "scheduling", "messaging", "social", "ecommerce"].includes(i))) ids.delete("simple_site");
+  if (ids.has("video_calls")) ids.add("realtime");
+
+  const competitors: string[] = [];
+  for (const c of COMPETITORS) {
+    if (c.when.every((w) => ids.has(w)) && (!c.evidence || c.evidence.test(text))) competitors.push(...c.names);
+    if (competitors.length >= 3) break;
+  }
+
+  return {
+    ids,
+    has: (id) => ids.has(id),
+    any: (...xs) => xs.some((x) => ids.has(x)),
+    evidence,
+    region,
+    competitors: [...new Set(competitors)].slice(0, 4),
+  };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { detectDomain } from "./detect-domain";
+import { extractEntities } from "./extract-entities";
+import { extractProfile } from "./extract-profile";
+
+function model(description: string, answers = "") {
+  const traits = detectDomain(`${description}\n${answers}`);
+  return extractEntities(description, answers, traits, extractProfile(description, answers).actors);
+}
+
+describe("extractEntities", () => {
+  it("designs the food marketplace around cooks, dishes, orders, pickups, payments and reviews", () => {
+    const m = model("A marketplace app that connects home cooks with neighbours who want to order home-made meals. Cooks list dishes with photos and pickup times; buyers pay in the app; the platform takes a 12% commission.");
+    const names = m.entities.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(["User", "Cook", "Dish", "Order", "OrderItem", "PickupSlot", "Payment", "Payout", "Review", "Photo"]));
+    expect(names).not.toContain("Seller");
+    const payment = m.entities.find((e) => e.name === "Payment")!;
+    expect(payment.sensitivity).toBe("payment");
+    expect(payment.fields.map((f) => f.name)).toContain("provider_payment_id");
+    expect(payment.fields.map((f) => f.name).join(" ")).not.toMatch(/card_number|pan|cvv/);
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Dish", to: "Cook", field: "cook_id" }));
+    expect(m.roles).toEqual(expect.arrayContaining(["cook", "buyer", "admin"]));
+  });
+
+  it("models players without accounts in a classroom game", () => {
+    const m = model("A live multiplayer quiz game for classrooms: a teacher starts a round, students join from their phones with a code, a leaderboard updates after every answer.");
+    const player = m.entities.find((e) => e.name === "Player")!;
+    expect(player.sensitivity).toBe("minor");
+    expect(player.fields.map((f) => f.name)).not.toContain("email");
+    expect(m.roles).not.toContain("student");
+  });
+
+  it("gives an unknown noun a usable generic shape", () => {
+    const m = model("A habit tracker where people log daily habits and share streaks with friends.");
+    const habit = m.entities.find((e) => e.name === "Habit");
+    expect(habit?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["id", "title", "status", "created_at"]));
+  });
+
+  it("always yields at least one domain entity", () => {
+    const m = model("Something small and simple.");
+    expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,95 @@
+// Liam's revision: apply the security concerns and ops actions that change the stack,
+// and say plainly what changed, what was handled in the design instead, and what
+// stayed. Critiques written by another model are matched by keywords.
+import { joinList, truncate } from "../text-utils";
+import type { DomainTraits } from "./detect-domain";
+import { toolchain } from "./family-profiles";
+import type { OpsReview } from "./ops-review";
+import type { SecurityConcern } from "./security-review";
+import { getSlot, setSlot, type StackPlan } from "./stack-plan";
+
+export interface Revision {
+  plan: StackPlan;
+  addressedSecurity: string;
+  addressedOps: string;
+  unchanged: string;
+}
+
+/** Generic asks a critique from any model may contain, mapped to a concrete service. */
+function keywordActions(text: string, plan: StackPlan): { done: string; apply: (p: StackPlan) => StackPlan }[] {
+  const f = toolchain(plan.family, plan.framework.choice);
+  const out: { done: string; apply: (p: StackPlan) => StackPlan }[] = [];
+  if (/rate[- ]?limit/i.test(text) && !getSlot(plan, "rate_limit")) {
+    out.push({ done: "added rate limiting", apply: (p) => setSlot(p, { slot: "rate_limit", choice: "Rate limiting at the edge and per account", rationale: "requested in the critique" }) });
+  }
+  if (/audit/i.test(text) && !getSlot(plan, "audit")) {
+    out.push({ done: "added an append-only audit log", apply: (p) => setSlot(p, { slot: "audit", choice: "Append-only audit log table", rationale: "who changed what and when, requested in the critique" }) });
+  }
+  if (/\b(kms|vault|secrets? manager)\b/i.test(text) && !getSlot(plan, "secrets")) {
+    out.push({ done: "moved secrets into a managed secret store", apply: (p) => setSlot(p, { slot: "secrets", choice: "Managed secret store (platform secrets / KMS)", rationale: "no secrets in code or CI logs" }) });
+  }
+  if (/observab|monitor|sentry|telemetry|tracing/i.test(text) && !getSlot(plan, "observability")) {
+    out.push({ done: "added Sentry and OpenTelemetry", apply: (p) => setSlot(p, { slot: "observability", choice: "Sentry + OpenTelemetry", rationale: `errors and traces across ${f.webFramework.split(" ")[0]} and the database` }) });
+  }
+  if (/terraform|infrastructure as code|\biac\b/i.test(text) && !getSlot(plan, "iac")) {
+    out.push({ done: "defined infrastructure in Terraform", apply: (p) => setSlot(p, { slot: "iac", choice: "Terraform", rationale: "reviewable, reproducible environments" }) });
+  }
+  return out;
+}
+
+export function reviseStack(
+  t: DomainTraits,
+  plan: StackPlan,
+  concerns: SecurityConcern[],
+  ops: OpsReview,
+  critiqueText = "",
+): Revision {
+  // Each change remembers the services it set; at the end it counts as done only if
+  // those survived the six-service limit, otherwise it is handled in the design.
+  type Step = { kind: "security" | "ops"; text: string; set: string[] };
+  const steps: Step[] = [];
+  const designOnly: string[] = [];
+  let next = plan;
+  const run = (kind: Step["kind"], text: string, apply: (p: StackPlan) => StackPlan) => {
+    const after = apply(next);
+    const set = after.additional.filter((a) => !next.additional.some((b) => JSON.stringify(b) === JSON.stringify(a))).map((a) => a.slot);
+    if (set.length) steps.push({ kind, text, set });
+    else if (kind === "security") designOnly.push(text);
+    next = after;
+  };
+  for (const a of ops.actions) run("ops", a.done, a.apply);
+  for (const c of concerns) {
+    if (c.apply) run("security", c.fix, c.apply);
+    else designOnly.push(c.fix);
+  }
+  for (const k of keywordActions(critiqueText, next)) run(/(sentry|terraform)/i.test(k.done) ? "ops" : "security", k.done, k.apply);
+  const final = new Set<string>(next.additional.map((a) => a.slot));
+  const applied: string[] = [];
+  const opsDone: string[] = [];
+  const opsPractice: string[] = [];
+  for (const s of steps) {
+    if (s.set.every((x) => final.has(x))) (s.kind === "ops" ? opsDone : applied).push(s.text);
+    else if (s.kind === "security") designOnly.push(s.text);
+    else opsPractice.push(s.text.replace(/^\w+ /, ""));
+  }
+  if (!opsDone.length) opsDone.push("kept the deployment as proposed; the ops points are covered by the pipeline design");
+  const dropped = plan.additional.filter((a) => !next.additional.some((b) => b.slot === a.slot)).map((a) => a.choice);
+
+  const addressedSecurity = truncate(
+    `Accepted: ${applied.slice(0, 4).join("; ") || "the baseline controls"}.${designOnly.length ? ` Handled in the design rather than the stack: ${designOnly.slice(0, 3).join("; ")}.` : ""}`,
+    500,
+  );
+  const addressedOps = truncate(
+    `${opsDone.map((d) => d.charAt(0).toUpperCase() + d.slice(1)).join(". ")}.${opsPractice.length ? ` Adopted as practice rather than a listed service: ${opsPractice.join("; ")}.` : ""}`,
+    500,
+  );
+  const kept = [`${plan.language.choice} with ${plan.framework.choice}`, plan.database.choice.split(" with ")[0]];
+  const reason = t.has("realtime")
+    ? "the critiques were about where and how it runs, not about the language or the data model"
+    : "neither critique found a problem the language, framework or database causes, and changing them would cost the team time it needs for features";
+  const unchanged = truncate(
+    `${joinList(kept)}: ${reason}.${dropped.length ? ` ${joinList(dropped)} moved off the list to keep six services; it can come back when needed.` : ""}`,
+    500,
+  );
+  return { plan: { ...next, pattern: plan.pattern }, addressedSecurity, addressedOps, unchanged };
+}

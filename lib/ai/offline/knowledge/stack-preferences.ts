@@ -1,0 +1,78 @@
+// Technologies the person named, split into wanted and unwanted. "Use MySQL instead
+// of PostgreSQL" wants MySQL and rejects PostgreSQL; "no Redis" rejects Redis.
+import { TECHS, type Tech } from "./tech-catalog";
+import type { Family } from "./family-profiles";
+
+export interface Preferences {
+  family?: Family;
+  framework?: Tech;
+  database?: Tech;
+  hosting?: Tech;
+  /** Services asked for by name (Redis, Sentry, ...). */
+  add: Tech[];
+  avoid: Tech[];
+  /** The sentence that named the family or framework, to quote in rationales. */
+  familyEvidence?: string;
+}
+
+const NEGATIVE_LEAD = /\b(?:no|not|without|avoid|drop|remove|don't use|do not use|get rid of|except|other than|instead of|rather than|never)\s+(?:\w+\s+){0,2}$/i;
+
+function mentions(text: string, tech: Tech): { index: number }[] {
+  const re = new RegExp(`(?<![A-Za-z0-9])(?:${tech.pattern})(?![A-Za-z0-9])`, tech.caseSensitive ? "gm" : "gim");
+  return [...text.matchAll(re)].map((m) => ({ index: m.index }));
+}
+
+/** "replace X with Y", "switch from X to Y": X is rejected even though no negation word precedes it. */
+function rejectedSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const re of [/\b(?:replace|swap|substitute)\s+(.+?)\s+(?:with|for|by)\s/gi, /\b(?:switch|move|migrate|change|go)\s+(?:away\s+)?from\s+(.+?)(?:\s+to\s|[.;,]|$)/gi]) {
+    for (const m of text.matchAll(re)) {
+      const start = m.index + m[0].indexOf(m[1]);
+      spans.push([start, start + m[1].length]);
+    }
+  }
+  return spans;
+}
+
+export function detectPreferences(text: string): Preferences {
+  const prefs: Preferences = { add: [], avoid: [] };
+  const spans = rejectedSpans(text);
+  const wanted: { tech: Tech; index: number }[] = [];
+  for (const tech of TECHS) {
+    for (const { index } of mentions(text, tech)) {
+      const before = text.slice(Math.max(0, index - 40), index);
+      const rejected = NEGATIVE_LEAD.test(before) || spans.some(([a, b]) => index >= a && index < b);
+      if (rejected) {
+        if (!prefs.avoid.includes(tech)) prefs.avoid.push(tech);
+      } else wanted.push({ tech, index });
+    }
+  }
+  // A later explicit wish wins over an earlier mention ("we know Python, but use Go").
+  wanted.sort((a, b) => a.index - b.index);
+  for (const { tech, index } of wanted) {
+    if (prefs.avoid.includes(tech)) continue;
+    const sentence = text.slice(text.lastIndexOf("\n", index) + 1).split(/(?<=[.!?])\s/)[0];
+    if (tech.kind === "framework") {
+      prefs.framework = tech;
+      prefs.family = tech.family;
+      prefs.familyEvidence = sentenceAround(text, index) ?? sentence;
+    } else if (tech.kind === "family") {
+      if (!prefs.framework || prefs.framework.family !== tech.family) {
+        if (prefs.framework && prefs.framework.family !== tech.family) prefs.framework = undefined;
+        prefs.family = tech.family;
+        prefs.familyEvidence = sentenceAround(text, index) ?? sentence;
+      }
+    } else if (tech.kind === "database") prefs.database = tech;
+    else if (tech.kind === "hosting") prefs.hosting = tech;
+    else if (!prefs.add.includes(tech)) prefs.add.push(tech);
+  }
+  return prefs;
+}
+
+function sentenceAround(text: string, index: number): string | undefined {
+  const start = Math.max(text.lastIndexOf(".", index - 1), text.lastIndexOf("\n", index - 1), text.lastIndexOf("!", index - 1)) + 1;
+  const rest = text.slice(index);
+  const endRel = rest.search(/[.!?\n]/);
+  const s = text.slice(start, endRel < 0 ? text.length : index + endRel).trim();
+  return s || undefined;
+}

@@ -1,0 +1,155 @@
+// The built-in offline model: a real AI SDK LanguageModelV4 that answers Inception
+// Party turns without a network. It reads the TASK/AGENT headers and tagged sections
+// of the prompt, writes the turn's content from the project description and answers,
+// and plays the seed-002 protocol: Discuss streams the message and calls
+// `ready_to_summarize`, Summarize streams one line, Serialize calls the finalization
+// tool with the same structured output the message was rendered from.
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+  LanguageModelV4StreamResult,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import { FaultState, parseFaults } from "./faults";
+import { resolveOptions, type OfflineModelOptions } from "./options";
+import { abortError, chunkJson, paced, sleep, tokenize, type Pace } from "./pacing";
+import { OfflineModelError, planCall, type PlannerState, type Segment } from "./plan-call";
+
+export { OfflineModelError } from "./plan-call";
+
+const PROVIDER = "offline";
+const MODEL_ID = "offline-1";
+
+function usage(promptChars: number, outputChars: number): LanguageModelV4Usage {
+  const input = Math.ceil(promptChars / 4);
+  const output = Math.ceil(outputChars / 4);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text: output, reasoning: 0 },
+  };
+}
+
+function outputChars(segments: Segment[]): number {
+  return segments.reduce((n, s) => n + (s.kind === "text" ? s.text.length : s.kind === "tool" ? s.input.length : 0), 0);
+}
+
+export function createOfflineModel(options: OfflineModelOptions = {}): LanguageModelV4 {
+  const { seed, tokensPerSecond, firstTokenMs } = resolveOptions(options);
+  const state: PlannerState = { seed, faults: new FaultState(parseFaults(options.faults)), calls: 0 };
+  const pace: Pace = { tokensPerSecond, firstTokenMs };
+  const plan = (opts: LanguageModelV4CallOptions) => planCall(opts, state);
+
+  async function doGenerate(opts: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
+    const signal = opts.abortSignal;
+    if (signal?.aborted) throw abortError(signal);
+    const p = plan(opts);
+    if (p.fault === "hang") {
+      await new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError(signal)), { once: true }));
+    }
+    const err = p.segments.find((s) => s.kind === "error");
+    if (err && err.kind === "error") throw err.error;
+    if (pace.tokensPerSecond > 0 || pace.firstTokenMs > 0) {
+      const tokens = p.segments.reduce((n, s) => n + (s.kind === "text" ? tokenize(s.text).length : s.kind === "tool" ? chunkJson(s.input).length : 0), 0);
+      await sleep(pace.firstTokenMs + (pace.tokensPerSecond > 0 ? (tokens * 1000) / pace.tokensPerSecond : 0), signal);
+    }
+    if (p.fault === "stream-error") throw new OfflineModelError("offline model: injected stream failure (stream-error fault)");
+    let tool = 0;
+    const content: LanguageModelV4Content[] = p.segments.map((s) =>
+      s.kind === "text" ? { type: "text" as const, text: s.text } : { type: "tool-call" as const, toolCallId: `${p.callId}_${tool++}`, toolName: (s as { name: string }).name, input: (s as { input: string }).input },
+    );
+    return {
+      content,
+      finishReason: { unified: p.finish, raw: p.finish },
+      usage: usage(p.promptChars, outputChars(p.segments)),
+      providerMetadata: { offline: p.meta },
+      warnings: [],
+      response: { id: p.callId, modelId: MODEL_ID, timestamp: new Date() },
+    };
+  }
+
+  async function doStream(opts: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
+    const signal = opts.abortSignal;
+    if (signal?.aborted) throw abortError(signal);
+    const p = plan(opts);
+    let cancelled = false;
+    let closed = false;
+
+    const stream = new ReadableStream<LanguageModelV4StreamPart>({
+      start(controller) {
+        const enqueue = (part: LanguageModelV4StreamPart) => {
+          if (!closed && !cancelled) controller.enqueue(part);
+        };
+        const run = async () => {
+          if (p.fault === "hang") {
+            // Nothing at all until the caller gives up.
+            await new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError(signal)), { once: true }));
+          }
+          enqueue({ type: "stream-start", warnings: [] });
+          enqueue({ type: "response-metadata", id: p.callId, modelId: MODEL_ID, timestamp: new Date() });
+          await sleep(pace.firstTokenMs, signal);
+          const breakAfter = p.fault === "stream-error" ? 3 : Infinity;
+          let emitted = 0;
+          let tool = 0;
+          const isCancelled = () => cancelled;
+          for (const [i, s] of p.segments.entries()) {
+            if (s.kind === "error") {
+              enqueue({ type: "error", error: s.error });
+              continue;
+            }
+            if (s.kind === "text") {
+              const id = `txt-${i}`;
+              const tokens = tokenize(s.text);
+              const part = tokens.slice(0, Math.max(0, breakAfter - emitted));
+              enqueue({ type: "text-start", id });
+              await paced(part, pace, (delta) => enqueue({ type: "text-delta", id, delta }), signal, isCancelled);
+              emitted += part.length;
+              if (emitted >= breakAfter) break;
+              enqueue({ type: "text-end", id });
+            } else {
+              const id = `${p.callId}_${tool++}`;
+              const chunks = chunkJson(s.input);
+              const part = chunks.slice(0, Math.max(0, breakAfter - emitted));
+              enqueue({ type: "tool-input-start", id, toolName: s.name });
+              await paced(part, pace, (delta) => enqueue({ type: "tool-input-delta", id, delta }), signal, isCancelled);
+              emitted += part.length;
+              if (emitted >= breakAfter) break;
+              enqueue({ type: "tool-input-end", id });
+              enqueue({ type: "tool-call", toolCallId: id, toolName: s.name, input: s.input });
+            }
+          }
+          if (p.fault === "stream-error") {
+            enqueue({ type: "error", error: new OfflineModelError("offline model: injected stream failure (stream-error fault)") });
+            enqueue({ type: "finish", usage: usage(p.promptChars, 0), finishReason: { unified: "error", raw: "stream-error" } });
+          } else {
+            enqueue({ type: "finish", usage: usage(p.promptChars, outputChars(p.segments)), finishReason: { unified: p.finish, raw: p.finish }, providerMetadata: { offline: p.meta } });
+          }
+          if (!closed && !cancelled) {
+            closed = true;
+            controller.close();
+          }
+        };
+        run().catch((e: unknown) => {
+          if (closed || cancelled) return;
+          closed = true;
+          controller.error(e);
+        });
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    return { stream, request: { body: { offline: true } }, response: { headers: {} } };
+  }
+
+  return {
+    specificationVersion: "v4",
+    provider: PROVIDER,
+    modelId: MODEL_ID,
+    supportedUrls: {},
+    doGenerate,
+    doStream,
+  };
+}

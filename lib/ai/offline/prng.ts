@@ -1,0 +1,60 @@
+// Seeded randomness for phrasing variety only: the same (seed, prompt) must give the
+// same answer, so every random choice flows from a hash of both.
+
+/** FNV-1a, 32-bit: small, fast and good enough to spread seeds. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a tiny PRNG with a 32-bit state. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class Rng {
+  private readonly next: () => number;
+  constructor(private readonly key: string) {
+    this.next = mulberry32(hashString(key));
+  }
+
+  /** An independent stream for one purpose, so adding a draw elsewhere changes nothing here. */
+  fork(label: string): Rng {
+    return new Rng(`${this.key}/${label}`);
+  }
+
+  float(): number {
+    return this.next();
+  }
+
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive);
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)];
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
+}

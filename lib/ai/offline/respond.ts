@@ -1,0 +1,86 @@
+// One agent turn's content, computed once from (seed, prompt): the structured output
+// for the task's finalization tool and the message text, which is exactly
+// `TASKS[task].render(output)`. Discuss and Serialize of one turn call this with the
+// same context, so the streamed text and the tool input always agree.
+import { z } from "zod";
+import { TASKS, type TaskKey } from "@/lib/protocol";
+import type { ProjectContext } from "./context";
+import { injectHostile } from "./hostile";
+import { fitToSchema } from "./json-schema";
+import { writeArtifact } from "./writers/write-artifact";
+import { writeArtifactSummary } from "./writers/write-artifact-summary";
+import { writeBrief } from "./writers/write-brief";
+import { writeConstitution } from "./writers/write-constitution";
+import { writeConstitutionRevision } from "./writers/write-constitution-revision";
+import { writeCritique } from "./writers/write-critique";
+import { writeFinalPosition } from "./writers/write-final-position";
+import { writeFinalize } from "./writers/write-finalize";
+import { writeInterpretation } from "./writers/write-interpretation";
+import { writeQuestions } from "./writers/write-questions";
+import { writeResearch } from "./writers/write-research";
+import { writeReview } from "./writers/write-review";
+import { writeSkills } from "./writers/write-skills";
+import { writeOpsCritique, writePosition, writeProposal, writeRevisedProposal, writeSecurityCritique } from "./writers/write-stack";
+import { writeUserChanges } from "./writers/write-user-changes";
+
+type Writer = (ctx: ProjectContext) => unknown;
+
+const WRITERS: Record<TaskKey, Writer> = {
+  "vision.questions": writeQuestions,
+  "vision.interpretation": writeInterpretation,
+  "vision.final_position": writeFinalPosition,
+  "stack.proposal": writeProposal,
+  "stack.security_critique": writeSecurityCritique,
+  "stack.ops_critique": writeOpsCritique,
+  "stack.revised_proposal": writeRevisedProposal,
+  "stack.position": writePosition,
+  "stack.user_changes": writeUserChanges,
+  "blueprint.produce": writeArtifact,
+  "blueprint.summary": writeArtifactSummary,
+  "blueprint.review": writeReview,
+  "blueprint.finalize": writeFinalize,
+  "classic.vision_questions": writeQuestions,
+  "classic.brief": writeBrief,
+  "classic.research": writeResearch,
+  "classic.stack": writeProposal,
+  "classic.artifact": writeArtifact,
+  "constitution.draft": writeConstitution,
+  "constitution.revise": writeConstitutionRevision,
+  "skills.report": writeSkills,
+  "critique.perspective": writeCritique,
+};
+
+export interface Turn {
+  task: TaskKey;
+  output: unknown;
+  /** The message the person reads: `render(output)`. */
+  text: string;
+}
+
+export class OfflineWriterError extends Error {}
+
+export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean): Turn {
+  const def = TASKS[task];
+  const schema = def.schema as z.ZodType;
+  let output = WRITERS[task](ctx);
+  let check = schema.safeParse(output);
+  if (!check.success) {
+    // A last safety net: trim anything over a limit rather than fail the turn.
+    output = fitToSchema(output, z.toJSONSchema(schema, { io: "input" }) as never);
+    check = schema.safeParse(output);
+    if (!check.success) throw new OfflineWriterError(`offline writer for ${task} produced invalid output: ${check.error.message}`);
+  }
+  if (hostile) output = injectHostile(output, schema);
+  return { task, output, text: (def.render as (o: unknown) => string)(output) };
+}
+
+/** Tool input that violates the schema: a required field missing and an unknown one added. */
+export function corruptOutput(output: unknown): unknown {
+  if (!output || typeof output !== "object" || Array.isArray(output)) return { unexpected_field: true };
+  const [first, ...rest] = Object.keys(output);
+  const copy: Record<string, unknown> = {};
+  for (const k of rest) copy[k] = (output as Record<string, unknown>)[k];
+  if (!first) copy.missing = true;
+  copy.unexpected_field = "this field is not in the schema";
+  return copy;
+}

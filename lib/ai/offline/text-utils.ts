@@ -1,0 +1,153 @@
+// Small string helpers shared by the writers. Plain English only: the offline model
+// composes sentences from the person's own words, so these keep them tidy.
+
+export function capitalize(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+export function lowerFirst(s: string): string {
+  // Keep acronyms ("EHR", "SRE") and proper nouns written in caps as they are.
+  if (/^[A-Z]{2,}/.test(s) || /^[A-Z][a-z]*[A-Z]/.test(s)) return s;
+  return s ? s[0].toLowerCase() + s.slice(1) : s;
+}
+
+export function titleCase(s: string): string {
+  return s
+    .split(/\s+/)
+    .filter(Boolean)
+    // Acronyms and mixed-case names ("SRE", "IoT", "iPad") keep their spelling.
+    .map((w) => (/^[A-Z0-9]{2,}$/.test(w) || /^\w+[A-Z]/.test(w) ? w : capitalize(w.toLowerCase())))
+    .join(" ");
+}
+
+export function normalizeSpace(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+/** "a", "a and b", "a, b and c". */
+export function joinList(items: readonly string[], conj = "and"): string {
+  const xs = items.filter(Boolean);
+  if (xs.length <= 1) return xs.join("");
+  return `${xs.slice(0, -1).join(", ")} ${conj} ${xs[xs.length - 1]}`;
+}
+
+/** Cut at a word boundary and end cleanly; never mid-word. */
+export function truncate(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const cut = s.slice(0, Math.max(0, max - 1));
+  const at = cut.lastIndexOf(" ");
+  const base = (at > max * 0.6 ? cut.slice(0, at) : cut).replace(/[\s,;:—-]+$/, "");
+  return `${base}…`;
+}
+
+export function stripTrailingPunct(s: string): string {
+  return s.trim().replace(/[.;:,!]+$/, "");
+}
+
+export function ensurePeriod(s: string): string {
+  const t = s.trim();
+  return /[.!?…)]$/.test(t) ? t : `${t}.`;
+}
+
+/** Sentences of free text; list markers ("1.", "-", "Q:") are dropped. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/\n+/)
+    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|[QA]\d*[:.])\s+/, "").trim())
+    .filter(Boolean)
+    .flatMap((l) => l.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [l])
+    .map((s) => s.trim())
+    .filter((s) => s.length > 2);
+}
+
+const IRREGULAR: Record<string, string> = {
+  people: "person",
+  children: "child",
+  men: "man",
+  women: "woman",
+  data: "data",
+  media: "media",
+  series: "series",
+  analyses: "analysis",
+  statuses: "status",
+  addresses: "address",
+  businesses: "business",
+  classes: "class",
+  quizzes: "quiz",
+  indices: "index",
+};
+
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (IRREGULAR[w]) return IRREGULAR[w];
+  if (/(ss|us|is)$/.test(w)) return w;
+  if (/ies$/.test(w)) return w.slice(0, -3) + "y";
+  if (/(ches|shes|xes|zes|sses)$/.test(w)) return w.slice(0, -2);
+  if (/s$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+const IRREGULAR_PLURAL: Record<string, string> = { quiz: "quizzes", person: "people", child: "children", analysis: "analyses", status: "statuses", data: "data", media: "media" };
+
+export function plural(word: string): string {
+  const w = word;
+  const lower = w.toLowerCase();
+  if (IRREGULAR_PLURAL[lower]) {
+    const p = IRREGULAR_PLURAL[lower];
+    return w[0] === w[0].toUpperCase() ? p[0].toUpperCase() + p.slice(1) : p;
+  }
+  if (/(s|x|z|ch|sh)$/i.test(w)) return w + "es";
+  if (/[^aeiou]y$/i.test(w)) return w.slice(0, -1) + "ies";
+  return w + "s";
+}
+
+export function snake(s: string): string {
+  return s
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "")
+    .toLowerCase();
+}
+
+export function kebab(s: string): string {
+  return snake(s).replace(/_/g, "-");
+}
+
+export function pascal(s: string): string {
+  return s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => capitalize(w))
+    .join("");
+}
+
+export function camel(s: string): string {
+  const p = pascal(s);
+  return p ? p[0].toLowerCase() + p.slice(1) : p;
+}
+
+/** "“text”" with the sentence trimmed to a readable length. */
+export function quote(s: string, max = 160): string {
+  return `“${truncate(stripTrailingPunct(normalizeSpace(s)), max)}”`;
+}
+
+export function unique<T>(items: readonly T[], key: (t: T) => string = (t) => String(t).toLowerCase()): T[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const k = key(i);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100,
+};
+
+export function parseNumberWord(s: string): number | undefined {
+  const n = Number(s.replace(/[,_]/g, ""));
+  if (Number.isFinite(n)) return n;
+  return NUMBER_WORDS[s.toLowerCase()];
+}
