@@ -25,6 +25,13 @@ function renderProposalBody(p: o.ProposalOutput): string {
   ].join("\n");
 }
 
+// Formats shared by a party task and its classic twin (same message, other agent).
+const renderQuestions = (out: o.QuestionsOutput) => `QUESTIONS:\n${out.questions.map((q, i) => `${i + 1}. ${q.text}`).join("\n")}`;
+const renderProposal = (out: o.ProposalOutput) => `PROPOSAL:\n\n${renderProposalBody(out)}`;
+const renderRevisedProposal = (out: o.RevisedProposalOutput) =>
+  `REVISED PROPOSAL:\n\n${renderProposalBody(out.proposal)}\n\nADDRESSED:\n- Security: ${out.addressed_security}\n- Ops: ${out.addressed_ops}\n\nUNCHANGED: ${out.unchanged}`;
+const renderMarkdown = (out: o.ArtifactOutput) => out.markdown;
+
 function def<S extends z.ZodType>(d: TaskDef<S>): TaskDef<S> {
   return d;
 }
@@ -35,7 +42,7 @@ export const TASKS = {
     toolDescription: "Submit your 2-3 questions for the person, each with a one-word topic.",
     schema: o.questionsOutput,
     label: "QUESTIONS",
-    render: (out) => `QUESTIONS:\n${out.questions.map((q, i) => `${i + 1}. ${q.text}`).join("\n")}`,
+    render: renderQuestions,
   }),
   "vision.interpretation": def({
     tool: "submit_interpretation",
@@ -66,7 +73,7 @@ export const TASKS = {
     toolDescription: "Submit your tech stack proposal.",
     schema: o.proposalOutput,
     label: "PROPOSAL",
-    render: (out) => `PROPOSAL:\n\n${renderProposalBody(out)}`,
+    render: renderProposal,
   }),
   "stack.security_critique": def({
     tool: "submit_security_critique",
@@ -89,8 +96,7 @@ export const TASKS = {
     toolDescription: "Submit the revised proposal and how each critique was addressed.",
     schema: o.revisedProposalOutput,
     label: "REVISED PROPOSAL",
-    render: (out) =>
-      `REVISED PROPOSAL:\n\n${renderProposalBody(out.proposal)}\n\nADDRESSED:\n- Security: ${out.addressed_security}\n- Ops: ${out.addressed_ops}\n\nUNCHANGED: ${out.unchanged}`,
+    render: renderRevisedProposal,
   }),
   "stack.position": def({
     tool: "submit_position",
@@ -104,15 +110,14 @@ export const TASKS = {
     toolDescription: "Submit the stack revised to take the person's changes into account.",
     schema: o.revisedProposalOutput,
     label: "REVISED PROPOSAL",
-    render: (out) =>
-      `REVISED PROPOSAL:\n\n${renderProposalBody(out.proposal)}\n\nADDRESSED:\n- Security: ${out.addressed_security}\n- Ops: ${out.addressed_ops}\n\nUNCHANGED: ${out.unchanged}`,
+    render: renderRevisedProposal,
   }),
   "blueprint.produce": def({
     tool: "submit_artifact",
     toolDescription: "Submit the complete markdown document, with every required section.",
     schema: o.artifactOutput,
     label: "ARTIFACT DRAFT",
-    render: (out) => out.markdown,
+    render: renderMarkdown,
   }),
   "blueprint.summary": def({
     tool: "submit_artifact_summary",
@@ -143,7 +148,7 @@ export const TASKS = {
     toolDescription: "Submit your 2-3 probing questions for the person.",
     schema: o.questionsOutput,
     label: "QUESTIONS",
-    render: (out) => `QUESTIONS:\n${out.questions.map((q, i) => `${i + 1}. ${q.text}`).join("\n")}`,
+    render: renderQuestions,
   }),
   "classic.brief": def({
     tool: "submit_brief",
@@ -165,14 +170,14 @@ export const TASKS = {
     toolDescription: "Submit one cohesive tech stack recommendation.",
     schema: o.proposalOutput,
     label: "PROPOSAL",
-    render: (out) => `PROPOSAL:\n\n${renderProposalBody(out)}`,
+    render: renderProposal,
   }),
   "classic.artifact": def({
     tool: "submit_artifact",
     toolDescription: "Submit the complete markdown document, with every required section.",
     schema: o.artifactOutput,
     label: "ARTIFACT DRAFT",
-    render: (out) => out.markdown,
+    render: renderMarkdown,
   }),
   "constitution.draft": def({
     tool: "submit_constitution",
