@@ -29,6 +29,11 @@ export const envSchema = z.object({
   OFFLINE_MODEL_FAULTS: optional(z.string()),
   MODEL_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 120_000),
   LEASE_MS: withDefault(z.coerce.number().int().min(500).max(600_000), 15_000),
+  // Names this instance in runner leases; a restarted instance with the same id takes
+  // its parties back at once instead of waiting for the lease to expire.
+  INSTANCE_ID: optional(z.string().regex(/^[\w.:-]{1,100}$/, "must be 1-100 letters, digits, '.', ':', '_' or '-'")),
+  MAX_ACTIVE_PARTIES: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
+  PARTY_TOKEN_BUDGET: withDefault(z.coerce.number().int().min(1000), 2_000_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

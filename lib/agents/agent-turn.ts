@@ -3,15 +3,23 @@
 // Serialize (the finalization tool only, tool choice required, validated by zod, up to
 // 3 retries fed compact feedback). No free-text fallback: a turn that never validates
 // is an agent failure.
-import type { LanguageModel, ModelMessage, ToolSet } from "ai";
-import { jsonSchema, streamText, tool } from "ai";
+import type { LanguageModel, ModelMessage, StopCondition, ToolSet } from "ai";
+import { hasToolCall, jsonSchema, stepCountIs, streamText, tool } from "ai";
 import { z } from "zod";
 import type { TaskDef } from "../protocol/tasks";
 import { toolErrorFeedback, validationFeedback, type ValidationFeedback } from "./validation-feedback";
 
 export const VALIDATION_RETRIES = 3;
+/** Discuss may run research tools for a few steps; `ready_to_summarize` ends it sooner. */
+export const MAX_DISCUSS_STEPS = 5;
+export const READY_TOOL = "ready_to_summarize";
 
-export type AgentFailureKind = "error" | "timeout" | "no_output" | "invalid_output";
+/**
+ * `cancelled` is an external abort (the party was cancelled or the runner is shutting
+ * down): not the agent's fault, so callers must not retry it or record it as a failure.
+ * `timeout` is the per-call limit running out.
+ */
+export type AgentFailureKind = "error" | "timeout" | "cancelled" | "no_output" | "invalid_output";
 
 export class AgentTurnError extends Error {
   constructor(
@@ -60,14 +68,16 @@ export async function runAgentTurn<S extends z.ZodType>(input: AgentTurnInput<S>
   const history: ModelMessage[] = [{ role: "user", content: input.prompt }];
 
   // Discuss.
+  // Research tools execute and the loop goes on; the signal tool has no execute and the
+  // loop stops on it (and after MAX_DISCUSS_STEPS at the latest).
   const discussTools: ToolSet = {
     ...input.researchTools,
-    ready_to_summarize: tool({
+    [READY_TOOL]: tool({
       description: "Call when your message is complete.",
       inputSchema: jsonSchema({ type: "object", properties: {}, additionalProperties: false }),
     }),
   };
-  const text = await call(input, history, discussTools, "auto", usage, input.onDelta);
+  const text = await call(input, history, discussTools, "auto", usage, input.onDelta, [hasToolCall(READY_TOOL), stepCountIs(MAX_DISCUSS_STEPS)]);
   history.push({ role: "assistant", content: text.text || "(no text)" });
 
   // Summarize.
@@ -94,6 +104,9 @@ export async function runAgentTurn<S extends z.ZodType>(input: AgentTurnInput<S>
     let fb: ValidationFeedback;
     if (!tc) {
       fb = toolErrorFeedback(input.task.tool, "no call to the finalization tool was made");
+    } else if (tc.invalid && typeof tc.input === "string") {
+      // The SDK could not parse the arguments (InvalidToolInputError): the raw text comes back.
+      fb = unparsableInputFeedback(input.task.tool, tc.input, tc.error);
     } else {
       const parsed = input.task.schema.safeParse(tc.input);
       if (parsed.success) {
@@ -126,9 +139,25 @@ export async function runAgentTurn<S extends z.ZodType>(input: AgentTurnInput<S>
   );
 }
 
+/** Feedback for tool input that is not JSON at all; same shape and key order as validationFeedback. */
+export function unparsableInputFeedback(tool: string, raw: string, error?: unknown): ValidationFeedback {
+  const why = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "not valid JSON";
+  return {
+    result: "validation_failed",
+    issues: {
+      invalid: [{ field: "(input)", provided: raw.length > 80 ? `${raw.slice(0, 77)}...` : raw, problem: `the arguments are not valid JSON: ${why.slice(0, 200)}`, requirement: `one JSON object matching the ${tool}() schema` }],
+      missing: [],
+      unknown: [],
+    },
+    issue_count: 1,
+    action: `Call ${tool}() with corrected data. Unknown fields may be typos.`,
+  };
+}
+
 interface CallResult {
   text: string;
-  toolCalls: Array<{ toolName: string; input: unknown }>;
+  /** `invalid`: the SDK could not parse or validate the input; `input` is then the raw text when unparsable. */
+  toolCalls: Array<{ toolName: string; input: unknown; invalid?: boolean; error?: unknown }>;
 }
 
 async function call(
@@ -138,7 +167,10 @@ async function call(
   toolChoice: "auto" | { type: "tool"; toolName: string } | undefined,
   usage: TurnUsage,
   onDelta?: (t: string) => void,
+  stopWhen?: StopCondition<ToolSet>[],
 ): Promise<CallResult> {
+  const cancelled = () => new AgentTurnError("cancelled", "the turn was cancelled");
+  if (input.abortSignal?.aborted) throw cancelled();
   const timeout = AbortSignal.timeout(input.timeoutMs);
   const signal = input.abortSignal ? AbortSignal.any([input.abortSignal, timeout]) : timeout;
   let streamError: unknown;
@@ -151,28 +183,36 @@ async function call(
       toolChoice: toolChoice as never,
       maxRetries: 0,
       abortSignal: signal,
+      ...(stopWhen ? { stopWhen } : {}),
       onError: ({ error }) => {
         streamError ??= error;
       },
     });
     let text = "";
+    let aborted = false;
     for await (const part of result.fullStream) {
       if (part.type === "text-delta") {
         text += part.text;
         onDelta?.(part.text);
       } else if (part.type === "error") {
         streamError ??= part.error;
+      } else if (part.type === "abort") {
+        aborted = true;
       }
     }
+    if (aborted || signal.aborted) throw signal.reason ?? new Error("aborted");
     if (streamError) throw streamError;
     const [calls, u] = await Promise.all([result.toolCalls, result.usage]);
     usage.inputTokens += u.inputTokens ?? 0;
     usage.outputTokens += u.outputTokens ?? 0;
-    return { text, toolCalls: calls.map((c) => ({ toolName: c.toolName, input: c.input })) };
+    return {
+      text,
+      toolCalls: calls.map((c) => ({ toolName: c.toolName, input: c.input, ...("invalid" in c && c.invalid ? { invalid: true, error: c.error } : {}) })),
+    };
   } catch (e) {
-    if (timeout.aborted && !input.abortSignal?.aborted) {
-      throw new AgentTurnError("timeout", `the model did not answer within ${input.timeoutMs} ms`);
-    }
+    // An external abort wins over a timeout that fired at about the same moment.
+    if (input.abortSignal?.aborted) throw cancelled();
+    if (timeout.aborted) throw new AgentTurnError("timeout", `the model did not answer within ${input.timeoutMs} ms`);
     if (e instanceof AgentTurnError) throw e;
     throw new AgentTurnError("error", e instanceof Error ? e.message : String(e));
   }

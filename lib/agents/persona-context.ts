@@ -2,9 +2,9 @@
 // agents and D3/D4 get their standard prompts, as in classic mode).
 import type { PersonaConfig } from "./persona-config";
 
-export function personaContextBlock(cfg: PersonaConfig, key: string, phase: 1 | 2 | 3 | 4 | 5): string | null {
-  const p = cfg.personas[key];
-  if (!p || phase > 2 || p.phase > 2) return null;
+export function personaContextBlock(cfg: PersonaConfig, key: string, phase: number): string | null {
+  const p = Object.hasOwn(cfg.personas, key) ? cfg.personas[key] : undefined;
+  if (!p || (phase !== 1 && phase !== 2) || p.phase > 2) return null;
   return [
     "PERSONA_CONTEXT:",
     `  Name: ${p.name}`,

@@ -24,11 +24,14 @@ export interface PartyContext {
   timeoutMs: number;
 }
 
+/** Party mode has phases 1-5, classic mode 1-8. */
+export type PhaseNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
 export interface AgentCall<K extends TaskKey> {
   /** Step key prefix, unique within the party. */
   key: string;
   agent: string;
-  phase: 1 | 2 | 3 | 4 | 5;
+  phase: PhaseNumber;
   task: K;
   sections: Sections;
   recipient: string | null;
@@ -55,8 +58,11 @@ function systemPrompt(ctx: PartyContext, call: AgentCall<TaskKey>): string {
   ].join("\n");
 }
 
-function artifactKindOf(path: string | undefined): ArtifactKind | undefined {
-  if (!path) return undefined;
+/** Tasks whose output is the document at `artifactPath`; the others only talk about it. */
+const DOCUMENT_TASKS: ReadonlySet<TaskKey> = new Set<TaskKey>(["blueprint.produce", "blueprint.finalize", "classic.artifact"]);
+
+function artifactKindOf(task: TaskKey, path: string | undefined): ArtifactKind | undefined {
+  if (!path || !DOCUMENT_TASKS.has(task)) return undefined;
   const kind = path.split("/").pop()!.replace(/\.md$/, "");
   return isArtifactKind(kind) ? kind : undefined;
 }
@@ -70,7 +76,9 @@ async function attemptTurn<K extends TaskKey>(ctx: PartyContext, call: AgentCall
     const messageId = ctx.rt.id("msg", key);
     const meta = { messageId, phase: call.phase, type: call.type, sender: call.agent, recipient: call.recipient, label: task.label };
     const writer = ctx.rt.messageWriter(meta, attempt);
-    const kind = artifactKindOf(call.artifactPath);
+    // Required sections are checked only on the document itself: a summary or a review
+    // of it has no markdown and would fail the check forever.
+    const kind = artifactKindOf(call.task, call.artifactPath);
     const prompt = formatSections(call.sections) + (extraNote ? `\n\n${extraNote}` : "");
     try {
       const r = await runAgentTurn({
@@ -103,7 +111,9 @@ async function attemptTurn<K extends TaskKey>(ctx: PartyContext, call: AgentCall
       };
     } catch (e) {
       await writer.close().catch(() => undefined);
-      if (!(e instanceof AgentTurnError)) throw e;
+      // A cancelled turn (external abort) is not the agent's failure: nothing is
+      // checkpointed, so a later run starts the turn afresh.
+      if (!(e instanceof AgentTurnError) || e.kind === "cancelled") throw e;
       return {
         output: { ok: false, kind: e.kind, error: e.message },
         events: [{ type: "message-discard", data: { messageId, reason: `failed: ${e.message}` } }],

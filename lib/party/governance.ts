@@ -1,13 +1,13 @@
 // Constitution (D3) with the person's review, and skills (D4) plus the scaffold —
 // party phase 4 and classic phases 6-7 call the same functions.
-import { agentSays, type PartyContext } from "./agent-step";
+import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
 import { constitutionMarkdown, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
 import { subAgentStatus } from "../next-steps";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { ConstitutionOutput, ProposalOutput } from "../protocol/outputs";
 import type { Sections } from "../protocol/prompt-sections";
 
-type Phase = 1 | 2 | 3 | 4 | 5;
+type Phase = PhaseNumber;
 
 export async function draftConstitution(ctx: PartyContext, key: string, phase: Phase, sections: Sections): Promise<ConstitutionOutput | null> {
   const r = await agentSays(ctx, { key, agent: "constitution_generator", phase, task: "constitution.draft", sections, recipient: null, type: "work" });

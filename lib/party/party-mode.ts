@@ -44,7 +44,9 @@ async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: Ph
     ]);
     const team = new PhaseTeam(ctx, n, key, cfg.personas);
     const result = await body(team);
-    await ctx.rt.emit(`${key}/shutdown`, shutdownEvents(ctx, key, n, team.alive));
+    // Every member spawned for the phase is shut down, including those that failed out
+    // of it (they are still team members until told to stop: 000 §3.4, 001 §5.2).
+    await ctx.rt.emit(`${key}/shutdown`, shutdownEvents(ctx, key, n, cfg.personas));
     if (result !== null) {
       await ctx.rt.emit(`${key}/end`, [
         { type: "phase-end", data: { phase: n, name: cfg.name, status: "completed", messages: team.messages, nextSteps: phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] }) } },

@@ -20,8 +20,8 @@ export interface AgentInfo {
 }
 
 export function agentInfo(cfg: PersonaConfig, key: string): AgentInfo {
-  const p = cfg.personas[key];
+  const p = Object.hasOwn(cfg.personas, key) ? cfg.personas[key] : undefined;
   if (p) return { key, name: p.name, title: p.title, style: p.communication_style };
-  const s = SUB_AGENTS[key];
+  const s = Object.hasOwn(SUB_AGENTS, key) ? SUB_AGENTS[key] : undefined;
   return s ? { key, ...s } : { key, name: key, title: key, style: "" };
 }

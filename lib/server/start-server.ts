@@ -1,6 +1,7 @@
 // Everything the web server does once at start, and its clean shutdown.
 import { closeDb, getDb } from "../db/database";
 import { assertEnv } from "../env";
+import { getServices, stopServices } from "./services";
 
 const g = globalThis as { __inceptionStarted?: boolean; __inceptionShutdown?: Array<() => Promise<void>> };
 
@@ -16,6 +17,9 @@ export async function startServer(): Promise<void> {
   try {
     const db = await getDb();
     console.log(`Inception Party: database ready (${db.kind === "pglite" ? "embedded PGlite" : "PostgreSQL"})`);
+    // Parties a crash or restart left mid-run carry on without anyone opening a page.
+    (await getServices()).runner.start();
+    onShutdown(stopServices);
   } catch (e) {
     console.error(`Inception Party: cannot open the database: ${(e as Error).message}`);
     process.exit(1);

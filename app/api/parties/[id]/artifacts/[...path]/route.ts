@@ -1,0 +1,11 @@
+import { route, viewerOf } from "@/lib/http/handler";
+import { artifactOf } from "@/lib/server/party-service";
+
+export const GET = route<{ id: string; path: string[] }>(async (req, { id, path }) => {
+  const a = await artifactOf(await viewerOf(req), id, path.join("/"));
+  const headers: Record<string, string> = { "Content-Type": "text/markdown; charset=utf-8", "X-Content-Type-Options": "nosniff" };
+  if (new URL(req.url).searchParams.get("download") === "1") {
+    headers["Content-Disposition"] = `attachment; filename="${a.path.split("/").pop()!.replace(/[^\w.-]/g, "_")}"`;
+  }
+  return new Response(a.content, { headers });
+});

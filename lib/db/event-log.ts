@@ -1,0 +1,139 @@
+// Appending to a party's event log, inside the caller's transaction: seq numbers come
+// from parties.last_seq under the row lock (gap-free, no two writers interleave), and
+// every event is projected into the queryable tables in the same transaction, so the
+// tables never disagree with the log.
+import type { PartyEvent, StoredEvent } from "../party/events";
+import type { Prisma } from "./generated/client";
+
+type Tx = Prisma.TransactionClient;
+
+const ORCHESTRATOR = "discover-orchestrator";
+export const TERMINAL_STATUSES = ["completed", "failed", "cancelled"] as const;
+
+export interface LockedParty {
+  id: string;
+  mode: string | null;
+  status: string;
+  lastSeq: number;
+}
+
+/** Locks the party row for the rest of the transaction. */
+export async function lockParty(tx: Tx, partyId: string): Promise<LockedParty | null> {
+  const rows = await tx.$queryRaw<LockedParty[]>`SELECT id, mode, status, last_seq AS "lastSeq" FROM parties WHERE id = ${partyId} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** Appends events after `locked.lastSeq`; the party row must be locked by this transaction. */
+export async function appendEvents(tx: Tx, locked: LockedParty, events: PartyEvent[]): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  const at = new Date();
+  const stored = events.map((e, i) => ({ ...e, seq: locked.lastSeq + 1 + i, at: at.toISOString() }) as StoredEvent);
+  await tx.event.createMany({
+    data: stored.map((e) => ({ partyId: locked.id, seq: e.seq, type: e.type, data: e.data as Prisma.InputJsonValue, createdAt: at })),
+  });
+  locked.lastSeq += events.length;
+  await tx.party.update({ where: { id: locked.id }, data: { lastSeq: locked.lastSeq } });
+  for (const e of events) await project(tx, locked, e, at);
+  return stored;
+}
+
+// Token deltas are by far the most frequent event and change no table.
+async function project(tx: Tx, p: LockedParty, e: PartyEvent, at: Date): Promise<void> {
+  const partyId = p.id;
+  switch (e.type) {
+    case "party-start":
+      await tx.party.update({ where: { id: partyId }, data: { startedAt: at } });
+      return;
+    case "mode-resolved":
+      p.mode = e.data.mode;
+      await tx.party.update({ where: { id: partyId }, data: { mode: e.data.mode } });
+      return;
+    case "task-create":
+      await tx.phase.createMany({
+        data: e.data.tasks.map((t) => ({ partyId, mode: e.data.mode, number: t.number, name: t.name, subject: t.subject, activeForm: t.activeForm, maxMessages: t.maxMessages })),
+        skipDuplicates: true,
+      });
+      return;
+    case "phase-start":
+      await tx.phase.updateMany({
+        where: { partyId, mode: p.mode ?? "party", number: e.data.phase },
+        data: { status: "in_progress", agents: e.data.agents, messageCount: 0, startedAt: at, completedAt: null },
+      });
+      return;
+    case "phase-end":
+      await tx.phase.updateMany({
+        where: { partyId, mode: p.mode ?? "party", number: e.data.phase },
+        data: { status: e.data.status, completedAt: at },
+      });
+      return;
+    case "message-end":
+      if (e.data.sender !== ORCHESTRATOR && e.data.type !== "work") {
+        await tx.phase.updateMany({ where: { partyId, mode: p.mode ?? "party", number: e.data.phase }, data: { messageCount: { increment: 1 } } });
+      }
+      return;
+    case "agent-spawn":
+      await tx.teamMember.upsert({
+        where: { partyId_phase_personaKey: { partyId, phase: e.data.phase, personaKey: e.data.agent } },
+        create: { partyId, phase: e.data.phase, personaKey: e.data.agent, model: e.data.model, status: "spawned" },
+        update: { status: "spawned", model: e.data.model, endedAt: null },
+      });
+      return;
+    case "agent-failure":
+      await tx.teamMember.updateMany({
+        where: { partyId, phase: e.data.phase, personaKey: e.data.agent },
+        data: { retries: { increment: 1 }, ...(e.data.final ? { status: "failed", endedAt: at } : {}) },
+      });
+      return;
+    case "agent-shutdown":
+      await tx.teamMember.updateMany({ where: { partyId, phase: e.data.phase, personaKey: e.data.agent, status: { not: "failed" } }, data: { status: "shut_down", endedAt: at } });
+      return;
+    case "input-request":
+      await tx.inputRequest.createMany({
+        data: [{ id: e.data.requestId, partyId, key: e.data.key, kind: e.data.kind, title: e.data.title, body: e.data.body, options: e.data.options as unknown as Prisma.InputJsonValue, allowsText: e.data.allowsText }],
+        skipDuplicates: true,
+      });
+      return;
+    case "input-response":
+      await tx.inputRequest.updateMany({ where: { id: e.data.requestId, partyId }, data: { status: "answered", selection: e.data.selection, text: e.data.text, answeredAt: at } });
+      return;
+    case "artifact-write": {
+      const { path, title, producer, phase, content } = e.data;
+      await tx.artifact.upsert({
+        where: { partyId_path: { partyId, path } },
+        create: { partyId, path, title, producer, phase, content },
+        update: { title, producer, phase, content, version: { increment: 1 } },
+      });
+      return;
+    }
+    case "artifact-discard":
+      await tx.artifact.deleteMany({ where: e.data.paths.includes("*") ? { partyId } : { partyId, path: { in: e.data.paths } } });
+      return;
+    case "usage":
+      await tx.tokenUsage.create({
+        data: { partyId, stepKey: e.data.stepKey, persona: e.data.agent, phase: e.data.phase, model: e.data.model, inputTokens: e.data.inputTokens, outputTokens: e.data.outputTokens },
+      });
+      await tx.party.update({ where: { id: partyId }, data: { tokensUsed: { increment: e.data.inputTokens + e.data.outputTokens } } });
+      return;
+    case "party-status":
+      if ((TERMINAL_STATUSES as readonly string[]).includes(p.status)) return;
+      p.status = e.data.status;
+      await tx.party.update({ where: { id: partyId }, data: { status: e.data.status, ...(e.data.currentPhase !== null ? { currentPhase: e.data.currentPhase } : {}) } });
+      return;
+    case "party-end":
+      p.status = e.data.status;
+      await tx.party.update({
+        where: { id: partyId },
+        data: {
+          status: e.data.status,
+          completedAt: at,
+          error: e.data.status === "completed" ? null : (e.data.reason ?? null),
+          ...(e.data.discovery_context ? { discoveryContext: e.data.discovery_context as Prisma.InputJsonValue } : {}),
+        },
+      });
+      // Nothing is left to answer once the party is over.
+      await tx.inputRequest.updateMany({ where: { partyId, status: "pending" }, data: { status: "cancelled" } });
+      return;
+    default:
+      return;
+  }
+}

@@ -1,0 +1,54 @@
+// Runner leases: which instance runs a party. Claiming bumps the epoch, and every runner
+// write checks it (party-store.ts), so only the latest claimant can write. Times come
+// from the database clock, never from the instances' own clocks.
+import type { Database } from "./client";
+
+export interface Lease {
+  partyId: string;
+  owner: string;
+  epoch: number;
+}
+
+/** Takes the lease if it is free, expired, or already ours; null when another runner holds it. */
+export async function claimLease(db: Database, partyId: string, owner: string, leaseMs: number): Promise<Lease | null> {
+  const rows = await db.prisma.$queryRaw<Array<{ epoch: number }>>`
+    INSERT INTO runner_leases (party_id, owner, epoch, expires_at)
+    VALUES (${partyId}, ${owner}, 1, now() + ${leaseMs} * interval '1 millisecond')
+    ON CONFLICT (party_id) DO UPDATE
+      SET owner = EXCLUDED.owner, epoch = runner_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+      WHERE runner_leases.expires_at < now() OR runner_leases.owner = EXCLUDED.owner
+    RETURNING epoch`;
+  return rows[0] ? { partyId, owner, epoch: rows[0].epoch } : null;
+}
+
+/** Extends the lease; false means it was lost (taken over) and the runner must stop. */
+export async function renewLease(db: Database, lease: Lease, leaseMs: number): Promise<boolean> {
+  const n = await db.prisma.$executeRaw`
+    UPDATE runner_leases SET expires_at = now() + ${leaseMs} * interval '1 millisecond'
+    WHERE party_id = ${lease.partyId} AND epoch = ${lease.epoch}`;
+  return n === 1;
+}
+
+/** Lets another runner claim at once (the party is waiting for input, or done). */
+export async function releaseLease(db: Database, lease: Lease): Promise<void> {
+  await db.prisma.$executeRaw`
+    UPDATE runner_leases SET expires_at = now() - interval '1 millisecond'
+    WHERE party_id = ${lease.partyId} AND epoch = ${lease.epoch}`;
+}
+
+/**
+ * Parties that need a runner and have none: not finished, no live lease, and either
+ * running or waiting on a request that has since been answered.
+ */
+export async function orphanedParties(db: Database, limit = 50): Promise<string[]> {
+  const rows = await db.prisma.$queryRaw<Array<{ id: string }>>`
+    SELECT p.id FROM parties p
+    LEFT JOIN runner_leases l ON l.party_id = p.id
+    WHERE p.status IN ('pending', 'in_progress', 'awaiting_input')
+      AND (l.party_id IS NULL OR l.expires_at < now())
+      AND (p.status <> 'awaiting_input'
+           OR NOT EXISTS (SELECT 1 FROM input_requests r WHERE r.party_id = p.id AND r.status = 'pending'))
+    ORDER BY p.updated_at
+    LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}

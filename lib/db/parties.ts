@@ -1,0 +1,140 @@
+// Named queries for parties, their log, inputs and artifacts. Writes that append to the
+// log run in one transaction with the party row locked (see event-log.ts).
+import type { InputRequestData, PartyEvent, StoredEvent } from "../party/events";
+import { AppError } from "../errors/app-error";
+import type { Database } from "./client";
+import { appendEvents, lockParty, TERMINAL_STATUSES } from "./event-log";
+import type { Prisma } from "./generated/client";
+
+export interface NewParty {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  mode: "party" | "classic" | null;
+  flags: string[];
+  modelSettings: Record<string, unknown>;
+  watchToken: string;
+}
+
+/** Stores the party and its first event. */
+export async function insertParty(db: Database, p: NewParty): Promise<StoredEvent[]> {
+  return db.prisma.$transaction(async (tx) => {
+    await tx.party.create({
+      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchToken: p.watchToken },
+    });
+    const locked = (await lockParty(tx, p.id))!;
+    return appendEvents(tx, locked, [{ type: "party-start", data: { mode: p.mode, title: p.title, description: p.description, flags: p.flags } }]);
+  });
+}
+
+export async function countActiveParties(db: Database, ownerId: string): Promise<number> {
+  return db.prisma.party.count({ where: { ownerId, status: { notIn: [...TERMINAL_STATUSES] } } });
+}
+
+export async function listParties(db: Database, ownerId: string, limit = 50) {
+  return db.prisma.party.findMany({
+    where: { ownerId },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    select: { id: true, title: true, mode: true, status: true, createdAt: true },
+  });
+}
+
+export async function findParty(db: Database, id: string) {
+  return db.prisma.party.findUnique({ where: { id } });
+}
+
+export type PartyRow = NonNullable<Awaited<ReturnType<typeof findParty>>>;
+
+export async function listPhases(db: Database, partyId: string, mode: string) {
+  return db.prisma.phase.findMany({ where: { partyId, mode }, orderBy: { number: "asc" } });
+}
+
+export async function listMembers(db: Database, partyId: string) {
+  return db.prisma.teamMember.findMany({ where: { partyId }, orderBy: [{ phase: "asc" }, { spawnedAt: "asc" }] });
+}
+
+/** The request the party waits on, with the details only its event carries. */
+export async function pendingInput(db: Database, partyId: string): Promise<InputRequestData | null> {
+  const r = await db.prisma.inputRequest.findFirst({ where: { partyId, status: "pending" }, orderBy: { createdAt: "desc" } });
+  if (!r) return null;
+  const ev = await db.prisma.$queryRaw<Array<{ data: InputRequestData }>>`
+    SELECT data FROM events WHERE party_id = ${partyId} AND type = 'input-request' AND data->>'requestId' = ${r.id} LIMIT 1`;
+  return ev[0]?.data ?? { requestId: r.id, key: r.key, kind: r.kind, title: r.title, body: r.body, options: r.options as unknown as InputRequestData["options"], allowsText: r.allowsText };
+}
+
+export async function findInputRequest(db: Database, partyId: string, requestId: string) {
+  return db.prisma.inputRequest.findFirst({ where: { id: requestId, partyId } });
+}
+
+/** Stores the answer and its event, if the request is still pending (else 409). */
+export async function recordAnswer(db: Database, partyId: string, requestId: string, answer: { selection: string | null; text: string | null }): Promise<StoredEvent[]> {
+  return db.prisma.$transaction(async (tx) => {
+    const locked = await lockParty(tx, partyId);
+    if (!locked) throw new AppError("not_found", "No party with that id.");
+    const req = await tx.inputRequest.findFirst({ where: { id: requestId, partyId }, select: { status: true } });
+    if (!req) throw new AppError("validation_failed", "Invalid input — requestId: no such request for this party", { requestId: "must be the id of this party's pending request" });
+    if (req.status !== "pending") throw new AppError("conflict", `This request is ${req.status === "answered" ? "already answered" : "no longer open"}; reload to see the current one.`);
+    return appendEvents(tx, locked, [{ type: "input-response", data: { requestId, selection: answer.selection, text: answer.text } }]);
+  });
+}
+
+/** Ends the party as cancelled (team cleaned up) unless it has already ended. */
+export async function recordCancel(db: Database, partyId: string, reason: string): Promise<StoredEvent[]> {
+  return db.prisma.$transaction(async (tx) => {
+    const locked = await lockParty(tx, partyId);
+    if (!locked) throw new AppError("not_found", "No party with that id.");
+    if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) throw new AppError("conflict", `The party is already ${locked.status}.`);
+    const teams = await tx.event.groupBy({ by: ["type"], where: { partyId, type: { in: ["team-create", "team-delete"] } }, _count: true });
+    const count = (t: string) => teams.find((g) => g.type === t)?._count ?? 0;
+    const events: PartyEvent[] = [];
+    if (count("team-create") > count("team-delete")) events.push({ type: "team-delete", data: { team_name: "inception-party" } });
+    events.push({ type: "party-status", data: { status: "cancelled", currentPhase: null } }, { type: "party-end", data: { status: "cancelled", reason } });
+    return appendEvents(tx, locked, events);
+  });
+}
+
+/** Appends events outside any runner (e.g. marking a party failed after a crash loop). */
+export async function appendUnfenced(db: Database, partyId: string, events: PartyEvent[]): Promise<StoredEvent[]> {
+  return db.prisma.$transaction(async (tx) => {
+    const locked = await lockParty(tx, partyId);
+    if (!locked) throw new AppError("not_found", "No party with that id.");
+    if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) return [];
+    return appendEvents(tx, locked, events);
+  });
+}
+
+export async function readEvents(db: Database, partyId: string, afterSeq: number, limit = 1000): Promise<StoredEvent[]> {
+  const rows = await db.prisma.event.findMany({ where: { partyId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take: limit });
+  return rows.map((r) => ({ type: r.type, data: r.data, seq: r.seq, at: r.createdAt.toISOString() }) as StoredEvent);
+}
+
+export async function listArtifacts(db: Database, partyId: string) {
+  const rows = await db.prisma.artifact.findMany({ where: { partyId }, orderBy: [{ phase: "asc" }, { path: "asc" }] });
+  return rows.map((a) => ({ path: a.path, title: a.title, producer: a.producer, phase: a.phase, version: a.version, bytes: Buffer.byteLength(a.content), content: a.content }));
+}
+
+export async function findArtifact(db: Database, partyId: string, path: string) {
+  return db.prisma.artifact.findUnique({ where: { partyId_path: { partyId, path } } });
+}
+
+export async function usageByAgent(db: Database, partyId: string) {
+  return db.prisma.tokenUsage.groupBy({ by: ["persona", "phase"], where: { partyId }, _sum: { inputTokens: true, outputTokens: true } });
+}
+
+/** Row counts a bad request must leave unchanged (security tests compare them). */
+export async function tableCounts(db: Database) {
+  const p = db.prisma;
+  const [parties, events, inputs, artifacts] = await Promise.all([p.party.count(), p.event.count(), p.inputRequest.count(), p.artifact.count()]);
+  return { parties, events, inputs, artifacts };
+}
+
+/** The database of the stack last put to the person (the approved one, once approved). */
+export async function approvedDatabase(db: Database, partyId: string): Promise<string | null> {
+  const rows = await db.prisma.$queryRaw<Array<{ choice: string | null }>>`
+    SELECT data->'details'->'stack'->'database'->>'choice' AS choice FROM events
+    WHERE party_id = ${partyId} AND type = 'input-request' AND data->>'kind' = 'stack_approval'
+    ORDER BY seq DESC LIMIT 1`;
+  return rows[0]?.choice ?? null;
+}

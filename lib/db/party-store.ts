@@ -1,0 +1,93 @@
+// The orchestrator's PartyStore on Postgres. Every runner write is fenced: it checks,
+// under the party row lock, that the runner still holds the lease epoch it started with,
+// so an instance that was paused past its lease cannot write after a takeover.
+import type { PartyEvent, StoredEvent } from "../party/events";
+import { LeaseLostError, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
+import type { Database } from "./client";
+import { appendEvents, lockParty, TERMINAL_STATUSES, type LockedParty } from "./event-log";
+import { Prisma } from "./generated/client";
+
+type Tx = Prisma.TransactionClient;
+
+/** The party ended (cancelled by the person) while a runner was still working on it. */
+export class PartyClosedError extends LeaseLostError {
+  constructor(partyId: string, status: string) {
+    super(partyId);
+    this.message = `party ${partyId} is ${status}: the runner stops`;
+    this.name = "PartyClosedError";
+  }
+}
+
+export type AppendListener = (partyId: string, events: StoredEvent[]) => void;
+
+async function fence(tx: Tx, partyId: string, epoch: number): Promise<LockedParty> {
+  const locked = await lockParty(tx, partyId);
+  if (!locked) throw new LeaseLostError(partyId);
+  const lease = await tx.runnerLease.findUnique({ where: { partyId }, select: { epoch: true } });
+  if (lease?.epoch !== epoch) throw new LeaseLostError(partyId);
+  if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) throw new PartyClosedError(partyId, locked.status);
+  return locked;
+}
+
+export class PrismaPartyStore implements PartyStore {
+  constructor(
+    private readonly db: Database,
+    private readonly onAppend?: AppendListener,
+  ) {}
+
+  async getParty(partyId: string): Promise<PartyRecord | null> {
+    const p = await this.db.prisma.party.findUnique({ where: { id: partyId } });
+    if (!p) return null;
+    return {
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      mode: p.mode === "party" || p.mode === "classic" ? p.mode : null,
+      flags: p.flags as string[],
+      status: p.status,
+      modelSettings: p.modelSettings as PartyRecord["modelSettings"],
+    };
+  }
+
+  async getCheckpoint(partyId: string, key: string): Promise<Checkpoint | null> {
+    const c = await this.db.prisma.stepCheckpoint.findUnique({ where: { partyId_key: { partyId, key } } });
+    return c ? { status: c.status === "completed" ? "completed" : "running", output: c.output, attempt: c.attempt } : null;
+  }
+
+  async beginStep(partyId: string, epoch: number, key: string): Promise<number> {
+    return this.db.prisma.$transaction(async (tx) => {
+      await fence(tx, partyId, epoch);
+      const c = await tx.stepCheckpoint.upsert({
+        where: { partyId_key: { partyId, key } },
+        create: { partyId, key, status: "running", attempt: 1 },
+        update: { status: "running", attempt: { increment: 1 }, startedAt: new Date() },
+        select: { attempt: true },
+      });
+      return c.attempt;
+    });
+  }
+
+  async commit(partyId: string, epoch: number, c: { step?: { key: string; output: unknown }; events: PartyEvent[] }): Promise<StoredEvent[]> {
+    const stored = await this.db.prisma.$transaction(async (tx) => {
+      const locked = await fence(tx, partyId, epoch);
+      const out = await appendEvents(tx, locked, c.events);
+      if (c.step) {
+        // A JSON null must be spelled JsonNull for Prisma.
+        const output = c.step.output == null ? Prisma.JsonNull : (c.step.output as Prisma.InputJsonValue);
+        await tx.stepCheckpoint.upsert({
+          where: { partyId_key: { partyId, key: c.step.key } },
+          create: { partyId, key: c.step.key, status: "completed", output, completedAt: new Date() },
+          update: { status: "completed", output, completedAt: new Date() },
+        });
+      }
+      return out;
+    });
+    if (stored.length) this.onAppend?.(partyId, stored);
+    return stored;
+  }
+
+  async getInputAnswer(partyId: string, requestId: string): Promise<InputAnswer | null> {
+    const r = await this.db.prisma.inputRequest.findFirst({ where: { id: requestId, partyId, status: "answered" }, select: { selection: true, text: true } });
+    return r ? { selection: r.selection, text: r.text } : null;
+  }
+}

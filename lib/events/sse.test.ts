@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { EventSourceParserStream } from "eventsource-parser/stream";
+import type { PartyEvent, StoredEvent } from "../party/events";
+import { EventBus } from "./bus";
+import { eventFrame, partyEventStream } from "./sse";
+
+const note = (seq: number, text = `n${seq}`): StoredEvent => ({ type: "note", data: { kind: "info", phase: 1, text }, seq, at: "2026-01-01T00:00:00.000Z" }) as StoredEvent;
+
+function fakeLog(n: number) {
+  const log: StoredEvent[] = Array.from({ length: n }, (_, i) => note(i + 1));
+  return { log, read: async (_p: string, after: number) => log.filter((e) => e.seq > after).slice(0, 3) };
+}
+
+async function collect(stream: ReadableStream<Uint8Array>, until: (evs: Array<{ id?: string; event?: string; data: string }>) => boolean) {
+  const out: Array<{ id?: string; event?: string; data: string }> = [];
+  const reader = stream.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream()).getReader();
+  while (!until(out)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out.push(value);
+  }
+  await reader.cancel();
+  return out;
+}
+
+describe("partyEventStream", () => {
+  it("replays the log after the given seq in pages, then live events, in order with ids", async () => {
+    const bus = new EventBus();
+    const { log, read } = fakeLog(7);
+    const stream = partyEventStream({ partyId: "p", afterSeq: 2, bus, readEvents: read, pageSize: 3 });
+    setTimeout(() => {
+      const e8 = note(8);
+      log.push(e8);
+      bus.publish("p", [e8]);
+    }, 20);
+    const got = await collect(stream, (o) => o.length >= 6);
+    expect(got.map((e) => e.id)).toEqual(["3", "4", "5", "6", "7", "8"]);
+    expect(got.every((e) => e.event === "note")).toBe(true);
+    expect(JSON.parse(got[0].data)).toMatchObject({ seq: 3, type: "note", data: { text: "n3" } });
+  });
+
+  it("sends live deltas without an id, and fills a gap from the log instead of skipping it", async () => {
+    const bus = new EventBus();
+    const { log, read } = fakeLog(1);
+    const stream = partyEventStream({ partyId: "p", afterSeq: 0, bus, readEvents: read });
+    setTimeout(() => {
+      bus.delta("p", { messageId: "m", offset: 0, text: "Hel" });
+      // seq 2 and 3 committed, but only 3 is announced (2 came from another instance).
+      log.push(note(2), note(3));
+      bus.publish("p", [log[2]]);
+    }, 20);
+    const got = await collect(stream, (o) => o.filter((e) => e.id).length >= 3);
+    expect(got.filter((e) => e.id).map((e) => e.id)).toEqual(["1", "2", "3"]);
+    const delta = got.find((e) => e.event === "message-delta");
+    expect(delta?.id).toBeUndefined();
+    expect(JSON.parse(delta!.data).data).toEqual({ messageId: "m", offset: 0, text: "Hel" });
+  });
+
+  it("ends after party-end, and on shutdown with a retry hint", async () => {
+    const bus = new EventBus();
+    const end = { type: "party-end", data: { status: "completed" }, seq: 1, at: "x" } as StoredEvent;
+    const s1 = partyEventStream({ partyId: "p", afterSeq: 0, bus, readEvents: async (_p, a) => (a < 1 ? [end] : []) });
+    const got = await collect(s1, () => false);
+    expect(got.map((e) => e.event)).toEqual(["party-end"]);
+    expect(bus.viewers("p")).toBe(0);
+
+    const s2 = partyEventStream({ partyId: "q", afterSeq: 0, bus, readEvents: async () => [] });
+    setTimeout(() => bus.closeAll(), 20);
+    const text = await new Response(s2).text();
+    expect(text.trim().endsWith("retry: 1000")).toBe(true);
+  });
+
+  it("encodes a frame once for every viewer", () => {
+    const e = note(1);
+    expect(eventFrame(e)).toBe(eventFrame(e));
+    const ev: PartyEvent = e;
+    expect(new TextDecoder().decode(eventFrame(e))).toBe(`id: 1\nevent: note\ndata: ${JSON.stringify({ seq: 1, type: "note", at: e.at, data: ev.data })}\n\n`);
+  });
+});

@@ -1,0 +1,134 @@
+// Server-sent events for one party: replay from the log after the viewer's last seq,
+// then live events and token deltas. A frame is encoded once and the same bytes go to
+// every viewer (WeakMap on the event object the bus hands to all of them).
+import type { StoredEvent } from "../party/events";
+import type { BusMessage, Delta, EventBus } from "./bus";
+
+const encoder = new TextEncoder();
+const frames = new WeakMap<object, Uint8Array>();
+
+/** `id: seq`, `event: type`, `data: {seq, type, at, data}` (API.md). */
+export function eventFrame(e: StoredEvent): Uint8Array {
+  let f = frames.get(e);
+  if (!f) {
+    f = encoder.encode(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify({ seq: e.seq, type: e.type, at: e.at, data: e.data })}\n\n`);
+    frames.set(e, f);
+  }
+  return f;
+}
+
+/** A live token delta: no id, so a reconnect never resumes from it. */
+export function deltaFrame(d: Delta): Uint8Array {
+  let f = frames.get(d);
+  if (!f) {
+    f = encoder.encode(`event: message-delta\ndata: ${JSON.stringify({ type: "message-delta", data: d })}\n\n`);
+    frames.set(d, f);
+  }
+  return f;
+}
+
+const HEARTBEAT = encoder.encode(": ping\n\n");
+const RETRY_SOON = encoder.encode("retry: 1000\n\n");
+
+export interface PartyStreamOptions {
+  partyId: string;
+  afterSeq: number;
+  bus: EventBus;
+  readEvents(partyId: string, afterSeq: number): Promise<StoredEvent[]>;
+  heartbeatMs?: number;
+  /** Batch size of readEvents; a shorter page means the log is exhausted. */
+  pageSize?: number;
+  onError?(e: unknown): void;
+}
+
+const isEnd = (e: StoredEvent) => e.type === "party-end";
+
+export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Array> {
+  let lastSent = o.afterSeq;
+  let closed = false;
+  let caughtUp = false;
+  let unsubscribe = () => {};
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  const pageSize = o.pageSize ?? 1000;
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      const write = (chunk: Uint8Array) => {
+        if (closed) return;
+        try {
+          controller.enqueue(chunk);
+        } catch {
+          close();
+        }
+      };
+      const sendEvents = (events: StoredEvent[]) => {
+        for (const e of events) {
+          if (e.seq !== lastSent + 1) continue;
+          write(eventFrame(e));
+          lastSent = e.seq;
+          if (isEnd(e)) return close();
+        }
+      };
+      // Reads the log from lastSent until it is exhausted. Serialised on `chain`, so
+      // frames always leave in seq order.
+      const catchUp = () => {
+        chain = chain
+          .then(async () => {
+            for (;;) {
+              if (closed) return;
+              const page = await o.readEvents(o.partyId, lastSent);
+              sendEvents(page);
+              if (page.length < pageSize) return;
+            }
+          })
+          .catch((e) => {
+            o.onError?.(e);
+            write(RETRY_SOON);
+            close();
+          });
+        return chain;
+      };
+      const onMessage = (m: BusMessage) => {
+        if (m.kind === "delta") {
+          if (caughtUp) write(deltaFrame(m.delta));
+        } else if (m.kind === "events") {
+          const first = m.events[0].seq;
+          const last = m.events[m.events.length - 1].seq;
+          if (last <= lastSent) return;
+          // In order and nothing pending: straight through, no database read.
+          if (caughtUp && first <= lastSent + 1) chain = chain.then(() => sendEvents(m.events));
+          else void catchUp();
+        } else if (m.kind === "seq") {
+          if (m.seq > lastSent) void catchUp();
+        } else {
+          write(RETRY_SOON);
+          close();
+        }
+      };
+      // Subscribe before reading so nothing committed in between is missed.
+      unsubscribe = o.bus.subscribe(o.partyId, onMessage);
+      heartbeat = setInterval(() => write(HEARTBEAT), o.heartbeatMs ?? 15_000);
+      write(RETRY_SOON);
+      void catchUp().then(() => {
+        caughtUp = true;
+      });
+    },
+    cancel() {
+      closed = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+    },
+  });
+}

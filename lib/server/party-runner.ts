@@ -1,0 +1,145 @@
+// Runs parties on this instance: claims a party's lease, steps the orchestrator until it
+// finishes or waits for the person, and gives the lease back. Parties whose runner died
+// (crash, SIGKILL, a paused instance) are found by a periodic scan and taken over.
+import type { PartyContext } from "../party/agent-step";
+import { runClassicMode } from "../party/classic-mode";
+import { runParty } from "../party/run-party";
+import { PartyRuntime } from "../party/runtime";
+import { LeaseLostError, type PartyStore } from "../party/store";
+import type { PersonaConfig } from "../agents/persona-config";
+import type { ModelLookup } from "../party/agent-step";
+import type { Database } from "../db/client";
+import { claimLease, orphanedParties, releaseLease, renewLease } from "../db/leases";
+import { appendUnfenced } from "../db/parties";
+import type { EventBus } from "../events/bus";
+
+export interface RunnerDeps {
+  db: Database;
+  store: PartyStore;
+  bus: EventBus;
+  personas: PersonaConfig;
+  models(party: { modelSettings: Record<string, unknown> }): ModelLookup;
+  owner: string;
+  leaseMs: number;
+  timeoutMs: number;
+  log?: (msg: string) => void;
+}
+
+interface Running {
+  abort: AbortController;
+  rerun: boolean;
+  done: Promise<void>;
+}
+
+/** Refuses every write once the run is aborted, so a cancel or shutdown never records a half-finished turn as an agent failure. */
+function guardedStore(store: PartyStore, partyId: string, signal: AbortSignal): PartyStore {
+  const check = () => {
+    if (signal.aborted) throw new LeaseLostError(partyId);
+  };
+  return {
+    getParty: (id) => store.getParty(id),
+    getCheckpoint: (id, k) => store.getCheckpoint(id, k),
+    getInputAnswer: (id, r) => store.getInputAnswer(id, r),
+    beginStep: async (id, e, k) => (check(), store.beginStep(id, e, k)),
+    commit: async (id, e, c) => (check(), store.commit(id, e, c)),
+  };
+}
+
+export class PartyRunner {
+  private readonly running = new Map<string, Running>();
+  private scanTimer: ReturnType<typeof setInterval> | undefined;
+  private stopping = false;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  isRunning(partyId: string): boolean {
+    return this.running.has(partyId);
+  }
+
+  /** Runs the party here unless another instance holds it; resolves when this instance is done with it. */
+  kick(partyId: string): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    const cur = this.running.get(partyId);
+    if (cur) {
+      // An answer arrived while the run was finishing: go round once more.
+      cur.rerun = true;
+      return cur.done;
+    }
+    const entry: Running = { abort: new AbortController(), rerun: false, done: Promise.resolve() };
+    this.running.set(partyId, entry);
+    entry.done = this.loop(partyId, entry).finally(() => this.running.delete(partyId));
+    return entry.done;
+  }
+
+  private async loop(partyId: string, entry: Running): Promise<void> {
+    do {
+      entry.rerun = false;
+      await this.runOnce(partyId, entry);
+    } while (entry.rerun && !entry.abort.signal.aborted);
+  }
+
+  private async runOnce(partyId: string, entry: Running): Promise<void> {
+    const { db, leaseMs } = this.deps;
+    const lease = await claimLease(db, partyId, this.deps.owner, leaseMs);
+    if (!lease) return;
+    const heartbeat = setInterval(() => {
+      renewLease(db, lease, leaseMs)
+        .then((ok) => {
+          if (!ok) entry.abort.abort(new LeaseLostError(partyId));
+        })
+        .catch(() => {});
+    }, Math.max(250, Math.floor(leaseMs / 3)));
+    try {
+      const party = await this.deps.store.getParty(partyId);
+      if (!party || ["completed", "failed", "cancelled"].includes(party.status)) return;
+      const rt = new PartyRuntime(partyId, lease.epoch, {
+        store: guardedStore(this.deps.store, partyId, entry.abort.signal),
+        live: this.deps.bus,
+        abortSignal: entry.abort.signal,
+      });
+      const ctx: PartyContext = { rt, models: this.deps.models(party), personas: this.deps.personas, timeoutMs: this.deps.timeoutMs };
+      await runParty(ctx, party, runClassicMode);
+    } catch (e) {
+      if (e instanceof LeaseLostError || entry.abort.signal.aborted) return;
+      // A bug or an unexpected infrastructure error: the party ends visibly, never stuck.
+      const reason = `The party stopped on an internal error: ${(e as Error).message}`;
+      this.deps.log?.(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
+      const stored = await appendUnfenced(db, partyId, [
+        { type: "party-status", data: { status: "failed", currentPhase: null } },
+        { type: "party-end", data: { status: "failed", reason } },
+      ]).catch(() => []);
+      this.deps.bus.publish(partyId, stored);
+    } finally {
+      clearInterval(heartbeat);
+      await releaseLease(db, lease).catch(() => {});
+    }
+  }
+
+  /** Stops a run on this instance at once (the party was cancelled). */
+  abortLocal(partyId: string): void {
+    this.running.get(partyId)?.abort.abort();
+  }
+
+  /** Takes over every party left without a live runner. */
+  async scan(): Promise<number> {
+    if (this.stopping) return 0;
+    const ids = (await orphanedParties(this.deps.db)).filter((id) => !this.running.has(id));
+    for (const id of ids) void this.kick(id);
+    return ids.length;
+  }
+
+  start(scanEveryMs = Math.max(500, Math.floor(this.deps.leaseMs / 2))): void {
+    void this.scan().catch((e) => this.deps.log?.(`runner scan failed: ${e}`));
+    this.scanTimer = setInterval(() => void this.scan().catch(() => {}), scanEveryMs);
+    this.scanTimer.unref?.();
+  }
+
+  /** Graceful shutdown: stop every run and give the leases back for another instance. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.scanTimer);
+    const all = [...this.running.values()];
+    for (const r of all) r.abort.abort();
+    await Promise.allSettled(all.map((r) => r.done));
+  }
+}

@@ -1,0 +1,78 @@
+// The process-wide services (database, live bus, party store, runner), built once and
+// kept on globalThis: Next bundles instrumentation and each route separately, and they
+// must all share one runner and one bus.
+import { hostname } from "node:os";
+import { defaultPersonaConfig } from "../agents/persona-config";
+import { modelRegistryFromEnv } from "../ai/providers";
+import type { Database } from "../db/client";
+import { getDb } from "../db/database";
+import { startNotifier, type Notifier } from "../db/notify";
+import { PrismaPartyStore } from "../db/party-store";
+import { env } from "../env";
+import { EventBus } from "../events/bus";
+import { PartyRunner } from "./party-runner";
+
+export interface Services {
+  db: Database;
+  bus: EventBus;
+  store: PrismaPartyStore;
+  runner: PartyRunner;
+  notifier: Notifier | null;
+}
+
+const g = globalThis as { __inceptionServices?: Promise<Services> };
+
+async function build(): Promise<Services> {
+  const e = env();
+  const db = await getDb();
+  const bus = new EventBus();
+  const store = new PrismaPartyStore(db, (partyId, events) => bus.publish(partyId, events));
+  const personas = defaultPersonaConfig();
+  const personaModels = Object.fromEntries(Object.entries(personas.personas).flatMap(([k, p]) => (p.model ? [[k, p.model]] : [])));
+  const owner = e.INSTANCE_ID ?? `${hostname()}:${e.PORT}`;
+  const runner = new PartyRunner({
+    db,
+    store,
+    bus,
+    personas,
+    // One registry per run: offline fault counters and provider clients are per run.
+    models: () => modelRegistryFromEnv(personaModels),
+    owner,
+    leaseMs: e.LEASE_MS,
+    timeoutMs: e.MODEL_TIMEOUT_MS,
+    log: (m) => console.error(m),
+  });
+  let notifier: Notifier | null = null;
+  if (db.kind === "postgres" && e.DATABASE_URL) {
+    notifier = await startNotifier({
+      url: e.DATABASE_URL,
+      instanceId: owner,
+      onRemote: (partyId, seq) => bus.remoteSeq(partyId, seq),
+      onResync: () => bus.resyncAll(),
+    });
+    const n = notifier;
+    bus.onPublish = (partyId, seq) => n.notify(partyId, seq);
+  }
+  return { db, bus, store, runner, notifier };
+}
+
+export function getServices(): Promise<Services> {
+  if (!g.__inceptionServices) {
+    g.__inceptionServices = build();
+    g.__inceptionServices.catch(() => {
+      g.__inceptionServices = undefined;
+    });
+  }
+  return g.__inceptionServices;
+}
+
+/** Shutdown order: stop runs (leases released), end SSE streams with a retry hint. */
+export async function stopServices(): Promise<void> {
+  const s = g.__inceptionServices;
+  if (!s) return;
+  const services = await s.catch(() => null);
+  if (!services) return;
+  await services.runner.stop();
+  services.bus.closeAll();
+  await services.notifier?.close();
+}
