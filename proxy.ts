@@ -6,6 +6,25 @@ import { authSecret } from "./lib/auth/secret";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+// Agent output is untrusted: even if markup slipped through, no script without this
+// request's nonce runs, and nothing is fetched from (or leaked to) another host.
+function contentSecurityPolicy(nonce: string): string {
+  const dev = process.env.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // Inline style attributes (progress bars, diagrams); styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 export async function proxy(req: NextRequest) {
   if (!SAFE.has(req.method)) {
     const origin = req.headers.get("origin");
@@ -17,12 +36,27 @@ export async function proxy(req: NextRequest) {
     }
   }
   const secret = authSecret();
-  if (await verifyGuestToken(req.cookies.get(GUEST_COOKIE)?.value, secret)) return NextResponse.next();
-  // No valid cookie yet: mint one and make it visible to this very request too.
-  const token = await issueGuestToken(secret);
-  req.cookies.set(GUEST_COOKIE, token);
-  const res = NextResponse.next({ request: { headers: req.headers } });
-  res.cookies.set(GUEST_COOKIE, token, guestCookieAttributes(req.nextUrl.protocol === "https:"));
+  const headers = new Headers(req.headers);
+  let csp: string | null = null;
+  if (!req.nextUrl.pathname.startsWith("/api/")) {
+    const nonce = btoa(crypto.randomUUID());
+    csp = contentSecurityPolicy(nonce);
+    // Next reads the nonce from the request's CSP header and puts it on its own scripts.
+    headers.set("Content-Security-Policy", csp);
+    headers.set("x-nonce", nonce);
+  }
+  let minted: string | null = null;
+  if (!(await verifyGuestToken(req.cookies.get(GUEST_COOKIE)?.value, secret))) {
+    // No valid cookie yet: mint one and make it visible to this very request too.
+    minted = await issueGuestToken(secret);
+    req.cookies.set(GUEST_COOKIE, minted);
+    headers.set("cookie", req.cookies.toString());
+  }
+  const res = NextResponse.next({ request: { headers } });
+  if (csp) res.headers.set("Content-Security-Policy", csp);
+  res.headers.set("X-Content-Type-Options", "nosniff");
+  res.headers.set("Referrer-Policy", "no-referrer");
+  if (minted) res.cookies.set(GUEST_COOKIE, minted, guestCookieAttributes(req.nextUrl.protocol === "https:"));
   return res;
 }
 

@@ -22,3 +22,8 @@ export async function closeDb(): Promise<void> {
   g.__inceptionDb = undefined;
   if (db) await (await db).close();
 }
+
+/** Tests: serve a throwaway database as the process database. */
+export function useDatabase(db: Database): void {
+  g.__inceptionDb = Promise.resolve(db);
+}

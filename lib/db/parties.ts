@@ -138,3 +138,7 @@ export async function approvedDatabase(db: Database, partyId: string): Promise<s
     ORDER BY seq DESC LIMIT 1`;
   return rows[0]?.choice ?? null;
 }
+
+export async function tokensUsed(db: Database, partyId: string): Promise<number> {
+  return (await db.prisma.party.findUnique({ where: { id: partyId }, select: { tokensUsed: true } }))?.tokensUsed ?? 0;
+}

@@ -19,7 +19,7 @@ let db: TestDatabase;
 let bus: EventBus;
 let store: PrismaPartyStore;
 
-function runner(owner = "test-a", leaseMs = 5000) {
+function runner(owner = "test-a", leaseMs = 5000, tokenBudget?: number) {
   return new PartyRunner({
     db,
     store,
@@ -29,6 +29,7 @@ function runner(owner = "test-a", leaseMs = 5000) {
     owner,
     leaseMs,
     timeoutMs: 30_000,
+    tokenBudget,
   });
 }
 
@@ -138,5 +139,14 @@ describe("PartyRunner on the database", () => {
     const after = await readEvents(db, "p4", stored[2].seq);
     expect(after).toEqual([]);
     expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p4" } })).status).toBe("cancelled");
+  }, 60_000);
+
+  it("ends a party that spends its token budget, with the reason", async () => {
+    await newParty("p5");
+    const party = await drive(runner("test-a", 5000, 3000), "p5");
+    expect(party.status).toBe("failed");
+    expect(party.error).toMatch(/token budget \(3,000 tokens\)/);
+    const log = await readEvents(db, "p5", 0);
+    expect(log.at(-1)).toMatchObject({ type: "party-end", data: { status: "failed" } });
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import type { PersonaConfig } from "../agents/persona-config";
 import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
 import { claimLease, orphanedParties, releaseLease, renewLease } from "../db/leases";
-import { appendUnfenced } from "../db/parties";
+import { appendUnfenced, tokensUsed } from "../db/parties";
 import type { EventBus } from "../events/bus";
 
 export interface RunnerDeps {
@@ -21,6 +21,8 @@ export interface RunnerDeps {
   models(party: { modelSettings: Record<string, unknown> }): ModelLookup;
   owner: string;
   leaseMs: number;
+  /** Input + output tokens a party may spend; the next model call past it ends the party. */
+  tokenBudget?: number;
   timeoutMs: number;
   log?: (msg: string) => void;
 }
@@ -31,8 +33,18 @@ interface Running {
   done: Promise<void>;
 }
 
-/** Refuses every write once the run is aborted, so a cancel or shutdown never records a half-finished turn as an agent failure. */
-function guardedStore(store: PartyStore, partyId: string, signal: AbortSignal): PartyStore {
+export class TokenBudgetError extends Error {
+  constructor(readonly budget: number) {
+    super(`The party used up its token budget (${budget.toLocaleString("en-US")} tokens) and was stopped.`);
+    this.name = "TokenBudgetError";
+  }
+}
+
+/**
+ * Refuses every write once the run is aborted, so a cancel or shutdown never records a
+ * half-finished turn as an agent failure; and starts no new step past the token budget.
+ */
+function guardedStore(store: PartyStore, partyId: string, signal: AbortSignal, budget: { used: number; max: number }): PartyStore {
   const check = () => {
     if (signal.aborted) throw new LeaseLostError(partyId);
   };
@@ -40,8 +52,17 @@ function guardedStore(store: PartyStore, partyId: string, signal: AbortSignal): 
     getParty: (id) => store.getParty(id),
     getCheckpoint: (id, k) => store.getCheckpoint(id, k),
     getInputAnswer: (id, r) => store.getInputAnswer(id, r),
-    beginStep: async (id, e, k) => (check(), store.beginStep(id, e, k)),
-    commit: async (id, e, c) => (check(), store.commit(id, e, c)),
+    beginStep: async (id, e, k) => {
+      check();
+      if (budget.used >= budget.max) throw new TokenBudgetError(budget.max);
+      return store.beginStep(id, e, k);
+    },
+    commit: async (id, e, c) => {
+      check();
+      const stored = await store.commit(id, e, c);
+      for (const ev of c.events) if (ev.type === "usage") budget.used += ev.data.inputTokens + ev.data.outputTokens;
+      return stored;
+    },
   };
 }
 
@@ -92,8 +113,9 @@ export class PartyRunner {
     try {
       const party = await this.deps.store.getParty(partyId);
       if (!party || ["completed", "failed", "cancelled"].includes(party.status)) return;
+      const budget = { used: await tokensUsed(db, partyId), max: this.deps.tokenBudget ?? Number.POSITIVE_INFINITY };
       const rt = new PartyRuntime(partyId, lease.epoch, {
-        store: guardedStore(this.deps.store, partyId, entry.abort.signal),
+        store: guardedStore(this.deps.store, partyId, entry.abort.signal, budget),
         live: this.deps.bus,
         abortSignal: entry.abort.signal,
       });
@@ -102,7 +124,7 @@ export class PartyRunner {
     } catch (e) {
       if (e instanceof LeaseLostError || entry.abort.signal.aborted) return;
       // A bug or an unexpected infrastructure error: the party ends visibly, never stuck.
-      const reason = `The party stopped on an internal error: ${(e as Error).message}`;
+      const reason = e instanceof TokenBudgetError ? e.message : `The party stopped on an internal error: ${(e as Error).message}`;
       this.deps.log?.(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
       const stored = await appendUnfenced(db, partyId, [
         { type: "party-status", data: { status: "failed", currentPhase: null } },

@@ -40,6 +40,7 @@ async function build(): Promise<Services> {
     owner,
     leaseMs: e.LEASE_MS,
     timeoutMs: e.MODEL_TIMEOUT_MS,
+    tokenBudget: e.PARTY_TOKEN_BUDGET,
     log: (m) => console.error(m),
   });
   let notifier: Notifier | null = null;
