@@ -1,0 +1,153 @@
+// The production server as a child process, and an HTTP client for it, for the
+// reliability tests: start, SIGKILL, SIGTERM, SIGSTOP, restart.
+import { spawn, type ChildProcess } from "node:child_process";
+import { EventSourceParserStream } from "eventsource-parser/stream";
+
+export interface ServerOptions {
+  port: number;
+  env: Record<string, string>;
+}
+
+export class ServerProcess {
+  child: ChildProcess | null = null;
+  output = "";
+
+  constructor(readonly opts: ServerOptions) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.opts.port}`;
+  }
+
+  async start(timeoutMs = 60_000): Promise<void> {
+    const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(this.opts.port)], {
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...this.opts.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.child = child;
+    child.stdout!.on("data", (d) => (this.output += d));
+    child.stderr!.on("data", (d) => (this.output += d));
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${this.output.slice(-2000)}`);
+      try {
+        const r = await fetch(`${this.url}/api/parties`);
+        if (r.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    throw new Error(`server did not start in ${timeoutMs} ms:\n${this.output.slice(-2000)}`);
+  }
+
+  /** Sends a signal and, for SIGKILL/SIGTERM, waits for the process to be gone. */
+  async signal(sig: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((res) => child.once("exit", (code) => res(code)));
+    child.kill(sig);
+    if (sig === "SIGSTOP" || sig === "SIGCONT") return null;
+    this.child = null;
+    return exited;
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface LogEvent {
+  seq: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** A guest with its cookie, talking to one server or another (same AUTH_SECRET). */
+export class Client {
+  cookie = "";
+
+  constructor(public base: string) {}
+
+  async session(): Promise<void> {
+    const r = await fetch(`${this.base}/api/session`, { method: "POST" });
+    this.cookie = (r.headers.get("set-cookie") ?? "").split(";")[0];
+  }
+
+  async req(path: string, init: RequestInit = {}): Promise<Response> {
+    return fetch(this.base + path, { ...init, headers: { cookie: this.cookie, "content-type": "application/json", ...(init.headers ?? {}) } });
+  }
+
+  /** Retries while the server is down (it is being killed and restarted). */
+  async json<T>(path: string, init: RequestInit = {}, tries = 600): Promise<{ status: number; body: T }> {
+    for (let i = 0; ; i++) {
+      try {
+        const r = await this.req(path, init);
+        const text = await r.text();
+        return { status: r.status, body: (text ? JSON.parse(text) : null) as T };
+      } catch (e) {
+        if (i >= tries) throw e;
+        await sleep(100);
+      }
+    }
+  }
+
+  /** Reads the stored log from `after` until party-end (or until `stopAfter` events). */
+  async readLog(partyId: string, after = 0, opts: { stopAfter?: number; watch?: string } = {}): Promise<LogEvent[]> {
+    const q = opts.watch ? `?watch=${opts.watch}` : "";
+    const r = await this.req(`/api/parties/${partyId}/events${q}`, { headers: after ? { "last-event-id": String(after) } : {} });
+    if (r.status === 204 || !r.body) return [];
+    const out: LogEvent[] = [];
+    const reader = r.body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream()).getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        if (!value.id) continue;
+        const e = JSON.parse(value.data) as LogEvent;
+        out.push(e);
+        if (e.type === "party-end" || (opts.stopAfter !== undefined && out.length >= opts.stopAfter)) break;
+      }
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+    return out;
+  }
+}
+
+export const DEFAULT_ANSWERS: Record<string, { selection?: string; text?: string }> = {
+  mode: { selection: "1" },
+  vision_questions: { text: "The first users are small teams who do this by hand today. Success is weekly active use after three months. EU users, so GDPR applies. Two developers who know TypeScript." },
+  stack_approval: { selection: "Y" },
+  constitution_review: { selection: "1" },
+  walkthrough: { selection: "1" },
+  phase_failure: { selection: "1" },
+};
+
+/** Answers whatever the party waits on; returns its status. */
+export async function answerPending(c: Client, partyId: string): Promise<string> {
+  const { body: s } = await c.json<{ status: string; pendingInput: { id: string; kind: string } | null }>(`/api/parties/${partyId}`);
+  if (s.status === "awaiting_input" && s.pendingInput) {
+    const a = DEFAULT_ANSWERS[s.pendingInput.kind] ?? { selection: "1" };
+    await c.json(`/api/parties/${partyId}/input`, { method: "POST", body: JSON.stringify({ requestId: s.pendingInput.id, ...a }) });
+  }
+  return s.status;
+}
+
+/** What must be equal between two runs of the same seed: message texts and artifacts, dates aside. */
+export function fingerprint(log: LogEvent[]) {
+  const noDates = (s: string) => s.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, "<date>");
+  const messages = log
+    .filter((e) => e.type === "message-end")
+    .map((e) => `${e.data.phase}|${e.data.sender}|${e.data.label}|${noDates(String(e.data.content))}`)
+    .sort();
+  const artifacts: Record<string, string> = {};
+  for (const e of log) {
+    if (e.type === "artifact-write") artifacts[String(e.data.path)] = noDates(String(e.data.content));
+    if (e.type === "artifact-discard") for (const k of Object.keys(artifacts)) delete artifacts[k];
+  }
+  return { messages, artifacts };
+}
+
+export function checkLog(log: LogEvent[]) {
+  const gapFree = log.every((e, i) => e.seq === i + 1);
+  const ended = log.filter((e) => e.type === "message-end").map((e) => String(e.data.messageId));
+  return { gapFree, duplicateMessageIds: ended.length - new Set(ended).size, messages: ended.length };
+}
