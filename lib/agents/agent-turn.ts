@@ -4,7 +4,7 @@
 // 3 retries fed compact feedback). No free-text fallback: a turn that never validates
 // is an agent failure.
 import type { LanguageModel, ModelMessage, StopCondition, ToolSet } from "ai";
-import { hasToolCall, jsonSchema, stepCountIs, streamText, tool } from "ai";
+import { hasToolCall, jsonSchema, stepCountIs, streamText, tool, ToolChoiceViolationError } from "ai";
 import { z } from "zod";
 import type { TaskDef } from "../protocol/tasks";
 import { toolErrorFeedback, validationFeedback, type ValidationFeedback } from "./validation-feedback";
@@ -201,6 +201,9 @@ async function call(
       }
     }
     if (aborted || signal.aborted) throw signal.reason ?? new Error("aborted");
+    // The SDK enforces a forced tool choice itself; a model that answered in text instead
+    // is a validation problem for the retry loop (tool_error feedback), not a failure.
+    if (ToolChoiceViolationError.isInstance(streamError)) return { text, toolCalls: [] };
     if (streamError) throw streamError;
     const [calls, u] = await Promise.all([result.toolCalls, result.usage]);
     usage.inputTokens += u.inputTokens ?? 0;

@@ -4,10 +4,12 @@
 import type { PartyEvent, StoredEvent } from "../party/events";
 import { LeaseLostError, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
 import type { Database } from "./client";
-import { appendEvents, lockParty, TERMINAL_STATUSES, type LockedParty } from "./event-log";
+import { appendEvents, lockParty, type LockedParty } from "./event-log";
 import { Prisma } from "./generated/client";
 
 type Tx = Prisma.TransactionClient;
+
+const CLOSED_STATUSES = ["cancelled", "failed"];
 
 /** The party ended (cancelled by the person) while a runner was still working on it. */
 export class PartyClosedError extends LeaseLostError {
@@ -25,7 +27,9 @@ async function fence(tx: Tx, partyId: string, epoch: number): Promise<LockedPart
   if (!locked) throw new LeaseLostError(partyId);
   const lease = await tx.runnerLease.findUnique({ where: { partyId }, select: { epoch: true } });
   if (lease?.epoch !== epoch) throw new LeaseLostError(partyId);
-  if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) throw new PartyClosedError(partyId, locked.status);
+  // A completed party still takes on-demand work (a critique); a cancelled or failed one
+  // takes nothing more from any runner.
+  if (CLOSED_STATUSES.includes(locked.status)) throw new PartyClosedError(partyId, locked.status);
   return locked;
 }
 

@@ -49,6 +49,8 @@ export type PartyEvent =
   | { type: "artifact-write"; data: { path: string; title: string; producer: string; phase: number; content: string } }
   // paths ["*"]: every artifact of the party (the classic fallback discards them all).
   | { type: "artifact-discard"; data: { paths: string[]; reason: string } }
+  // A multi-perspective critique round (seed 003) on one artifact.
+  | { type: "critique-result"; data: { roundId: string; artifactPath: string; phase: number; verdict: string; severity: string; averageRating: number; ratings: Array<{ name: string; rating: number; source: string }>; recommendation: string; recordPath: string; actionItems: string[] } }
   | { type: "usage"; data: { agent: string; phase: number; model: string; stepKey: string; inputTokens: number; outputTokens: number } }
   | { type: "team-delete"; data: { team_name: string } }
   | { type: "party-status"; data: { status: PartyStatus; currentPhase: number | null } }

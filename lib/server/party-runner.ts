@@ -137,6 +137,37 @@ export class PartyRunner {
     }
   }
 
+  /**
+   * Runs extra work on a party that no runner is busy with (an on-demand critique of a
+   * finished or waiting party), under the lease like any run. False when it is busy.
+   */
+  async runJob(partyId: string, job: (ctx: PartyContext) => Promise<void>): Promise<boolean> {
+    if (this.stopping || this.running.has(partyId)) return false;
+    const { db, leaseMs } = this.deps;
+    const lease = await claimLease(db, partyId, this.deps.owner, leaseMs);
+    if (!lease) return false;
+    const entry: Running = { abort: new AbortController(), rerun: false, done: Promise.resolve() };
+    this.running.set(partyId, entry);
+    const heartbeat = setInterval(() => void renewLease(db, lease, leaseMs).catch(() => {}), Math.max(250, Math.floor(leaseMs / 3)));
+    const party = await this.deps.store.getParty(partyId);
+    const rt = new PartyRuntime(partyId, lease.epoch, { store: guardedStore(this.deps.store, partyId, entry.abort.signal, { used: 0, max: Infinity }), live: this.deps.bus, abortSignal: entry.abort.signal });
+    entry.done = job({ rt, models: this.deps.models(party ?? { modelSettings: {} }), personas: this.deps.personas, timeoutMs: this.deps.timeoutMs })
+      .catch((e) => {
+        if (!(e instanceof LeaseLostError)) this.deps.log?.(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
+      })
+      .finally(async () => {
+        clearInterval(heartbeat);
+        await releaseLease(db, lease).catch(() => {});
+        this.running.delete(partyId);
+      });
+    return true;
+  }
+
+  /** Resolves when this instance has nothing running for the party (tests, shutdown). */
+  async idle(partyId: string): Promise<void> {
+    await this.running.get(partyId)?.done;
+  }
+
   /** Stops a run on this instance at once (the party was cancelled). */
   abortLocal(partyId: string): void {
     this.running.get(partyId)?.abort.abort();

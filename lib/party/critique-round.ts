@@ -1,0 +1,76 @@
+// A multi-perspective critique round (seed 003) inside a party: each perspective is an
+// agent turn (durable, streamed, failure policy), a failed one falls back to the default
+// model, and the discussion record becomes an artifact. Used after Blueprint Assembly's
+// cross-review and on demand from the artifacts view.
+import { runCritique, type CritiqueResult, type Perspective, type PerspectiveResult } from "../agents/critique";
+import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
+
+/** Perspectives a person can pick; `model` names the persona whose model voices it. */
+export const PERSPECTIVE_PRESETS: Record<string, Perspective> = {
+  security: { name: "Security", roleLabel: "Security Engineer", model: "zara", focusAreas: ["threat model", "authentication and authorization", "data protection", "secrets"] },
+  operations: { name: "Operations", roleLabel: "DevOps Engineer", model: "felix", focusAreas: ["deployment", "observability", "scaling", "cost"] },
+  product: { name: "Product", roleLabel: "Product Analyst", model: "nadia", focusAreas: ["user value", "scope", "success metrics"] },
+  architecture: { name: "Architecture", roleLabel: "Solution Architect", model: "architect", focusAreas: ["component boundaries", "data flow", "coupling", "failure modes"] },
+  data: { name: "Data", roleLabel: "Data Modeler", model: "data_modeler", focusAreas: ["entities and relationships", "integrity", "migrations", "retention"] },
+  testing: { name: "Testing", roleLabel: "Test Strategist", model: "test_strategist", focusAreas: ["critical paths", "test pyramid", "testability"] },
+};
+
+export const BLUEPRINT_PERSPECTIVES = [PERSPECTIVE_PRESETS.security, PERSPECTIVE_PRESETS.operations, PERSPECTIVE_PRESETS.product];
+
+/** Lowercase words and dashes: a valid 003 round id for any artifact path. */
+export function roundIdFor(prefix: string, artifactPath: string): string {
+  const base = artifactPath.split("/").pop()!.replace(/\.md$/, "");
+  return `${prefix}-${base}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").slice(0, 60);
+}
+
+export async function critiqueRound(
+  ctx: PartyContext,
+  r: { key: string; phase: number; roundId: string; artifactPath: string; content: string | null; perspectives: Perspective[] },
+): Promise<CritiqueResult> {
+  const sections = (p: Perspective, content: string) => ({
+    artifact_content: content,
+    perspective: JSON.stringify({ name: p.name, roleLabel: p.roleLabel, focusAreas: p.focusAreas }),
+  });
+  const run = (fallback: boolean) => async (p: Perspective, content: string): Promise<PerspectiveResult> => {
+    const out = await agentSays(ctx, {
+      key: `${r.key}/${p.name.toLowerCase()}${fallback ? "/fallback" : ""}`,
+      // The default model speaks for a perspective whose own model failed.
+      agent: fallback || !p.model ? "critic" : p.model,
+      phase: r.phase as PhaseNumber,
+      task: "critique.perspective",
+      sections: sections(p, content),
+      recipient: null,
+      type: "work",
+      artifactPath: r.artifactPath,
+    });
+    if (!out) throw new Error(`${p.name} perspective could not critique the artifact`);
+    return out.output;
+  };
+  const result = await runCritique({
+    roundId: r.roundId,
+    artifactPath: r.artifactPath,
+    artifactContent: r.content,
+    perspectives: r.perspectives,
+    runPerspective: run(false),
+    fallbackRunPerspective: run(true),
+  });
+  await ctx.rt.emit(`${r.key}/result`, [
+    { type: "artifact-write", data: { path: result.recordPath, title: `Critique: ${r.artifactPath}`, producer: "critique", phase: r.phase, content: result.record } },
+    {
+      type: "critique-result",
+      data: {
+        roundId: r.roundId,
+        artifactPath: r.artifactPath,
+        phase: r.phase,
+        verdict: result.verdict,
+        severity: result.severity,
+        averageRating: result.averageRating,
+        ratings: result.ratings.map((x) => ({ name: x.name, rating: x.rating, source: x.source })),
+        recommendation: result.recommendation,
+        recordPath: result.recordPath,
+        actionItems: result.actionItems.map((a) => a.text),
+      },
+    },
+  ]);
+  return result;
+}
