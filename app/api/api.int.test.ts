@@ -16,6 +16,7 @@ import * as artifact from "./parties/[id]/artifacts/[...path]/route";
 import * as artifacts from "./parties/[id]/artifacts/route";
 import * as bundle from "./parties/[id]/bundle/route";
 import * as cancel from "./parties/[id]/cancel/route";
+import * as critique from "./parties/[id]/critique/route";
 import * as events from "./parties/[id]/events/route";
 import * as input from "./parties/[id]/input/route";
 import * as one from "./parties/[id]/route";
@@ -130,6 +131,9 @@ describe("bad input changes nothing", () => {
     { name: "input: text wrong type", handler: input.POST, path: () => `/api/parties/${partyId}/input`, body: () => JSON.stringify({ requestId: "x", text: 5 }), status: 422, field: "text" },
     { name: "input: text too long", handler: input.POST, path: () => `/api/parties/${partyId}/input`, body: () => JSON.stringify({ requestId: "x", text: "y".repeat(8001) }), status: 422, field: "text" },
     { name: "input: unknown field", handler: input.POST, path: () => `/api/parties/${partyId}/input`, body: () => JSON.stringify({ requestId: "x", text: "y", force: true }), status: 422, field: "force" },
+    { name: "critique: unknown perspective", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: ["astrology"] }), status: 422, field: "perspectives.0" },
+    { name: "critique: no perspectives", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: [] }), status: 422, field: "perspectives" },
+    { name: "critique: unknown artifact", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/nope.md", perspectives: ["security"] }), status: 422, field: "artifactPath" },
     { name: "events: bad Last-Event-ID", handler: events.GET, path: () => `/api/parties/${partyId}/events`, headers: { "last-event-id": "abc" }, status: 422, field: "Last-Event-ID" },
     { name: "events: negative after", handler: events.GET, path: () => `/api/parties/${partyId}/events?after=-3`, status: 422, field: "after" },
   ];
@@ -164,6 +168,24 @@ describe("bad input changes nothing", () => {
     const noText = await call(input.POST, `/api/parties/${partyId}/input`, { cookie: owner, method: "POST", body: JSON.stringify({ requestId: stack.id, selection: "C" }), params: { id: partyId } });
     expect(noText.status).toBe(422);
     expect((await noText.json()).error.fields).toHaveProperty("text");
+  }, 60_000);
+
+  it("critiques an artifact on demand while the party waits for the person", async () => {
+    const { runner } = await getServices();
+    await waitForInput("stack_approval");
+    const r = await call(critique.POST, `/api/parties/${partyId}/critique`, { cookie: owner, method: "POST", body: JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: ["security", "product"] }), params: { id: partyId } });
+    expect(r.status).toBe(202);
+    const { roundId, recordPath } = await r.json();
+    expect(roundId).toBe("critique-1-project-brief");
+    await runner.idle(partyId);
+    const log = await readEvents(db, partyId, 0, 100_000);
+    const result = log.find((e) => e.type === "critique-result");
+    expect(result?.data).toMatchObject({ roundId, artifactPath: "docs/project-brief.md", recordPath });
+    const rec = await call(artifact.GET, `/api/parties/${partyId}/artifacts/${recordPath}`, { cookie: owner, params: { id: partyId, path: recordPath.split("/") } });
+    expect(rec.status).toBe(200);
+    expect(await rec.text()).toContain("Security");
+    // The party still waits on the same request, untouched.
+    expect((await waitForInput("stack_approval")).kind).toBe("stack_approval");
   }, 60_000);
 
   it("cancel ends the party once; a second cancel is a 409", async () => {

@@ -142,3 +142,7 @@ export async function approvedDatabase(db: Database, partyId: string): Promise<s
 export async function tokensUsed(db: Database, partyId: string): Promise<number> {
   return (await db.prisma.party.findUnique({ where: { id: partyId }, select: { tokensUsed: true } }))?.tokensUsed ?? 0;
 }
+
+export async function countEvents(db: Database, partyId: string, type: string): Promise<number> {
+  return db.prisma.event.count({ where: { partyId, type } });
+}

@@ -68,15 +68,19 @@ describe("one agent fails", () => {
     expect(r.outcome).toEqual({ status: "completed" });
     sound(r.events);
     // Zara's two invalid serialize calls were fixed by the validation-retry loop: no failure.
-    expect(ofType(r.events, "agent-failure").map((e) => [e.data.agent, e.data.kind, e.data.attempt])).toEqual([
+    // (Phase 3's critique also asks Felix's model for the Operations view; that has its own fallback.)
+    expect(ofType(r.events, "agent-failure").filter((e) => e.data.phase === 2).map((e) => [e.data.agent, e.data.kind, e.data.attempt])).toEqual([
       ["felix", "timeout", 1],
       ["felix", "timeout", 2],
     ]);
     expect(ofType(r.events, "note").filter((n) => n.data.kind === "degradation").map((n) => n.data.text)).toEqual([
       "NOTE: Felix (DevOps Pragmatist) encountered an issue and could not contribute\nto this phase. Proceeding with 2 agent(s).",
     ]);
-    expect(ofType(r.events, "message-end").filter((e) => e.data.sender === "zara").map((e) => e.data.label)).toEqual(["SECURITY CRITIQUE", "POSITION"]);
-  }, 60_000);
+    expect(ofType(r.events, "message-end").filter((e) => e.data.sender === "zara" && e.data.phase === 2).map((e) => e.data.label)).toEqual(["SECURITY CRITIQUE", "POSITION"]);
+    // The Operations perspective fell back to the default model ("critic") for each artifact.
+    const ops = ofType(r.events, "critique-result").map((c) => c.data.ratings.find((x) => x.name === "Operations")?.source);
+    expect(ops).toEqual(["fallback", "fallback", "fallback"]);
+  }, 90_000);
 });
 
 describe("every agent of a phase fails", () => {

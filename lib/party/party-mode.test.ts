@@ -110,8 +110,15 @@ describe("party mode, whole runs", () => {
     // The two critiques run in parallel: either may land first.
     const l2 = labels(2);
     expect([l2[0], ...l2.slice(1, 3).sort(), ...l2.slice(3)]).toEqual(["PROPOSAL", "OPS CRITIQUE", "SECURITY CRITIQUE", "REVISED PROPOSAL", "POSITION"]);
-    expect(labels(3)).toEqual(["ARTIFACT DRAFT", "ARTIFACT SUMMARY", "REVIEW FEEDBACK", "ARTIFACT FINALIZED"]);
-    const finalized = ofType(ev, "message-end").filter((e) => e.data.label === "ARTIFACT FINALIZED");
+    expect(labels(3)).toEqual(["ARTIFACT DRAFT", "ARTIFACT SUMMARY", "REVIEW FEEDBACK", "ARTIFACT FINALIZED", "CRITIQUE"]);
+    // Seed 003 after cross-review: one critique round per artifact, its record stored.
+    const critiques = ofType(ev, "critique-result");
+    expect(critiques.map((c) => c.data.artifactPath).sort()).toEqual([ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy].sort());
+    for (const c of critiques) {
+      expect(c.data.ratings).toHaveLength(3);
+      expect(artifacts.get(c.data.recordPath)).toContain(c.data.roundId);
+    }
+    const finalized = ofType(ev, "message-end").filter((e) => e.data.label === "ARTIFACT FINALIZED" && e.data.type === "message");
     expect(finalized.map((e) => e.data.content.split("\n")[2]).sort()).toEqual(
       [ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy].map((p) => `File: ${p}`).sort(),
     );

@@ -1,6 +1,7 @@
 // Party phase 3, Protocol C (000 §3.5): independent production → summary broadcasts →
 // cross-review D8→D14, D14→D15, D15→D8 → finalize with the feedback.
 import type { PartyContext } from "./agent-step";
+import { BLUEPRINT_PERSPECTIVES, critiqueRound, roundIdFor } from "./critique-round";
 import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
 import { ARTIFACT_KINDS, type ArtifactKind } from "../protocol/artifacts";
 import type { ProposalOutput } from "../protocol/outputs";
@@ -76,6 +77,7 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
       result[kind] = final?.markdown ?? draft.get(agent)!;
     }),
   );
+  await critiqueBlueprint(ctx, team, base, result);
   await ctx.rt.emit(
     `${k}/artifacts`,
     PRODUCERS.filter((p) => result[p.kind]).map((p) => ({
@@ -84,4 +86,37 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
     })),
   );
   return result;
+}
+
+/**
+ * Seed 003 after cross-review: every finished artifact is critiqued from three
+ * perspectives in parallel. HIGH divergence gets one revision round by its author, then
+ * the phase proceeds with a warning; MEDIUM proceeds with a warning.
+ */
+async function critiqueBlueprint(ctx: PartyContext, team: PhaseTeam, base: Record<string, string>, result: Blueprint): Promise<void> {
+  const k = team.key;
+  await Promise.all(
+    PRODUCERS.filter((p) => result[p.kind]).map(async (p) => {
+      const path = ARTIFACT_KINDS[p.kind].path;
+      const c = await critiqueRound(ctx, { key: `${k}/critique/${p.kind}`, phase: 3, roundId: roundIdFor("blueprint", path), artifactPath: path, content: result[p.kind]!, perspectives: BLUEPRINT_PERSPECTIVES });
+      if (c.severity === "HIGH" && team.alive.includes(p.agent)) {
+        const revised = await team.say({
+          key: `${k}/${p.agent}/critique-revision`,
+          agent: p.agent,
+          task: "blueprint.finalize",
+          sections: { ...base, current_draft: result[p.kind]!, review_feedback: `Critique action items (address each):\n${c.actionItems.map((a) => `- ${a.text}`).join("\n")}` },
+          recipient: ORCHESTRATOR,
+          type: "work",
+          artifactPath: path,
+        });
+        if (revised) result[p.kind] = revised.markdown;
+      }
+      if (c.severity !== "LOW") {
+        const what = c.severity === "HIGH" ? "after one revision round, perspectives still diverge strongly" : "perspectives diverge on some points";
+        await ctx.rt.emit(`${k}/critique/${p.kind}/warning`, [
+          { type: "note", data: { kind: "warning", phase: 3, text: `Critique of ${path}: ${c.severity} divergence (average rating ${c.averageRating.toFixed(1)}/5) — ${what}. See ${c.recordPath}.` } },
+        ]);
+      }
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import type { Viewer } from "../auth/viewer";
 import {
   approvedDatabase,
   countActiveParties,
+  countEvents,
   findArtifact,
   findInputRequest,
   findParty,
@@ -23,6 +24,8 @@ import {
 import { env } from "../env";
 import { partyEventStream } from "../events/sse";
 import { modeFromFlags, MUTUAL_EXCLUSION_ERROR } from "../party/run-party";
+import { discussionRecordPath } from "../agents/critique";
+import { critiqueRound, PERSPECTIVE_PRESETS, roundIdFor } from "../party/critique-round";
 import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
 import { getServices } from "./services";
@@ -208,6 +211,32 @@ export async function bundleOf(viewer: Viewer, partyId: string) {
     approvedDatabase(db, party.id),
   ]);
   return { filename: `inception-party-${party.id}.zip`, bytes: bundleZip({ artifacts, state: stateView(party, phases, database), discoveryContext: party.discoveryContext, events }) };
+}
+
+const critiqueSchema = z.strictObject({
+  artifactPath: z.string({ error: "is required and must be a string" }).min(1, "is required").max(300, "is not an artifact path"),
+  perspectives: z
+    .array(z.enum(Object.keys(PERSPECTIVE_PRESETS) as [string, ...string[]], { error: `each must be one of ${Object.keys(PERSPECTIVE_PRESETS).join(", ")}` }))
+    .min(1, "pick at least 1 perspective")
+    .max(6, "pick at most 6 perspectives")
+    .refine((xs) => new Set(xs).size === xs.length, "must not repeat a perspective"),
+});
+
+/** "Critique this": a seed 003 round on one artifact, run when no runner is busy with the party. */
+export async function critiqueArtifact(viewer: Viewer, partyId: string, body: unknown) {
+  const party = await access(viewer, partyId, true);
+  const input = parseOrThrow(critiqueSchema, body);
+  if (party.status === "cancelled" || party.status === "failed") throw new AppError("conflict", `The party is ${party.status}: it takes no more work.`);
+  const { db, runner } = await getServices();
+  const artifact = await findArtifact(db, party.id, input.artifactPath);
+  if (!artifact) throw new AppError("validation_failed", "Invalid input — artifactPath: no such artifact in this party", { artifactPath: "must be the path of one of this party's artifacts" });
+  const n = await countEvents(db, party.id, "critique-result");
+  const roundId = roundIdFor(`critique-${n + 1}`, artifact.path);
+  const started = await runner.runJob(party.id, async (ctx) => {
+    await critiqueRound(ctx, { key: `critique/${roundId}`, phase: artifact.phase, roundId, artifactPath: artifact.path, content: artifact.content, perspectives: input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]) });
+  });
+  if (!started) throw new AppError("conflict", "The team is still working on this party: ask for a critique when it waits for you or has finished.", undefined, 5);
+  return { status: "accepted", roundId, recordPath: discussionRecordPath(roundId) };
 }
 
 const afterSchema = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more");

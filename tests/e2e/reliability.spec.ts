@@ -14,14 +14,15 @@ const DESCRIPTION =
   "A volunteer scheduling tool for a network of food banks: coordinators publish shifts, volunteers sign up from their phones, and reminders go out by SMS the day before.";
 const PG_URL = process.env.CI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-let port = 3400;
+let port = 3400 + Math.floor(Math.random() * 50) * 10;
 const dirs: string[] = [];
 function server(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
   dirs.push(dataDir);
   return new ServerProcess({ port: port++, env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...env } });
 }
-test.afterAll(() => {
+test.afterAll(async () => {
+  await ServerProcess.killAll();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -67,7 +68,7 @@ test("crash test: SIGKILL at 20+ random points, every party completes exactly as
   let seed = 12345;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const status = await drive(c, id, async () => {
-    await sleep(300 + rand() * 1200);
+    await sleep(150 + rand() * 700);
     const { body } = await c.json<{ status: string; currentPhase: number | null }>(`/api/parties/${id}`);
     if (["completed", "failed", "cancelled"].includes(body.status)) return;
     phases[String(body.currentPhase)] = (phases[String(body.currentPhase)] ?? 0) + 1;

@@ -9,16 +9,34 @@ export interface ServerOptions {
 }
 
 export class ServerProcess {
+  static all = new Set<ServerProcess>();
   child: ChildProcess | null = null;
   output = "";
 
-  constructor(readonly opts: ServerOptions) {}
+  constructor(readonly opts: ServerOptions) {
+    ServerProcess.all.add(this);
+  }
+
+  /** Kills every server a test started, whatever state it left them in. */
+  static async killAll(): Promise<void> {
+    for (const s of ServerProcess.all) {
+      await s.signal("SIGCONT");
+      await s.signal("SIGKILL");
+    }
+    ServerProcess.all.clear();
+  }
 
   get url() {
     return `http://127.0.0.1:${this.opts.port}`;
   }
 
   async start(timeoutMs = 60_000): Promise<void> {
+    // A leftover server on this port would answer for us and hide a failed start.
+    const stale = await fetch(`${this.url}/api/parties`).then(
+      () => true,
+      () => false,
+    );
+    if (stale) throw new Error(`port ${this.opts.port} is already in use`);
     const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(this.opts.port)], {
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...this.opts.env },
       stdio: ["ignore", "pipe", "pipe"],
