@@ -41,6 +41,9 @@ export default defineConfig({
       OFFLINE_MODEL_TPS: process.env.OFFLINE_MODEL_TPS ?? "400",
       OFFLINE_MODEL_FIRST_TOKEN_MS: process.env.OFFLINE_MODEL_FIRST_TOKEN_MS ?? "20",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Canaries: tests/e2e/security.spec.ts proves they never reach the client bundle.
+      OPENAI_API_KEY: "sk-canary-openai",
+      ANTHROPIC_API_KEY: "sk-canary-anthropic",
     },
   },
 });

@@ -42,6 +42,17 @@ describe("one agent fails", () => {
     expect(finalArtifacts(r.events).get(ARTIFACT_PATHS.brief)).toContain("(3-agent Vision Council)");
   }, 60_000);
 
+  it("a stream that breaks mid-message: the partial text is discarded and the retry recovers", async () => {
+    const r = await party({ faults: "stream-error:nadia:1" });
+    expect(r.outcome).toEqual({ status: "completed" });
+    sound(r.events);
+    expect(ofType(r.events, "agent-failure").map((e) => [e.data.agent, e.data.attempt, e.data.final])).toEqual([["nadia", 1, false]]);
+    const failedId = ofType(r.events, "message-start").find((e) => e.data.sender === "nadia")!.data.messageId;
+    expect(ofType(r.events, "message-discard").map((e) => e.data.messageId)).toContain(failedId);
+    expect(ofType(r.events, "message-end").some((e) => e.data.messageId === failedId)).toBe(false);
+    expect(ofType(r.events, "message-end").filter((e) => e.data.sender === "nadia" && e.data.label === "QUESTIONS")).toHaveLength(1);
+  }, 60_000);
+
   it("twice: the degradation note of 000 §6.3 and the phase completes with two agents", async () => {
     const r = await party({ faults: "throw:tessa" });
     expect(r.outcome).toEqual({ status: "completed" });
