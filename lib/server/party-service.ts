@@ -133,6 +133,7 @@ export async function partySummary(viewer: Viewer, partyId: string) {
     readOnly: !owner,
     createdAt: party.createdAt.toISOString(),
     tokensUsed: party.tokensUsed,
+    lastSeq: party.lastSeq,
     error: party.error,
   };
 }
