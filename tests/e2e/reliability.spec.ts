@@ -72,7 +72,10 @@ test("crash test: SIGKILL at 20+ random points, every party completes exactly as
   const phases: Record<string, number> = {};
   const status = await drive(c, id, async () => {
     const { body } = await c.json<{ status: string; currentPhase: number | null; lastSeq: number }>(`/api/parties/${id}`);
-    if (["completed", "failed", "cancelled", "awaiting_input"].includes(body.status) || body.lastSeq < targets[0]) return sleep(30);
+    if (["completed", "failed", "cancelled", "awaiting_input"].includes(body.status) || body.lastSeq < targets[0]) {
+      await sleep(30);
+      return;
+    }
     // One point per kill: a point passed during a restart becomes a kill right after it.
     targets.shift();
     phases[String(body.currentPhase)] = (phases[String(body.currentPhase)] ?? 0) + 1;
