@@ -34,18 +34,20 @@ async function newParty(c: Client): Promise<string> {
 }
 
 /** Drives a party to its end, answering every request; `during` runs between polls. */
-async function drive(c: Client, id: string, during?: () => Promise<void>, limitMs = 400_000) {
+async function drive(c: Client, id: string, during?: () => Promise<void>, limitMs = 400_000, srv?: ServerProcess) {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const status = await answerPending(c, id);
     if (["completed", "failed", "cancelled"].includes(status)) return status;
-    if (Date.now() > deadline) throw new Error(`party ${id} still ${status}`);
+    if (Date.now() > deadline) {
+      const errors = (srv?.output ?? "").split("\n").filter((l) => /error|fail/i.test(l)).slice(-15).join("\n");
+      throw new Error(`party ${id} still ${status}; the server's last errors:\n${errors}`);
+    }
     if (during) await during();
     else await sleep(150);
   }
 }
 
-test.describe.configure({ mode: "serial" });
 
 test("crash test: SIGKILL at 20+ random points, every party completes exactly as an uninterrupted run", async () => {
   test.setTimeout(900_000);
@@ -82,7 +84,7 @@ test("crash test: SIGKILL at 20+ random points, every party completes exactly as
     await s.signal("SIGKILL");
     kills++;
     await s.start();
-  });
+  }, 400_000, s);
   const log = await c.readLog(id);
   await s.signal("SIGTERM");
   const check = checkLog(log);
