@@ -1,8 +1,24 @@
+import { KickoffForm } from "@/components/kickoff/kickoff-form";
+import { RecentParties } from "@/components/kickoff/recent-parties";
+
 export default function Home() {
   return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">Start a new kickoff</h1>
-      <p className="text-slate-600">Describe your project and a team of AI specialists will shape it with you.</p>
-    </section>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <section className="space-y-6" aria-labelledby="page-title">
+        <header className="space-y-2">
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+            Start a new kickoff
+          </h1>
+          <p className="max-w-2xl text-slate-600">
+            Describe your project and a team of AI specialists will shape it with you: they ask questions, debate a tech stack you approve, and
+            write the brief, architecture, data model, test strategy and constitution.
+          </p>
+        </header>
+        <KickoffForm />
+      </section>
+      <aside>
+        <RecentParties />
+      </aside>
+    </div>
   );
 }

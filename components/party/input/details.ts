@@ -1,0 +1,100 @@
+// `details` of an input request is untyped on the wire (InputRequestData.details:
+// unknown). These readers accept the documented shapes and return null for anything
+// else, so a surprising payload falls back to the plain body text.
+
+export interface QuestionGroup {
+  agent: string;
+  name: string;
+  title: string;
+  questions: Array<{ n: number; text: string }>;
+}
+
+export interface StackChoice {
+  choice: string;
+  rationale: string;
+}
+
+export interface StackDetails {
+  stack: {
+    architecture_pattern?: string;
+    language: StackChoice;
+    runtime?: string;
+    framework: StackChoice;
+    database: StackChoice;
+    additional: StackChoice[];
+    test_runner?: string;
+    package_manager?: string;
+  };
+  consensus: string | null;
+  notes: string[];
+}
+
+export interface Article {
+  title: string;
+  summary: string;
+  body: string;
+  domain_specific: boolean;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const choice = (v: unknown): StackChoice | null => (isObj(v) && typeof v.choice === "string" ? { choice: v.choice, rationale: str(v.rationale) } : null);
+
+export function questionGroups(details: unknown): QuestionGroup[] | null {
+  if (!isObj(details) || !Array.isArray(details.groups)) return null;
+  const groups = details.groups.filter(isObj).map((g) => ({
+    agent: str(g.agent),
+    name: str(g.name) || str(g.agent),
+    title: str(g.title),
+    questions: (Array.isArray(g.questions) ? g.questions : []).filter(isObj).map((q, i) => ({ n: typeof q.n === "number" ? q.n : i + 1, text: str(q.text) })),
+  }));
+  return groups.length ? groups : null;
+}
+
+export function stackDetails(details: unknown): StackDetails | null {
+  if (!isObj(details) || !isObj(details.stack)) return null;
+  const s = details.stack;
+  const language = choice(s.language);
+  const framework = choice(s.framework);
+  const database = choice(s.database);
+  if (!language || !framework || !database) return null;
+  return {
+    stack: {
+      architecture_pattern: str(s.architecture_pattern) || undefined,
+      language,
+      runtime: str(s.runtime) || undefined,
+      framework,
+      database,
+      additional: (Array.isArray(s.additional) ? s.additional : []).map(choice).filter((c): c is StackChoice => c !== null),
+      test_runner: str(s.test_runner) || undefined,
+      package_manager: str(s.package_manager) || undefined,
+    },
+    consensus: typeof details.consensus === "string" ? details.consensus : null,
+    notes: Array.isArray(details.notes) ? details.notes.filter((n): n is string => typeof n === "string") : [],
+  };
+}
+
+export function articles(details: unknown): Article[] | null {
+  if (!isObj(details) || !Array.isArray(details.articles)) return null;
+  const list = details.articles.filter(isObj).map((a) => ({ title: str(a.title), summary: str(a.summary), body: str(a.body), domain_specific: a.domain_specific === true }));
+  return list.length ? list : null;
+}
+
+/**
+ * When the person must write text: always when there are no options, and for the
+ * choices that mean "I have changes" (stack [C], constitution [2]).
+ */
+export function textRequired(kind: string, options: Array<{ key: string }>, allowsText: boolean, selection: string | null): boolean {
+  if (!allowsText) return false;
+  if (options.length === 0) return true;
+  if (kind === "stack_approval") return selection === "C";
+  if (kind === "constitution_review") return selection === "2";
+  return false;
+}
+
+/** Whether to show the text box at all for the current selection. */
+export function textVisible(kind: string, options: Array<{ key: string }>, allowsText: boolean, selection: string | null): boolean {
+  if (!allowsText) return false;
+  if (kind === "stack_approval" || kind === "constitution_review") return textRequired(kind, options, allowsText, selection);
+  return true;
+}

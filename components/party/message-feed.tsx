@@ -1,0 +1,264 @@
+"use client";
+// The live conversation: every agent message streaming in token by token, plus phase
+// markers, notes and the questions put to the person, in log order.
+import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Markdown } from "../markdown/markdown";
+import { Avatar } from "../ui/avatar";
+import { agentDisplay, ORCHESTRATOR, type FeedItem, type InputRecord, type MessageView, type NoteView, type PartyView } from "./party-view";
+
+const LABEL_TONES: Array<[RegExp, string]> = [
+  [/QUESTION/, "bg-sky-100 text-sky-800"],
+  [/INTERPRETATION|USER RESPONSE/, "bg-cyan-100 text-cyan-800"],
+  [/PROPOSAL/, "bg-violet-100 text-violet-800"],
+  [/SECURITY/, "bg-rose-100 text-rose-800"],
+  [/OPS/, "bg-orange-100 text-orange-800"],
+  [/FINAL|FINALIZED|AGREE|APPROVED/, "bg-emerald-100 text-emerald-800"],
+  [/DISSENT|RETRY|CONCLUDED/, "bg-amber-100 text-amber-800"],
+  [/REVIEW|SUMMARY/, "bg-indigo-100 text-indigo-800"],
+  [/SHUTDOWN/, "bg-slate-200 text-slate-700"],
+];
+
+function labelTone(label: string): string {
+  return LABEL_TONES.find(([re]) => re.test(label))?.[1] ?? "bg-slate-100 text-slate-700";
+}
+
+function clock(at: string | null): string {
+  if (!at) return "";
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+interface MessageItemProps {
+  m: MessageView;
+  sender: string;
+  senderTitle: string;
+  recipient: string;
+}
+
+const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipient }: MessageItemProps) {
+  if (m.status === "discarded") {
+    return (
+      <li data-testid="message" data-message-id={m.messageId} data-status="discarded" data-sender={m.sender} className="px-1 text-xs italic text-slate-500">
+        {sender}&apos;s message was withdrawn{m.discardReason ? ` (${m.discardReason})` : ""}.
+      </li>
+    );
+  }
+  const streaming = m.status === "streaming";
+  const shutdown = m.type === "shutdown_request";
+  return (
+    <li
+      data-testid="message"
+      data-message-id={m.messageId}
+      data-sender={m.sender}
+      data-label={m.label}
+      data-status={m.status}
+      data-phase={m.phase}
+      data-text-length={m.text.length}
+      className={`flex gap-3 ${shutdown ? "opacity-75" : ""}`}
+    >
+      <Avatar id={m.sender} name={sender} size="sm" />
+      <article aria-busy={streaming} aria-label={`${sender} to ${recipient}: ${m.label}`} className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white px-3 py-2 shadow-sm">
+        <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span className="font-semibold text-slate-900" title={senderTitle || undefined}>
+            {sender}
+          </span>
+          <span aria-hidden className="text-slate-400">
+            →
+          </span>
+          <span className="sr-only">to</span>
+          <span className="text-slate-700" data-testid="message-recipient">
+            {recipient}
+          </span>
+          <span className={`rounded px-1.5 py-0.5 font-mono text-[10px] font-semibold tracking-wide ${labelTone(m.label)}`} data-testid="message-label">
+            {m.label}
+          </span>
+          <span className="ml-auto text-xs tabular-nums text-slate-400">{clock(m.at)}</span>
+        </header>
+        <div className="mt-1 text-sm text-slate-800" data-testid="message-text">
+          {m.text ? (
+            <Markdown softBreaks className={streaming ? "md-streaming" : undefined}>
+              {m.text}
+            </Markdown>
+          ) : streaming ? (
+            <span className="inline-flex items-center gap-1 text-slate-500">
+              <span className="typing-dot" />
+              <span className="typing-dot [animation-delay:150ms]" />
+              <span className="typing-dot [animation-delay:300ms]" />
+              <span className="sr-only">{sender} is thinking</span>
+            </span>
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+});
+
+const NOTE_STYLES: Record<NoteView["kind"], string> = {
+  degradation: "border-amber-300 bg-amber-50 text-amber-900",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
+  failure: "border-rose-200 bg-rose-50 text-rose-800",
+  info: "border-sky-200 bg-sky-50 text-sky-900",
+  status: "border-slate-200 bg-slate-50 text-slate-700",
+};
+
+export function NoteLine({ note }: { note: NoteView }) {
+  return (
+    <div data-testid="note" data-kind={note.kind} className={`whitespace-pre-wrap rounded-lg border px-3 py-2 font-mono text-xs ${NOTE_STYLES[note.kind]}`}>
+      {note.text}
+    </div>
+  );
+}
+
+function InputLine({ rec }: { rec: InputRecord }) {
+  return (
+    <div data-testid="feed-input" data-request-id={rec.requestId} data-answered={rec.answered} className="rounded-lg border border-dashed border-indigo-300 bg-indigo-50/50 px-3 py-2 text-sm">
+      <div className="font-medium text-indigo-900">
+        <span aria-hidden className="mr-1 inline-grid size-4 place-items-center rounded-full bg-indigo-600 text-[10px] font-bold text-white">
+          ?
+        </span>
+        {rec.answered ? "Answered" : "Waiting for an answer"}: {rec.title}
+      </div>
+      {rec.answered && (rec.selection || rec.text) && (
+        <div className="mt-1 text-slate-700">
+          {rec.selection && (
+            <span className="mr-2 font-mono text-xs">
+              [{rec.selection}]{rec.selectionLabel ? ` ${rec.selectionLabel}` : ""}
+            </span>
+          )}
+          {rec.text && <span className="whitespace-pre-wrap break-words">“{rec.text.length > 400 ? `${rec.text.slice(0, 400)}…` : rec.text}”</span>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function recipientName(view: PartyView, m: MessageView): string {
+  if (m.type === "work") return "working";
+  if (!m.recipient || m.type === "broadcast") return "all";
+  if (m.recipient === ORCHESTRATOR) return "Orchestrator";
+  return agentDisplay(view, m.recipient).name;
+}
+
+function FeedEntry({ item, view }: { item: FeedItem; view: PartyView }) {
+  switch (item.kind) {
+    case "message": {
+      const m = view.messages[item.id];
+      if (!m) return null;
+      const s = agentDisplay(view, m.sender);
+      return <MessageItem m={m} sender={s.name} senderTitle={s.title} recipient={recipientName(view, m)} />;
+    }
+    case "note": {
+      const n = view.notes[item.id];
+      return n ? (
+        <li>
+          <NoteLine note={n} />
+        </li>
+      ) : null;
+    }
+    case "phase":
+      return (
+        <li data-testid="feed-phase" className="flex items-center gap-3 py-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+          <span className="h-px flex-1 bg-slate-200" aria-hidden />
+          {view.mode === "party" ? `T${item.phase}` : `Phase ${item.phase}`} · {item.name} · {item.event === "start" ? "started" : item.status === "completed" ? "completed" : item.status}
+          <span className="h-px flex-1 bg-slate-200" aria-hidden />
+        </li>
+      );
+    case "input": {
+      const rec = view.inputs[item.id];
+      return rec ? (
+        <li>
+          <InputLine rec={rec} />
+        </li>
+      ) : null;
+    }
+  }
+}
+
+export function MessageFeed({ view }: { view: PartyView }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [follow, setFollow] = useState(true);
+  const [phaseFilter, setPhaseFilter] = useState<number | "all">("all");
+
+  // Stick to the bottom while following; a scroll up pauses it.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && follow) el.scrollTop = el.scrollHeight;
+  }, [view.feed, view.messages, follow]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const onScroll = () => setFollow(el.scrollHeight - el.scrollTop - el.clientHeight < 80);
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, []);
+
+  const items = phaseFilter === "all" ? view.feed : view.feed.filter((f) => feedPhase(view, f) === phaseFilter);
+  const count = Object.values(view.messages).filter((m) => m.status !== "discarded").length;
+
+  return (
+    <section aria-labelledby="feed-heading" className="flex min-h-0 flex-col rounded-xl border border-slate-200 bg-slate-50/60 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2.5">
+        <h2 id="feed-heading" className="text-sm font-semibold text-slate-800">
+          Conversation <span className="font-normal text-slate-500">({count} messages)</span>
+        </h2>
+        {view.phases.length > 0 && (
+          <label className="flex items-center gap-2 text-xs text-slate-600">
+            Show
+            <select
+              value={String(phaseFilter)}
+              onChange={(e) => setPhaseFilter(e.target.value === "all" ? "all" : Number(e.target.value))}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs"
+            >
+              <option value="all">All phases</option>
+              {view.phases.map((p) => (
+                <option key={p.number} value={p.number}>
+                  {view.mode === "party" ? `T${p.number}` : `Phase ${p.number}`} {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <div ref={box} className="relative max-h-[70vh] min-h-64 overflow-y-auto px-3 py-3 sm:px-4" tabIndex={0} aria-label="Conversation messages">
+        {items.length === 0 ? (
+          <p className="py-10 text-center text-sm text-slate-500">Messages appear here as the team talks.</p>
+        ) : (
+          <ol role="log" aria-live="polite" aria-relevant="additions" data-testid="message-feed" className="space-y-3">
+            {items.map((item) => (
+              <FeedEntry key={`${item.kind}:${item.id}`} item={item} view={view} />
+            ))}
+          </ol>
+        )}
+      </div>
+      {!follow && (
+        <div className="border-t border-slate-200 bg-white px-4 py-2 text-right">
+          <button
+            type="button"
+            onClick={() => {
+              setFollow(true);
+              const el = box.current;
+              if (el) el.scrollTop = el.scrollHeight;
+            }}
+            className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-medium text-white hover:bg-indigo-700"
+          >
+            Jump to latest ↓
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function feedPhase(view: PartyView, f: FeedItem): number | null {
+  switch (f.kind) {
+    case "message":
+      return view.messages[f.id]?.phase ?? null;
+    case "note":
+      return view.notes[f.id]?.phase ?? null;
+    case "phase":
+      return f.phase;
+    case "input":
+      return null;
+  }
+}

@@ -1,0 +1,220 @@
+"use client";
+// The party dashboard: phases, team, the live conversation, the pending question, the
+// artifacts, and — for a finished party — a replay. Everything shown is derived from the
+// event stream (PartyView); the summary adds who may act (owner or watcher).
+import Link from "next/link";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { ModeBadge, StatusBadge } from "../ui/status-badge";
+import { ArtifactsView } from "./artifacts-view";
+import { BudgetGauge } from "./budget-gauge";
+import { InputPanel } from "./input/input-panel";
+import { MessageFeed } from "./message-feed";
+import { CancelButton, ReplayControls, WatchLink } from "./party-actions";
+import { currentTeam, focusPhase, isFinished, type PartyView } from "./party-view";
+import { PhaseTimeline } from "./phase-timeline";
+import { NextSteps, NotesPanel, UsagePanel } from "./side-panels";
+import { TeamCards } from "./team-cards";
+import { usePartyStream, type Connection } from "./use-party-stream";
+import { useReplay } from "./use-replay";
+import { useSummary } from "./use-summary";
+
+type Tab = "live" | "artifacts";
+
+const CONNECTION: Record<Connection, { label: string; dot: string }> = {
+  connecting: { label: "Connecting…", dot: "bg-slate-400" },
+  live: { label: "Live", dot: "bg-emerald-500 animate-pulse" },
+  reconnecting: { label: "Reconnecting…", dot: "bg-amber-500 animate-pulse" },
+  closed: { label: "Finished", dot: "bg-slate-400" },
+  error: { label: "Disconnected", dot: "bg-rose-500" },
+};
+
+function ConnectionPill({ connection, replaying }: { connection: Connection; replaying: boolean }) {
+  const c = replaying ? { label: "Replaying", dot: "bg-indigo-500 animate-pulse" } : CONNECTION[connection];
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs text-slate-600" data-testid="connection" data-state={replaying ? "replay" : connection}>
+      <span aria-hidden className={`size-2 rounded-full ${c.dot}`} />
+      {c.label}
+    </span>
+  );
+}
+
+function DocumentTitle({ title }: { title: string }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+function EndBanner({ view, onArtifacts }: { view: PartyView; onArtifacts: () => void }) {
+  if (!view.end) return null;
+  if (view.end.status === "completed") {
+    return (
+      <div role="status" data-testid="end-banner" data-status="completed" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
+        <span>
+          <strong>Kickoff complete.</strong> {view.artifactOrder.length} artifacts are ready.
+        </span>
+        <button type="button" onClick={onArtifacts} className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800">
+          View artifacts
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div role="status" data-testid="end-banner" data-status={view.end.status} className="rounded-xl border border-slate-300 bg-slate-100 px-4 py-3 text-slate-800">
+      <strong>{view.end.status === "cancelled" ? "This party was cancelled." : "This party failed."}</strong>
+      {view.end.reason ? ` ${view.end.reason}` : ""}
+    </div>
+  );
+}
+
+export function PartyDashboard({ id, watch }: { id: string; watch: string | null }) {
+  const { state } = useSummary(id, watch);
+  const stream = usePartyStream(id, watch);
+  const replay = useReplay(stream.storedEvents);
+  const [tab, setTab] = useState<Tab>(() => (typeof window !== "undefined" && window.location.hash === "#artifacts" ? "artifacts" : "live"));
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ live: null, artifacts: null });
+
+  if (state.kind === "loading") {
+    return (
+      <div aria-busy="true" aria-label="Loading the party" className="space-y-4" data-testid="dashboard-loading">
+        <div className="h-24 animate-pulse rounded-xl bg-slate-200/70" />
+        <div className="h-28 animate-pulse rounded-xl bg-slate-200/70" />
+        <div className="h-96 animate-pulse rounded-xl bg-slate-200/70" />
+      </div>
+    );
+  }
+  if (state.kind === "error") {
+    return (
+      <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="dashboard-error">
+        <h1 className="text-xl font-semibold text-slate-900">{state.status === 404 ? "Party not found" : "Could not load this party"}</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {state.status === 404 ? "It does not exist, or it belongs to someone else and this link has no watch token." : state.message}
+        </p>
+        <Link href="/" className="mt-4 inline-block rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+          Start a kickoff
+        </Link>
+      </div>
+    );
+  }
+
+  const summary = state.summary;
+  const live = stream.view;
+  const view = replay.active ? replay.view : live;
+  const fromEvents = live.lastSeq > 0;
+  const status = fromEvents ? live.status : summary.status;
+  const title = live.title ?? summary.title ?? "Untitled kickoff";
+  const readOnly = summary.readOnly;
+  const finished = isFinished(status);
+  const phase = focusPhase(view);
+  const team = currentTeam(view);
+  const notes = view.feed.flatMap((f) => (f.kind === "note" && view.notes[f.id] ? [view.notes[f.id]] : []));
+  const artifactsCount = view.artifactOrder.length;
+
+  const selectTab = (t: Tab) => {
+    setTab(t);
+    history.replaceState(null, "", t === "artifacts" ? "#artifacts" : window.location.pathname + window.location.search);
+  };
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
+    e.preventDefault();
+    const next: Tab = e.key === "Home" ? "live" : e.key === "End" ? "artifacts" : tab === "live" ? "artifacts" : "live";
+    selectTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="space-y-4" data-testid="party-dashboard" data-party-id={id} data-status={status} data-readonly={readOnly}>
+      <DocumentTitle title={`${title} · Inception Party`} />
+
+      <header className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <Link href="/" className="text-xs font-medium text-slate-500 hover:text-slate-800">
+          ← All kickoffs
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 space-y-1.5">
+            <h1 className="break-words text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl" data-testid="party-title">
+              {title}
+            </h1>
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={status} />
+              <ModeBadge mode={live.mode ?? summary.mode} />
+              <ConnectionPill connection={stream.connection} replaying={replay.active} />
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {finished && !replay.active && <ReplayControls replay={replay} />}
+            {!readOnly && !finished && <CancelButton partyId={id} />}
+          </div>
+        </div>
+        {(live.description ?? summary.description) && (
+          <details className="text-sm text-slate-700">
+            <summary className="cursor-pointer text-xs font-medium text-slate-500">Project description</summary>
+            <p className="mt-2 whitespace-pre-wrap break-words">{live.description ?? summary.description}</p>
+          </details>
+        )}
+        {!readOnly && summary.watchUrl && <WatchLink watchUrl={summary.watchUrl} />}
+      </header>
+
+      {readOnly && (
+        <div role="note" data-testid="readonly-banner" className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          <strong>You are watching this party.</strong> Everything updates live; only its owner can answer questions or cancel it.
+        </div>
+      )}
+
+      {replay.active && <ReplayControls replay={replay} />}
+      {!replay.active && <EndBanner view={view} onArtifacts={() => selectTab("artifacts")} />}
+
+      <PhaseTimeline phases={view.phases} mode={view.mode ?? summary.mode} currentPhase={view.currentPhase} abandoned={view.abandonedPhases} />
+
+      <div role="tablist" aria-label="Party views" className="flex gap-1 border-b border-slate-200">
+        {(["live", "artifacts"] as const).map((t) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => selectTab(t)}
+            onKeyDown={onTabKey}
+            data-testid={`tab-${t}`}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium transition ${tab === t ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+          >
+            {t === "live" ? "Live" : `Artifacts${artifactsCount ? ` (${artifactsCount})` : ""}`}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id="panel-live" aria-labelledby="tab-live" hidden={tab !== "live"}>
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0 space-y-4">
+            {view.pendingInput && (
+              <InputPanel
+                key={view.pendingInput.requestId}
+                partyId={id}
+                request={view.pendingInput}
+                readOnly={readOnly || replay.active}
+                readOnlyReason={replay.active ? "Replay: this is what the team asked at this point." : undefined}
+              />
+            )}
+            <MessageFeed view={view} />
+          </div>
+          <aside className="min-w-0 space-y-4" aria-label="Party details">
+            <TeamCards agents={team} phaseName={phase?.name ?? null} finished={isFinished(view.status)} />
+            <BudgetGauge phase={phase} />
+            <NotesPanel notes={notes} />
+            <NextSteps blocks={view.nextSteps} />
+            <UsagePanel view={view} tokensUsed={replay.active ? null : summary.tokensUsed} />
+          </aside>
+        </div>
+      </div>
+      <div role="tabpanel" id="panel-artifacts" aria-labelledby="tab-artifacts" hidden={tab !== "artifacts"}>
+        {tab === "artifacts" && <ArtifactsView view={view} partyId={id} watch={watch} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,435 @@
+import { describe, expect, it } from "vitest";
+import type { MessageMeta, PartyEvent } from "@/lib/party/events";
+import {
+  applyEvent,
+  applyEvents,
+  currentTeam,
+  initialView,
+  initials,
+  ORCHESTRATOR,
+  phaseProgress,
+  usageByAgent,
+  usageByPhase,
+  usageTotal,
+  type IncomingEvent,
+  type PartyView,
+} from "./party-view";
+
+/** Numbers stored events 1, 2, 3… the way the log does. */
+function stored(events: PartyEvent[], from = 1): IncomingEvent[] {
+  return events.map((e, i) => ({ ...e, seq: from + i, at: `2026-11-22T10:00:${String(i % 60).padStart(2, "0")}Z` }));
+}
+
+const live = (messageId: string, offset: number, text: string): IncomingEvent => ({ type: "message-delta", data: { messageId, offset, text } });
+
+function meta(over: Partial<MessageMeta> = {}): MessageMeta {
+  return { messageId: "m1", phase: 1, type: "message", sender: "nadia", recipient: ORCHESTRATOR, label: "QUESTIONS", ...over };
+}
+
+const PARTY_TASKS = [
+  { number: 1, name: "Vision Council", subject: "Vision Council — gathering", activeForm: "Gathering project vision", maxMessages: 10 },
+  { number: 2, name: "Stack & Architecture Debate", subject: "Stack Debate", activeForm: "Evaluating", maxMessages: 10 },
+  { number: 3, name: "Blueprint Assembly", subject: "Blueprint", activeForm: "Producing", maxMessages: 10 },
+  { number: 4, name: "Constitution & Scaffold", subject: "Constitution", activeForm: "Generating", maxMessages: 0 },
+  { number: 5, name: "Walkthrough", subject: "Walkthrough", activeForm: "Running", maxMessages: 0 },
+];
+
+const spawn = (agent: string, name: string, phase = 1): PartyEvent => ({
+  type: "agent-spawn",
+  data: { agent, name, title: `${name} title`, phase, model: "offline", style: "Calm" },
+});
+
+function partyStart(): PartyEvent[] {
+  return [
+    { type: "party-start", data: { mode: "party", title: "Clinic triage", description: "A triage app", flags: ["--new", "--party"] } },
+    { type: "mode-resolved", data: { mode: "party", via: "flag" } },
+    { type: "team-create", data: { team_name: "inception-party", description: "team" } },
+    { type: "task-create", data: { mode: "party", tasks: PARTY_TASKS } },
+    { type: "phase-start", data: { phase: 1, name: "Vision Council", agents: ["nadia", "oscar", "tessa"] } },
+    { type: "party-status", data: { status: "in_progress", currentPhase: 1 } },
+    spawn("nadia", "Nadia"),
+    spawn("oscar", "Oscar"),
+    spawn("tessa", "Tessa"),
+  ];
+}
+
+function started(): PartyView {
+  return applyEvents(initialView(), stored(partyStart()));
+}
+
+const text = (v: PartyView, id = "m1") => v.messages[id]?.text;
+
+describe("stored events", () => {
+  it("skips an event whose seq was already applied (a reconnect replays from Last-Event-ID)", () => {
+    const v1 = started();
+    const again = applyEvents(v1, stored(partyStart()));
+    expect(again).toBe(v1);
+    expect(v1.lastSeq).toBe(9);
+  });
+
+  it("reads title, mode and the party phases from the start events", () => {
+    const v = started();
+    expect(v.title).toBe("Clinic triage");
+    expect(v.mode).toBe("party");
+    expect(v.modeVia).toBe("flag");
+    expect(v.phases.map((p) => p.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(v.phases[0]).toMatchObject({ status: "in_progress", maxMessages: 10, attempts: 1, agents: ["nadia", "oscar", "tessa"] });
+    expect(v.currentPhase).toBe(1);
+    expect(v.status).toBe("in_progress");
+  });
+
+  it("shows default phases for the mode before task-create arrives", () => {
+    const v = applyEvents(initialView(), stored([{ type: "party-start", data: { mode: "classic", title: "t", description: "d", flags: [] } }]));
+    expect(v.phases).toHaveLength(8);
+    expect(v.phases[0].name).toBe("Project Vision");
+    const menu = applyEvents(initialView(), stored([{ type: "party-start", data: { mode: null, title: "t", description: "d", flags: [] } }]));
+    expect(menu.phases).toEqual([]);
+    const chosen = applyEvent(menu, { type: "mode-resolved", data: { mode: "party", via: "menu" }, seq: 2 });
+    expect(chosen.phases).toHaveLength(5);
+    expect(chosen.modeVia).toBe("menu");
+  });
+});
+
+describe("message streaming", () => {
+  const base = () => applyEvents(started(), stored([{ type: "message-start", data: meta() }], 10));
+
+  it("appends live deltas in offset order", () => {
+    const v = applyEvents(base(), [live("m1", 0, "Hello"), live("m1", 5, ", "), live("m1", 7, "world")]);
+    expect(text(v)).toBe("Hello, world");
+    expect(v.messages.m1.status).toBe("streaming");
+  });
+
+  it("skips a delta whose offset is below the current length (a stored batch after the live tokens)", () => {
+    let v = applyEvents(base(), [live("m1", 0, "Hello"), live("m1", 5, " world")]);
+    v = applyEvent(v, { type: "message-delta", data: { messageId: "m1", offset: 0, text: "Hello world" }, seq: 11 });
+    expect(text(v)).toBe("Hello world");
+    expect(v.lastSeq).toBe(11);
+  });
+
+  it("takes only the new tail of a batch that overlaps what is already shown", () => {
+    let v = applyEvents(base(), [live("m1", 0, "Hel")]);
+    v = applyEvent(v, { type: "message-delta", data: { messageId: "m1", offset: 0, text: "Hello" }, seq: 11 });
+    expect(text(v)).toBe("Hello");
+    v = applyEvent(v, live("m1", 3, "lo"));
+    v = applyEvent(v, live("m1", 5, "!"));
+    expect(text(v)).toBe("Hello!");
+  });
+
+  it("holds a delta that arrives ahead of its text and applies it once the gap is filled", () => {
+    // After a reload: stored batches end at offset 5, a live token at 9 arrives before the
+    // batch that covers 5..9.
+    let v = applyEvents(base(), [{ type: "message-delta", data: { messageId: "m1", offset: 0, text: "Hello" }, seq: 11 }]);
+    v = applyEvent(v, live("m1", 9, "ld"));
+    expect(text(v)).toBe("Hello");
+    expect(v.heldDeltas.m1).toHaveLength(1);
+    v = applyEvent(v, { type: "message-delta", data: { messageId: "m1", offset: 5, text: " wor" }, seq: 12 });
+    expect(text(v)).toBe("Hello world");
+    expect(v.heldDeltas.m1).toBeUndefined();
+  });
+
+  it("never doubles text when every token arrives both live and in stored batches, in any interleaving", () => {
+    const tokens = ["The ", "stack ", "is ", "Next.js ", "and ", "Postgres."];
+    const full = tokens.join("");
+    const lives: IncomingEvent[] = [];
+    let off = 0;
+    for (const t of tokens) {
+      lives.push(live("m1", off, t));
+      off += t.length;
+    }
+    const batches: IncomingEvent[] = [
+      { type: "message-delta", data: { messageId: "m1", offset: 0, text: tokens.slice(0, 3).join("") }, seq: 11 },
+      { type: "message-delta", data: { messageId: "m1", offset: tokens.slice(0, 3).join("").length, text: tokens.slice(3).join("") }, seq: 12 },
+    ];
+    const orders: IncomingEvent[][] = [
+      [...lives, ...batches],
+      [...batches, ...lives],
+      [lives[0], batches[0], lives[1], lives[4], batches[1], lives[2], lives[3], lives[5]],
+      [lives[5], lives[4], batches[0], lives[3], batches[1]],
+    ];
+    for (const order of orders) expect(text(applyEvents(base(), order))).toBe(full);
+  });
+
+  it("buffers deltas that arrive before their message-start", () => {
+    let v = applyEvent(started(), live("m1", 0, "Early"));
+    expect(v.messages.m1).toBeUndefined();
+    v = applyEvent(v, { type: "message-start", data: meta(), seq: 10 });
+    expect(text(v)).toBe("Early");
+  });
+
+  it("message-end replaces the streamed text with the full content and ignores late deltas", () => {
+    let v = applyEvents(base(), [live("m1", 0, "draft text that differs")]);
+    v = applyEvent(v, { type: "message-end", data: { ...meta(), content: "QUESTIONS:\n1. Who?", summary: "Nadia asks" }, seq: 11 });
+    expect(text(v)).toBe("QUESTIONS:\n1. Who?");
+    expect(v.messages.m1).toMatchObject({ status: "done", summary: "Nadia asks" });
+    v = applyEvent(v, live("m1", 18, "late token"));
+    expect(text(v)).toBe("QUESTIONS:\n1. Who?");
+  });
+
+  it("message-discard drops the partial text; a restarted attempt streams from zero", () => {
+    let v = applyEvents(base(), [live("m1", 0, "partial"), live("m1", 20, "held")]);
+    v = applyEvent(v, { type: "message-discard", data: { messageId: "m1", reason: "restarted" }, seq: 11 });
+    expect(v.messages.m1).toMatchObject({ text: "", status: "discarded", discardReason: "restarted" });
+    expect(v.heldDeltas.m1).toBeUndefined();
+    v = applyEvent(v, live("m1", 7, "ignored while discarded"));
+    expect(text(v)).toBe("");
+    v = applyEvent(v, { type: "message-start", data: meta(), seq: 12 });
+    v = applyEvents(v, [live("m1", 0, "second "), live("m1", 7, "try")]);
+    expect(text(v)).toBe("second try");
+    expect(v.feed.filter((f) => f.kind === "message")).toHaveLength(1);
+  });
+
+  it("lists each message once in the feed, in start order, even when ends interleave", () => {
+    let v = applyEvents(
+      started(),
+      stored(
+        [
+          { type: "message-start", data: meta({ messageId: "a", sender: "nadia" }) },
+          { type: "message-start", data: meta({ messageId: "b", sender: "oscar" }) },
+          { type: "message-end", data: { ...meta({ messageId: "b", sender: "oscar" }), content: "B", summary: "" } },
+          { type: "message-end", data: { ...meta({ messageId: "a", sender: "nadia" }), content: "A", summary: "" } },
+        ],
+        10,
+      ),
+    );
+    v = applyEvent(v, { type: "message-end", data: { ...meta({ messageId: "c", sender: ORCHESTRATOR, recipient: null, type: "broadcast" }), content: "C", summary: "" }, seq: 14 });
+    expect(v.feed.filter((f) => f.kind === "message").map((f) => f.id)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("team status", () => {
+  it("goes idle → thinking → speaking → idle → shut down", () => {
+    let v = started();
+    expect(v.agents.nadia.status).toBe("idle");
+    v = applyEvent(v, { type: "message-start", data: meta(), seq: 10 });
+    expect(v.agents.nadia.status).toBe("thinking");
+    v = applyEvent(v, live("m1", 0, "Hi"));
+    expect(v.agents.nadia.status).toBe("speaking");
+    v = applyEvent(v, { type: "message-end", data: { ...meta(), content: "Hi", summary: "" }, seq: 11 });
+    expect(v.agents.nadia.status).toBe("idle");
+    v = applyEvent(v, { type: "agent-shutdown", data: { agent: "nadia", phase: 1 }, seq: 12 });
+    expect(v.agents.nadia.status).toBe("shutdown");
+  });
+
+  it("a first failure is a retry (idle with a failure count); the final one marks the agent failed", () => {
+    let v = applyEvents(
+      started(),
+      stored(
+        [
+          { type: "message-start", data: meta({ messageId: "o1", sender: "oscar" }) },
+          { type: "message-discard", data: { messageId: "o1", reason: "failed: boom" } },
+          { type: "agent-failure", data: { agent: "oscar", phase: 1, attempt: 1, kind: "error", error: "boom", final: false } },
+        ],
+        10,
+      ),
+    );
+    expect(v.agents.oscar).toMatchObject({ status: "idle", failures: 1, lastError: "boom" });
+    v = applyEvents(
+      v,
+      stored(
+        [
+          { type: "message-start", data: meta({ messageId: "o2", sender: "oscar" }) },
+          { type: "message-discard", data: { messageId: "o2", reason: "failed: boom" } },
+          { type: "agent-failure", data: { agent: "oscar", phase: 1, attempt: 2, kind: "error", error: "boom", final: true } },
+          { type: "note", data: { kind: "degradation", phase: 1, text: "NOTE: Oscar (Domain Researcher) encountered an issue" } },
+          { type: "agent-shutdown", data: { agent: "oscar", phase: 1 } },
+        ],
+        13,
+      ),
+    );
+    expect(v.agents.oscar.status).toBe("failed");
+    const notes = Object.values(v.notes);
+    expect(notes.map((n) => n.kind)).toEqual(["failure", "failure", "degradation"]);
+    expect(notes[2].text).toContain("Oscar");
+  });
+
+  it("gives sub-agents without agent-spawn a card and shows the focused phase's team", () => {
+    let v = applyEvents(
+      started(),
+      stored(
+        [
+          { type: "phase-end", data: { phase: 1, name: "Vision Council", status: "completed", messages: 0 } },
+          spawn("liam", "Liam", 2),
+          { type: "phase-start", data: { phase: 4, name: "Constitution & Scaffold", agents: [] } },
+          { type: "message-start", data: meta({ messageId: "w", sender: "constitution_generator", phase: 4, type: "work", recipient: null, label: "CONSTITUTION" }) },
+        ],
+        10,
+      ),
+    );
+    expect(v.agents.constitution_generator).toMatchObject({ name: "Constitution Generator", status: "thinking", phase: 4 });
+    expect(currentTeam(v).map((a) => a.agent)).toEqual(["constitution_generator"]);
+    v = applyEvent(v, { type: "team-delete", data: { team_name: "inception-party" }, seq: 14 });
+    expect(Object.values(v.agents).every((a) => a.status === "shutdown")).toBe(true);
+  });
+
+  it("initials", () => {
+    expect(initials("Constitution Generator")).toBe("CG");
+    expect(initials("Nadia")).toBe("NA");
+    expect(initials("data_modeler")).toBe("DM");
+  });
+});
+
+describe("phases and budget", () => {
+  it("counts agent messages against the phase budget, not the orchestrator's or work messages", () => {
+    const v = applyEvents(
+      started(),
+      stored(
+        [
+          { type: "message-end", data: { ...meta({ messageId: "a" }), content: "x", summary: "" } },
+          { type: "message-end", data: { ...meta({ messageId: "b", sender: "oscar" }), content: "x", summary: "" } },
+          { type: "message-end", data: { ...meta({ messageId: "c", sender: ORCHESTRATOR, type: "broadcast", recipient: null }), content: "x", summary: "" } },
+          { type: "message-end", data: { ...meta({ messageId: "d", sender: "tessa", type: "work" }), content: "x", summary: "" } },
+        ],
+        10,
+      ),
+    );
+    expect(v.phases[0].messages).toBe(2);
+    expect(v.phases[0].maxMessages).toBe(10);
+  });
+
+  it("takes the authoritative count and next steps from phase-end; progress counts completed phases", () => {
+    const v = applyEvents(
+      started(),
+      stored([{ type: "phase-end", data: { phase: 1, name: "Vision Council", status: "completed", messages: 7, nextSteps: "---\nSUGGESTED NEXT STEPS:\n  [1] Continue\n  [2] Status\n---" } }], 10),
+    );
+    expect(v.phases[0]).toMatchObject({ status: "completed", messages: 7 });
+    expect(v.nextSteps).toHaveLength(1);
+    expect(v.nextSteps[0]).toMatchObject({ source: "phase", phase: 1 });
+    expect(phaseProgress(v)).toEqual({ done: 1, total: 5 });
+    expect(v.feed.filter((f) => f.kind === "phase")).toHaveLength(2);
+  });
+
+  it("a retried phase starts again from zero messages", () => {
+    const v = applyEvents(
+      started(),
+      stored(
+        [
+          { type: "message-end", data: { ...meta({ messageId: "a" }), content: "x", summary: "" } },
+          { type: "phase-end", data: { phase: 1, name: "Vision Council", status: "failed", messages: 1 } },
+          { type: "phase-start", data: { phase: 1, name: "Vision Council", agents: ["nadia", "oscar", "tessa"] } },
+        ],
+        10,
+      ),
+    );
+    expect(v.phases[0]).toMatchObject({ status: "in_progress", messages: 0, attempts: 2 });
+  });
+
+  it("switches to the eight classic phases on a fallback and discards every artifact", () => {
+    let v = applyEvents(
+      started(),
+      stored(
+        [
+          { type: "artifact-write", data: { path: "docs/project-brief.md", title: "Project Brief", producer: "orchestrator", phase: 1, content: "# Brief" } },
+          { type: "phase-end", data: { phase: 1, name: "Vision Council", status: "completed", messages: 6 } },
+          { type: "phase-start", data: { phase: 2, name: "Stack & Architecture Debate", agents: ["liam", "zara", "felix"] } },
+          spawn("liam", "Liam", 2),
+          { type: "phase-end", data: { phase: 2, name: "Stack & Architecture Debate", status: "failed", messages: 0 } },
+          { type: "team-delete", data: { team_name: "inception-party" } },
+          { type: "artifact-discard", data: { paths: ["*"], reason: "fallback" } },
+          { type: "note", data: { kind: "info", phase: null, text: "Switching to classic mode. Starting from Phase 1." } },
+          { type: "mode-resolved", data: { mode: "classic", via: "fallback" } },
+        ],
+        10,
+      ),
+    );
+    expect(v.mode).toBe("classic");
+    expect(v.modeVia).toBe("fallback");
+    expect(v.phases).toHaveLength(8);
+    expect(v.phases.every((p) => p.status === "pending")).toBe(true);
+    expect(v.abandonedPhases.map((p) => p.status)).toEqual(["completed", "failed", "pending", "pending", "pending"]);
+    expect(v.artifactOrder).toEqual([]);
+    expect(v.artifacts).toEqual({});
+    expect(v.agents.liam.status).toBe("shutdown");
+    v = applyEvents(
+      v,
+      stored(
+        [
+          { type: "task-create", data: { mode: "classic", tasks: [{ number: 1, name: "Project Vision", subject: "s", activeForm: "a", maxMessages: 0 }] } },
+          { type: "phase-start", data: { phase: 1, name: "Project Vision", agents: ["product_analyst"] } },
+        ],
+        19,
+      ),
+    );
+    expect(v.phases[0]).toMatchObject({ name: "Project Vision", status: "in_progress" });
+    expect(v.abandonedPhases).toHaveLength(5);
+  });
+
+  it("marks running phases cancelled when the party is cancelled", () => {
+    const v = applyEvent(started(), { type: "party-end", data: { status: "cancelled", reason: "Cancelled by you" }, seq: 10 });
+    expect(v.status).toBe("cancelled");
+    expect(v.phases[0].status).toBe("cancelled");
+    expect(v.end).toMatchObject({ status: "cancelled", reason: "Cancelled by you" });
+    expect(Object.values(v.agents).every((a) => a.status === "shutdown")).toBe(true);
+  });
+});
+
+describe("artifacts", () => {
+  const write = (path: string, content: string): PartyEvent => ({ type: "artifact-write", data: { path, title: path, producer: "arch-designer", phase: 3, content } });
+
+  it("keeps the latest version of each path in first-written order", () => {
+    const v = applyEvents(started(), stored([write("a.md", "1"), write("b.md", "x"), write("a.md", "2")], 10));
+    expect(v.artifactOrder).toEqual(["a.md", "b.md"]);
+    expect(v.artifacts["a.md"]).toMatchObject({ content: "2", version: 2, producer: "arch-designer", phase: 3 });
+  });
+
+  it("discards listed paths, or all of them with *", () => {
+    let v = applyEvents(started(), stored([write("a.md", "1"), write("b.md", "x"), write("c.md", "y")], 10));
+    v = applyEvent(v, { type: "artifact-discard", data: { paths: ["b.md"], reason: "r" }, seq: 13 });
+    expect(v.artifactOrder).toEqual(["a.md", "c.md"]);
+    v = applyEvent(v, { type: "artifact-discard", data: { paths: ["*"], reason: "r" }, seq: 14 });
+    expect(v.artifactOrder).toEqual([]);
+    v = applyEvent(v, { ...write("a.md", "fresh"), seq: 15 });
+    expect(v.artifacts["a.md"].version).toBe(1);
+  });
+});
+
+describe("usage", () => {
+  it("sums tokens per agent, per phase and in total", () => {
+    const u = (agent: string, phase: number, i: number, o: number): PartyEvent => ({ type: "usage", data: { agent, phase, model: "offline", stepKey: `${agent}${phase}${i}`, inputTokens: i, outputTokens: o } });
+    const v = applyEvents(started(), stored([u("nadia", 1, 100, 10), u("nadia", 1, 50, 5), u("oscar", 1, 20, 2), u("nadia", 2, 1, 1)], 10));
+    expect(v.usage.find((r) => r.agent === "nadia" && r.phase === 1)).toMatchObject({ inputTokens: 150, outputTokens: 15 });
+    expect(usageByAgent(v)).toEqual([
+      { agent: "nadia", inputTokens: 151, outputTokens: 16 },
+      { agent: "oscar", inputTokens: 20, outputTokens: 2 },
+    ]);
+    expect(usageByPhase(v)).toEqual([
+      { phase: 1, inputTokens: 170, outputTokens: 17 },
+      { phase: 2, inputTokens: 1, outputTokens: 1 },
+    ]);
+    expect(usageTotal(v)).toEqual({ inputTokens: 171, outputTokens: 18 });
+  });
+});
+
+describe("pending input", () => {
+  const request: PartyEvent = {
+    type: "input-request",
+    data: { requestId: "req_1", key: "stack", kind: "stack_approval", title: "TECH STACK RECOMMENDATION", body: "card", options: [{ key: "Y", label: "Yes, proceed with this stack" }, { key: "C", label: "I have changes" }], allowsText: true },
+  };
+
+  it("is set by input-request and cleared by the matching input-response", () => {
+    let v = applyEvents(started(), stored([request, { type: "party-status", data: { status: "awaiting_input", currentPhase: null } }], 10));
+    expect(v.pendingInput?.requestId).toBe("req_1");
+    expect(v.status).toBe("awaiting_input");
+    expect(v.currentPhase).toBe(1);
+    v = applyEvent(v, { type: "input-response", data: { requestId: "other", selection: "Y", text: null }, seq: 12 });
+    expect(v.pendingInput?.requestId).toBe("req_1");
+    v = applyEvent(v, { type: "input-response", data: { requestId: "req_1", selection: "Y", text: null }, seq: 13 });
+    expect(v.pendingInput).toBeNull();
+    expect(v.inputs.req_1).toMatchObject({ answered: true, selection: "Y", selectionLabel: "Yes, proceed with this stack" });
+    expect(v.feed.filter((f) => f.kind === "input")).toHaveLength(1);
+  });
+
+  it("is cleared when the party ends", () => {
+    let v = applyEvent(started(), { ...request, seq: 10 });
+    v = applyEvent(v, { type: "party-end", data: { status: "completed", discovery_context: { a: 1 }, nextSteps: "---\nSUGGESTED NEXT STEPS:\n  [1] a\n  [2] b\n---" }, seq: 11 });
+    expect(v.pendingInput).toBeNull();
+    expect(v.status).toBe("completed");
+    expect(v.nextSteps.at(-1)).toMatchObject({ source: "party" });
+    expect(v.end?.discoveryContext).toEqual({ a: 1 });
+  });
+
+  it("a later party-status does not reopen a finished party", () => {
+    let v = applyEvent(started(), { type: "party-end", data: { status: "cancelled" }, seq: 10 });
+    v = applyEvent(v, { type: "party-status", data: { status: "in_progress", currentPhase: 2 }, seq: 11 });
+    expect(v.status).toBe("cancelled");
+  });
+});

@@ -1,0 +1,135 @@
+import { NoteLine } from "./message-feed";
+import { agentDisplay, usageByAgent, usageByPhase, usageTotal, type NextStepsView, type NoteView, type PartyView } from "./party-view";
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+export function NotesPanel({ notes }: { notes: NoteView[] }) {
+  const important = notes.filter((n) => n.kind === "degradation" || n.kind === "warning" || n.kind === "failure");
+  if (important.length === 0) return null;
+  return (
+    <section aria-labelledby="notes-heading" data-testid="notes-panel" className="rounded-xl border border-amber-200 bg-white p-4 shadow-sm">
+      <h2 id="notes-heading" className="text-sm font-semibold text-amber-900">
+        <span aria-hidden>⚠ </span>Degradation &amp; warnings
+      </h2>
+      <ul className="mt-2 space-y-2">
+        {important.map((n) => (
+          <li key={n.id}>
+            <NoteLine note={n} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function NextSteps({ blocks }: { blocks: NextStepsView[] }) {
+  if (blocks.length === 0) return null;
+  // The latest block is what to do now; earlier ones stay available, folded.
+  const latest = blocks[blocks.length - 1];
+  const earlier = blocks.slice(0, -1).reverse();
+  return (
+    <section aria-labelledby="next-heading" data-testid="next-steps" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="next-heading" className="text-sm font-semibold text-slate-800">
+        Suggested next steps
+      </h2>
+      <p className="mt-1 text-xs text-slate-500">{latest.title}</p>
+      <pre data-testid="next-steps-block" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+        {latest.text}
+      </pre>
+      {earlier.length > 0 && (
+        <details className="mt-2 text-xs text-slate-600">
+          <summary className="cursor-pointer">Earlier suggestions ({earlier.length})</summary>
+          <div className="mt-2 space-y-2">
+            {earlier.map((b) => (
+              <div key={b.id}>
+                <p className="text-slate-500">{b.title}</p>
+                <pre data-testid="next-steps-block" className="mt-1 overflow-x-auto rounded-lg bg-slate-100 p-2 font-mono text-[11px] text-slate-800">
+                  {b.text}
+                </pre>
+              </div>
+            ))}
+          </div>
+        </details>
+      )}
+    </section>
+  );
+}
+
+export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: number | null }) {
+  const total = usageTotal(view);
+  const agents = usageByAgent(view).sort((a, b) => b.inputTokens + b.outputTokens - (a.inputTokens + a.outputTokens));
+  const phases = usageByPhase(view);
+  const sum = total.inputTokens + total.outputTokens;
+  const phaseName = (n: number) => view.phases.find((p) => p.number === n)?.name ?? view.abandonedPhases.find((p) => p.number === n)?.name ?? `Phase ${n}`;
+  return (
+    <section aria-labelledby="usage-heading" data-testid="usage-panel" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="usage-heading" className="text-sm font-semibold text-slate-800">
+          Token usage
+        </h2>
+        <span className="text-sm tabular-nums text-slate-700" data-testid="usage-total">
+          {fmt(Math.max(sum, tokensUsed ?? 0))}
+        </span>
+      </div>
+      {agents.length === 0 ? (
+        <p className="mt-1 text-xs text-slate-500">No model calls yet.</p>
+      ) : (
+        <details className="mt-2" open>
+          <summary className="cursor-pointer text-xs text-slate-600">
+            {fmt(total.inputTokens)} in · {fmt(total.outputTokens)} out
+          </summary>
+          <table className="mt-2 w-full text-xs" data-testid="usage-by-agent">
+            <caption className="sr-only">Tokens per agent</caption>
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th scope="col" className="py-1 font-medium">
+                  Agent
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  In
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Out
+                </th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {agents.map((a) => (
+                <tr key={a.agent} className="border-t border-slate-100">
+                  <th scope="row" className="py-1 text-left font-normal text-slate-800">
+                    {agentDisplay(view, a.agent).name}
+                  </th>
+                  <td className="py-1 text-right">{fmt(a.inputTokens)}</td>
+                  <td className="py-1 text-right">{fmt(a.outputTokens)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <table className="mt-3 w-full text-xs" data-testid="usage-by-phase">
+            <caption className="sr-only">Tokens per phase</caption>
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th scope="col" className="py-1 font-medium">
+                  Phase
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Tokens
+                </th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {phases.map((p) => (
+                <tr key={p.phase} className="border-t border-slate-100">
+                  <th scope="row" className="py-1 text-left font-normal text-slate-800">
+                    {p.phase}. {phaseName(p.phase)}
+                  </th>
+                  <td className="py-1 text-right">{fmt(p.inputTokens + p.outputTokens)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </section>
+  );
+}

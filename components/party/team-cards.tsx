@@ -1,0 +1,55 @@
+import { Avatar } from "../ui/avatar";
+import type { AgentStatus, AgentView } from "./party-view";
+
+const STATUS: Record<AgentStatus, { label: string; className: string; dot: string }> = {
+  thinking: { label: "Thinking", className: "bg-amber-50 text-amber-800", dot: "bg-amber-500 animate-pulse" },
+  speaking: { label: "Speaking", className: "bg-indigo-50 text-indigo-700", dot: "bg-indigo-500 animate-pulse" },
+  idle: { label: "Idle", className: "bg-slate-100 text-slate-600", dot: "bg-slate-400" },
+  failed: { label: "Failed", className: "bg-rose-50 text-rose-700", dot: "bg-rose-500" },
+  shutdown: { label: "Shut down", className: "bg-slate-100 text-slate-500", dot: "bg-slate-300" },
+};
+
+export function TeamCards({ agents, phaseName, finished = false }: { agents: AgentView[]; phaseName: string | null; finished?: boolean }) {
+  return (
+    <section aria-labelledby="team-heading" data-testid="team" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="team-heading" className="text-sm font-semibold text-slate-800">
+        Team{phaseName ? <span className="font-normal text-slate-500"> · {phaseName}</span> : null}
+      </h2>
+      {agents.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">
+          {finished ? "The party is over and the team has been shut down." : phaseName ? "No specialists on this step — the orchestrator is working." : "The team joins once the first phase starts."}
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {agents.map((a) => {
+            const s = STATUS[a.status];
+            return (
+              <li
+                key={a.agent}
+                data-testid="agent-card"
+                data-agent={a.agent}
+                data-status={a.status}
+                className={`flex items-start gap-3 rounded-lg border border-slate-100 p-2.5 ${a.status === "shutdown" ? "opacity-60" : ""}`}
+              >
+                <Avatar id={a.agent} name={a.name} />
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                    <span className="font-medium text-slate-900">{a.name}</span>
+                    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${s.className}`} data-testid="agent-status">
+                      <span aria-hidden className={`size-1.5 rounded-full ${s.dot}`} />
+                      {s.label}
+                      {a.failures > 0 && a.status !== "failed" ? " · retrying" : ""}
+                    </span>
+                  </div>
+                  {a.title && <div className="text-xs text-slate-600">{a.title}</div>}
+                  {a.style && <div className="mt-0.5 text-xs italic text-slate-500">{a.style}</div>}
+                  {a.status === "failed" && a.lastError && <div className="mt-1 break-words text-xs text-rose-700">{a.lastError}</div>}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
