@@ -123,6 +123,9 @@ export class PartyRunner {
       await runParty(ctx, party, runClassicMode);
     } catch (e) {
       if (e instanceof LeaseLostError || entry.abort.signal.aborted) return;
+      // A paused instance wakes up to errors (its transactions timed out): if the lease is
+      // no longer ours, the party is someone else's and must not be marked failed by us.
+      if (!(await renewLease(db, lease, leaseMs).catch(() => false))) return;
       // A bug or an unexpected infrastructure error: the party ends visibly, never stuck.
       const reason = e instanceof TokenBudgetError ? e.message : `The party stopped on an internal error: ${(e as Error).message}`;
       this.deps.log?.(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
