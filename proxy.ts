@@ -6,6 +6,19 @@ import { authSecret } from "./lib/auth/secret";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+// `req.nextUrl.origin` is what the server was started as (localhost under `next start`),
+// not what the browser used: compare the Origin with the Host the request came to.
+function sameSite(origin: string, req: NextRequest): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false; // "null" and other opaque origins
+  }
+  const target = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? req.nextUrl.host;
+  return host === target;
+}
+
 // Agent output is untrusted: even if markup slipped through, no script without this
 // request's nonce runs, and nothing is fetched from (or leaked to) another host.
 function contentSecurityPolicy(nonce: string): string {
@@ -28,7 +41,7 @@ function contentSecurityPolicy(nonce: string): string {
 export async function proxy(req: NextRequest) {
   if (!SAFE.has(req.method)) {
     const origin = req.headers.get("origin");
-    if (origin !== null && origin !== req.nextUrl.origin) {
+    if (origin !== null && !sameSite(origin, req)) {
       return NextResponse.json(
         { error: { code: "forbidden", message: "Cross-site request refused: the Origin header is not this site." } },
         { status: 403 },

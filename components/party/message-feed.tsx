@@ -177,20 +177,45 @@ function FeedEntry({ item, view }: { item: FeedItem; view: PartyView }) {
 export function MessageFeed({ view }: { view: PartyView }) {
   const box = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
+  const followRef = useRef(follow);
+  useEffect(() => {
+    followRef.current = follow;
+  }, [follow]);
   const [phaseFilter, setPhaseFilter] = useState<number | "all">("all");
 
-  // Stick to the bottom while following; a scroll up pauses it.
-  useLayoutEffect(() => {
+  const programmatic = useRef(false);
+
+  const toBottom = () => {
     const el = box.current;
-    if (el && follow) el.scrollTop = el.scrollHeight;
+    if (!el || el.scrollHeight - el.scrollTop - el.clientHeight < 1) return;
+    programmatic.current = true;
+    el.scrollTop = el.scrollHeight;
+  };
+
+  // Stick to the bottom while following; only the reader scrolling up pauses it.
+  useLayoutEffect(() => {
+    if (follow) toBottom();
   }, [view.feed, view.messages, follow]);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const onScroll = () => setFollow(el.scrollHeight - el.scrollTop - el.clientHeight < 80);
+    const onScroll = () => {
+      const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      if (atBottom) setFollow(true);
+      else if (!programmatic.current) setFollow(false);
+      programmatic.current = false;
+    };
+    // The box changes size with the window (or a full-page screenshot): keep the end in view.
+    const resize = new ResizeObserver(() => {
+      if (followRef.current) toBottom();
+    });
     el.addEventListener("scroll", onScroll, { passive: true });
-    return () => el.removeEventListener("scroll", onScroll);
+    resize.observe(el);
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      resize.disconnect();
+    };
   }, []);
 
   const items = phaseFilter === "all" ? view.feed : view.feed.filter((f) => feedPhase(view, f) === phaseFilter);
@@ -237,8 +262,7 @@ export function MessageFeed({ view }: { view: PartyView }) {
             type="button"
             onClick={() => {
               setFollow(true);
-              const el = box.current;
-              if (el) el.scrollTop = el.scrollHeight;
+              toBottom();
             }}
             className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-medium text-white hover:bg-indigo-700"
           >

@@ -33,7 +33,7 @@ export function NextSteps({ blocks }: { blocks: NextStepsView[] }) {
         Suggested next steps
       </h2>
       <p className="mt-1 text-xs text-slate-500">{latest.title}</p>
-      <pre data-testid="next-steps-block" className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+      <pre data-testid="next-steps-block" className="mt-2 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
         {latest.text}
       </pre>
       {earlier.length > 0 && (
@@ -43,7 +43,7 @@ export function NextSteps({ blocks }: { blocks: NextStepsView[] }) {
             {earlier.map((b) => (
               <div key={b.id}>
                 <p className="text-slate-500">{b.title}</p>
-                <pre data-testid="next-steps-block" className="mt-1 overflow-x-auto rounded-lg bg-slate-100 p-2 font-mono text-[11px] text-slate-800">
+                <pre data-testid="next-steps-block" className="mt-1 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-slate-100 p-2 font-mono text-[11px] text-slate-800">
                   {b.text}
                 </pre>
               </div>
