@@ -3,6 +3,7 @@
 import type { InputRequestData, PartyEvent, StoredEvent } from "../party/events";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";
+import { inTransaction } from "./transaction";
 import { appendEvents, lockParty, TERMINAL_STATUSES } from "./event-log";
 import type { Prisma } from "./generated/client";
 
@@ -19,7 +20,7 @@ export interface NewParty {
 
 /** Stores the party and its first event. */
 export async function insertParty(db: Database, p: NewParty): Promise<StoredEvent[]> {
-  return db.prisma.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.party.create({
       data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchToken: p.watchToken },
     });
@@ -70,7 +71,7 @@ export async function findInputRequest(db: Database, partyId: string, requestId:
 
 /** Stores the answer and its event, if the request is still pending (else 409). */
 export async function recordAnswer(db: Database, partyId: string, requestId: string, answer: { selection: string | null; text: string | null }): Promise<StoredEvent[]> {
-  return db.prisma.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const locked = await lockParty(tx, partyId);
     if (!locked) throw new AppError("not_found", "No party with that id.");
     const req = await tx.inputRequest.findFirst({ where: { id: requestId, partyId }, select: { status: true } });
@@ -82,7 +83,7 @@ export async function recordAnswer(db: Database, partyId: string, requestId: str
 
 /** Ends the party as cancelled (team cleaned up) unless it has already ended. */
 export async function recordCancel(db: Database, partyId: string, reason: string): Promise<StoredEvent[]> {
-  return db.prisma.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const locked = await lockParty(tx, partyId);
     if (!locked) throw new AppError("not_found", "No party with that id.");
     if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) throw new AppError("conflict", `The party is already ${locked.status}.`);
@@ -97,7 +98,7 @@ export async function recordCancel(db: Database, partyId: string, reason: string
 
 /** Appends events outside any runner (e.g. marking a party failed after a crash loop). */
 export async function appendUnfenced(db: Database, partyId: string, events: PartyEvent[]): Promise<StoredEvent[]> {
-  return db.prisma.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const locked = await lockParty(tx, partyId);
     if (!locked) throw new AppError("not_found", "No party with that id.");
     if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) return [];

@@ -4,6 +4,7 @@
 import type { PartyEvent, StoredEvent } from "../party/events";
 import { LeaseLostError, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
 import type { Database } from "./client";
+import { inTransaction } from "./transaction";
 import { appendEvents, lockParty, type LockedParty } from "./event-log";
 import { Prisma } from "./generated/client";
 
@@ -59,7 +60,7 @@ export class PrismaPartyStore implements PartyStore {
   }
 
   async beginStep(partyId: string, epoch: number, key: string): Promise<number> {
-    return this.db.prisma.$transaction(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       await fence(tx, partyId, epoch);
       const c = await tx.stepCheckpoint.upsert({
         where: { partyId_key: { partyId, key } },
@@ -72,7 +73,7 @@ export class PrismaPartyStore implements PartyStore {
   }
 
   async commit(partyId: string, epoch: number, c: { step?: { key: string; output: unknown }; events: PartyEvent[] }): Promise<StoredEvent[]> {
-    const stored = await this.db.prisma.$transaction(async (tx) => {
+    const stored = await inTransaction(this.db, async (tx) => {
       const locked = await fence(tx, partyId, epoch);
       const out = await appendEvents(tx, locked, c.events);
       if (c.step) {

@@ -11,6 +11,7 @@ import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
 import { claimLease, orphanedParties, releaseLease, renewLease } from "../db/leases";
 import { appendUnfenced, tokensUsed } from "../db/parties";
+import { isTransientDbError } from "../db/transaction";
 import type { EventBus } from "../events/bus";
 
 export interface RunnerDeps {
@@ -126,6 +127,14 @@ export class PartyRunner {
       // A paused instance wakes up to errors (its transactions timed out): if the lease is
       // no longer ours, the party is someone else's and must not be marked failed by us.
       if (!(await renewLease(db, lease, leaseMs).catch(() => false))) return;
+      // Out of database capacity, not a fault of the party: everything done is
+      // checkpointed, so give the lease back and go round again shortly.
+      if (isTransientDbError(e)) {
+        this.deps.log?.(`party ${partyId}: database busy (${(e as Error).message.split("\n")[0]}); retrying`);
+        await new Promise((r) => setTimeout(r, 500));
+        entry.rerun = true;
+        return;
+      }
       // A bug or an unexpected infrastructure error: the party ends visibly, never stuck.
       const reason = e instanceof TokenBudgetError ? e.message : `The party stopped on an internal error: ${(e as Error).message}`;
       this.deps.log?.(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
