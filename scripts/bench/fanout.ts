@@ -1,0 +1,231 @@
+// Row 3 — fan-out: N viewers on one party over real HTTP (node:http in this process,
+// serving partyEventStream as the route handler does). Three agents stream at once at
+// the offline model's pace through real MessageWriters, whose batches are committed to
+// an in-memory log and published on the bus like PrismaPartyStore does. Each token's
+// text carries its emission time; the viewers, in a worker thread so their parsing does
+// not share the server's event loop, note when it arrives: live (the delta frame) and
+// logged (the batched message-delta event that a reconnecting viewer would replay).
+// The viewers run in a child process, so this process's CPU time is the server's alone.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { spawn } from "node:child_process";
+import { performance as perf } from "node:perf_hooks";
+import { EventBus } from "../../lib/events/bus";
+import { partyEventStream, type PartyStreamOptions } from "../../lib/events/sse";
+import type { PartyEvent } from "../../lib/party/events";
+import { MemoryPartyStore } from "../../lib/party/memory-store";
+import { PartyRuntime } from "../../lib/party/runtime";
+import type { PartyStore } from "../../lib/party/store";
+import { summarize, type Summary } from "./stats";
+
+const now = () => performance.timeOrigin + performance.now();
+
+// Plain JS: a process started from a string needs no TypeScript loader.
+const CLIENT = String.raw`
+const http = require("node:http");
+const parentPort = { postMessage: (m) => process.send(m), on: (e, f) => process.on(e, f) };
+const workerData = JSON.parse(process.env.BENCH_FANOUT);
+const now = () => performance.timeOrigin + performance.now();
+const { port, viewers, path } = workerData;
+const live = [];
+const logged = [];
+let connected = 0, errors = 0, ended = 0, frames = 0;
+const reqs = [];
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+for (let i = 0; i < viewers; i++) {
+  const req = http.get({ host: "127.0.0.1", port, path, agent, headers: { accept: "text/event-stream" } }, (res) => {
+    connected++;
+    if (connected === viewers) parentPort.postMessage({ kind: "connected" });
+    res.setEncoding("utf8");
+    let buf = "";
+    res.on("data", (chunk) => {
+      const at = now();
+      buf += chunk;
+      let cut;
+      while ((cut = buf.indexOf("\n\n")) >= 0) {
+        const frame = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        frames++;
+        const isLive = frame.startsWith("event: message-delta");
+        const isLogged = !isLive && frame.includes("\nevent: message-delta\n");
+        if (!isLive && !isLogged) continue;
+        const out = isLive ? live : logged;
+        const re = /@(\d+\.\d+)~/g;
+        let m;
+        while ((m = re.exec(frame))) out.push(at - Number(m[1]));
+      }
+    });
+    res.on("end", () => ended++);
+    res.on("error", () => errors++);
+  });
+  req.on("error", () => errors++);
+  reqs.push(req);
+}
+parentPort.on("message", (m) => {
+  if (m !== "stop") return;
+  for (const r of reqs) r.destroy();
+  const l = Float64Array.from(live), g = Float64Array.from(logged);
+  const u = process.cpuUsage();
+  parentPort.postMessage({ kind: "result", live: l, logged: g, connected, errors, frames, cpuMs: (u.user + u.system) / 1000 });
+  setTimeout(() => process.exit(0), 100);
+});
+`;
+
+export interface FanoutResult {
+  viewers: number;
+  connected: number;
+  errors: number;
+  tokens: number;
+  seconds: number;
+  /** Emission → receipt of each live delta frame, ms, over every viewer. */
+  liveMs: Summary;
+  /** Emission → receipt in a stored message-delta batch, ms. */
+  loggedMs: Summary;
+  framesPerViewer: number;
+  /** Emission → handed to the socket, first viewer's live deltas (the server's share), ms. */
+  serverWriteMs: Summary;
+  /** Event-loop utilisation of the server while streaming. */
+  serverElu: number;
+  /** Server CPU time while streaming, per frame handed to a viewer (µs), and in cores. */
+  serverCpuUsPerFrame: number;
+  serverCores: number;
+}
+
+export async function benchFanout(o: {
+  viewers: number;
+  seconds: number;
+  agents?: number;
+  tokensPerSecond?: number;
+  /** The SSE stream per viewer; partyEventStream unless trying out an alternative. */
+  stream?: (o: PartyStreamOptions) => ReadableStream<Uint8Array>;
+}): Promise<FanoutResult> {
+  const makeStream = o.stream ?? partyEventStream;
+  const agents = o.agents ?? 3;
+  const tps = o.tokensPerSecond ?? 150;
+  const partyId = "bench-fanout";
+  const bus = new EventBus();
+  const mem = new MemoryPartyStore();
+  mem.addParty({ id: partyId, title: "t", description: "d", mode: "party", flags: [], status: "in_progress", modelSettings: {} });
+  const store: PartyStore = {
+    getParty: (id) => mem.getParty(id),
+    getCheckpoint: (id, k) => mem.getCheckpoint(id, k),
+    getInputAnswer: (id, r) => mem.getInputAnswer(id, r),
+    beginStep: (id, e, k) => mem.beginStep(id, e, k),
+    commit: async (id, e, c) => {
+      const stored = await mem.commit(id, e, c);
+      bus.publish(id, stored);
+      return stored;
+    },
+  };
+  const readEvents = async (p: string, after: number) => (mem.events.get(p) ?? []).filter((e) => e.seq > after).slice(0, 1000);
+
+  // Server side of the delay: when each frame for the first viewer is handed to the socket.
+  const written: number[] = [];
+  let writes = 0;
+  let first = true;
+  const dec = new TextDecoder();
+  const server = http.createServer((req, res) => {
+    const sample = first;
+    first = false;
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", connection: "keep-alive" });
+    const reader = makeStream({ partyId, afterSeq: 0, bus, readEvents }).getReader();
+    req.on("close", () => void reader.cancel().catch(() => {}));
+    // What Next does with a Response body: read the stream, write each chunk.
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          res.write(value);
+          writes++;
+          if (sample && value.length < 200) {
+            const m = /^event: message-delta\ndata: .*@(\d+\.\d+)~/.exec(dec.decode(value));
+            if (m) written.push(now() - Number(m[1]));
+          }
+        }
+      } catch {
+        // client went away
+      }
+      res.end();
+    })();
+  });
+  server.maxConnections = o.viewers + 10;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+
+  const client = spawn(process.execPath, ["-e", CLIENT], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    serialization: "advanced",
+    env: { ...process.env, BENCH_FANOUT: JSON.stringify({ port, viewers: o.viewers, path: `/parties/${partyId}/events` }) },
+  });
+  const connected = new Promise<void>((resolve, reject) => {
+    client.once("error", reject);
+    client.once("exit", (code) => reject(new Error(`the viewers' process exited with ${code}`)));
+    client.on("message", (m: { kind: string }) => {
+      if (m.kind === "connected") resolve();
+    });
+  });
+  const timeout = setTimeout(() => client.send("stop"), 120_000);
+  await connected;
+  while (bus.viewers(partyId) < o.viewers) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 200));
+
+  // The offline model's pacing: a tick at most every 25 ms releases every token due.
+  const rt = new PartyRuntime(partyId, 1, { store, live: bus });
+  let tokens = 0;
+  const t0 = performance.now();
+  const elu0 = perf.eventLoopUtilization();
+  const cpu0 = process.cpuUsage();
+  const writes0 = writes;
+  await Promise.all(
+    Array.from({ length: agents }, async (_, a) => {
+      const meta = { messageId: `m${a}`, phase: 1, type: "message" as const, sender: `agent${a}`, recipient: null, label: "bench" };
+      const w = rt.messageWriter(meta, 1);
+      const start = performance.now();
+      let i = 0;
+      while (performance.now() - start < o.seconds * 1000) {
+        await new Promise((r) => setTimeout(r, 25));
+        const due = Math.floor(((performance.now() - start) * tps) / 1000);
+        for (; i < due; i++) {
+          w.delta(`@${now().toFixed(3)}~ `);
+          tokens++;
+        }
+      }
+      await w.close();
+      await rt.append([{ type: "message-end", data: { ...meta, content: "", summary: "" } } as PartyEvent]);
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const serverElu = perf.eventLoopUtilization(elu0).utilization;
+  const cpu = process.cpuUsage(cpu0);
+  const serverCpuMs = (cpu.user + cpu.system) / 1000;
+  const framesDuring = writes - writes0;
+  await new Promise((r) => setTimeout(r, 500));
+
+  const result = await new Promise<{ live: Float64Array; logged: Float64Array; connected: number; errors: number; frames: number; cpuMs: number }>((resolve) => {
+    client.on("message", (m: { kind: string }) => {
+      if (m.kind === "result") resolve(m as never);
+    });
+    client.send("stop");
+  });
+  clearTimeout(timeout);
+  client.removeAllListeners("exit");
+  client.kill();
+  bus.closeAll();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  return {
+    viewers: o.viewers,
+    connected: result.connected,
+    errors: result.errors,
+    tokens,
+    seconds,
+    liveMs: summarize(result.live),
+    loggedMs: summarize(result.logged),
+    framesPerViewer: result.frames / Math.max(1, result.connected),
+    serverWriteMs: summarize(written),
+    serverElu,
+    serverCpuUsPerFrame: (serverCpuMs * 1000) / Math.max(1, framesDuring),
+    serverCores: serverCpuMs / 1000 / seconds,
+  };
+}
