@@ -30,6 +30,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       await client.end();
     }
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server ends (restart, DROP DATABASE ... FORCE) is emitted
+    // on the pool; unhandled it would crash the process. The pool replaces it.
+    pool.on("error", () => {});
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       prisma,
