@@ -1,6 +1,6 @@
 // The browser's client of the HTTP API (API.md). Every call returns the documented shape
 // or throws ApiError carrying the server's {code, message, fields}.
-import type { InputOption, PartyStatus } from "@/lib/party/events";
+import type { InputRequestData, PartyStatus } from "@/lib/party/events";
 
 export type Mode = "party" | "classic";
 
@@ -21,16 +21,8 @@ export interface PhaseSummary {
   max_messages: number;
 }
 
-export interface PendingInputSummary {
-  id: string;
-  key: string;
-  kind: string;
-  title: string;
-  body: string;
-  options: InputOption[];
-  allowsText: boolean;
-  details?: unknown;
-}
+/** GET /input and the summary's pendingInput: the request with its id under `id`. */
+export type PendingInputSummary = Omit<InputRequestData, "requestId"> & { id: string };
 
 export interface PartySummary {
   id: string;

@@ -2,9 +2,10 @@
 // is the truth; a reload shows the same screen"). Pure and React-free: `applyEvent`
 // returns a new state and never mutates its input, so React can compare by identity and
 // the unit tests can replay any sequence of events.
-import type { InputRequestData, MessageType, PartyEvent, PartyStatus } from "@/lib/party/events";
+import type { InputRequestData, MessageMeta, PartyEvent, PartyStatus } from "@/lib/party/events";
+import { ORCHESTRATOR } from "@/lib/party/roster";
 
-export const ORCHESTRATOR = "discover-orchestrator";
+export { ORCHESTRATOR };
 
 export type Mode = "party" | "classic";
 export type PhaseStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled";
@@ -41,13 +42,12 @@ export interface AgentView {
   activeMessageId: string | null;
 }
 
-export interface MessageView {
-  messageId: string;
-  phase: number;
-  type: MessageType;
-  sender: string;
-  recipient: string | null;
-  label: string;
+/** Only the envelope: message-end's data also carries content and summary. */
+function metaOf(m: MessageMeta): MessageMeta {
+  return { messageId: m.messageId, phase: m.phase, type: m.type, sender: m.sender, recipient: m.recipient, label: m.label };
+}
+
+export interface MessageView extends MessageMeta {
   text: string;
   summary: string | null;
   status: MessageStatus;
@@ -392,12 +392,7 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
       let v = m.sender === ORCHESTRATOR ? view : ensureAgent(view, m.sender, m.phase);
       const existing = v.messages[m.messageId];
       const msg: MessageView = {
-        messageId: m.messageId,
-        phase: m.phase,
-        type: m.type,
-        sender: m.sender,
-        recipient: m.recipient,
-        label: m.label,
+        ...metaOf(m),
         text: existing && existing.status === "streaming" ? existing.text : "",
         summary: null,
         status: "streaming",
@@ -440,12 +435,7 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
       let v = m.sender === ORCHESTRATOR ? view : ensureAgent(view, m.sender, m.phase);
       const existing = v.messages[m.messageId];
       const msg: MessageView = {
-        messageId: m.messageId,
-        phase: m.phase,
-        type: m.type,
-        sender: m.sender,
-        recipient: m.recipient,
-        label: m.label,
+        ...metaOf(m),
         text: m.content,
         summary: m.summary || null,
         status: "done",

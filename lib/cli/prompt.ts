@@ -2,14 +2,12 @@
 // checked here first (the same rules party-service applies) so a typo is asked again
 // instead of failing the run.
 import type { InputRequestData } from "../party/events";
+import { MAX_ANSWER_CHARS, textRequired } from "../party/input-rules";
 import type { Answer } from "./direct-answers";
 import { listsOptions } from "./render";
 import { plainStyle, type Style } from "./style";
 
-export const MAX_TEXT = 8000;
-
-// Choices after which the person must say what to change (as party-service requires).
-const TEXT_REQUIRED: Record<string, string[]> = { stack_approval: ["C"], constitution_review: ["2"] };
+export const MAX_TEXT = MAX_ANSWER_CHARS;
 // Words accepted for a menu key (000 §2.1: "[1] or party").
 const ALIASES: Record<string, Record<string, string>> = {
   mode: { party: "1", classic: "2" },
@@ -25,7 +23,7 @@ export function parseChoice(req: Pick<InputRequestData, "kind" | "options" | "al
   const alias = ALIASES[req.kind]?.[typed.toLowerCase()];
   const key = keys.find((k) => k.toLowerCase() === typed.toLowerCase()) ?? (alias && keys.includes(alias) ? alias : undefined);
   if (!key) return { ok: false, error: typed ? `"${typed}" is not one of the choices: enter ${orList(keys)}.` : `Please enter ${orList(keys)}.` };
-  const text = (TEXT_REQUIRED[req.kind] ?? []).includes(key) ? "required" : req.allowsText ? "optional" : "none";
+  const text = textRequired(req, key) ? "required" : req.allowsText ? "optional" : "none";
   return { ok: true, selection: key, text };
 }
 

@@ -2,13 +2,11 @@
 // from parties.last_seq under the row lock (gap-free, no two writers interleave), and
 // every event is projected into the queryable tables in the same transaction, so the
 // tables never disagree with the log.
-import type { PartyEvent, StoredEvent } from "../party/events";
+import { isTerminal, type PartyEvent, type StoredEvent } from "../party/events";
+import { ORCHESTRATOR } from "../party/roster";
 import type { Prisma } from "./generated/client";
 
 type Tx = Prisma.TransactionClient;
-
-const ORCHESTRATOR = "discover-orchestrator";
-export const TERMINAL_STATUSES = ["completed", "failed", "cancelled"] as const;
 
 export interface LockedParty {
   id: string;
@@ -115,7 +113,7 @@ async function project(tx: Tx, p: LockedParty, e: PartyEvent, at: Date): Promise
       await tx.party.update({ where: { id: partyId }, data: { tokensUsed: { increment: e.data.inputTokens + e.data.outputTokens } } });
       return;
     case "party-status":
-      if ((TERMINAL_STATUSES as readonly string[]).includes(p.status)) return;
+      if (isTerminal(p.status)) return;
       p.status = e.data.status;
       await tx.party.update({ where: { id: partyId }, data: { status: e.data.status, ...(e.data.currentPhase !== null ? { currentPhase: e.data.currentPhase } : {}) } });
       return;

@@ -1,10 +1,11 @@
 // Named queries for parties, their log, inputs and artifacts. Writes that append to the
 // log run in one transaction with the party row locked (see event-log.ts).
-import type { InputRequestData, PartyEvent, StoredEvent } from "../party/events";
+import { isTerminal, TERMINAL_STATUSES, type InputRequestData, type PartyEvent, type StoredEvent } from "../party/events";
+import { TEAM_NAME } from "../party/party-mode";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";
 import { inTransaction } from "./transaction";
-import { appendEvents, lockParty, TERMINAL_STATUSES } from "./event-log";
+import { appendEvents, lockParty, type LockedParty } from "./event-log";
 import type { Prisma } from "./generated/client";
 
 export interface NewParty {
@@ -69,14 +70,25 @@ export async function findInputRequest(db: Database, partyId: string, requestId:
   return db.prisma.inputRequest.findFirst({ where: { id: requestId, partyId } });
 }
 
+async function lockOrNotFound(tx: Prisma.TransactionClient, partyId: string): Promise<LockedParty> {
+  const locked = await lockParty(tx, partyId);
+  if (!locked) throw new AppError("not_found", "No party with that id.");
+  return locked;
+}
+
+/** Why a request cannot take an answer (unknown → 422, no longer pending → 409), or null. */
+export function requestProblem(req: { status: string } | null): AppError | null {
+  if (!req) return new AppError("validation_failed", "Invalid input — requestId: no such request for this party", { requestId: "must be the id of this party's pending request" });
+  if (req.status !== "pending") return new AppError("conflict", `This request is ${req.status === "answered" ? "already answered" : "no longer open"}; reload to see the current one.`);
+  return null;
+}
+
 /** Stores the answer and its event, if the request is still pending (else 409). */
 export async function recordAnswer(db: Database, partyId: string, requestId: string, answer: { selection: string | null; text: string | null }): Promise<StoredEvent[]> {
   return inTransaction(db, async (tx) => {
-    const locked = await lockParty(tx, partyId);
-    if (!locked) throw new AppError("not_found", "No party with that id.");
-    const req = await tx.inputRequest.findFirst({ where: { id: requestId, partyId }, select: { status: true } });
-    if (!req) throw new AppError("validation_failed", "Invalid input — requestId: no such request for this party", { requestId: "must be the id of this party's pending request" });
-    if (req.status !== "pending") throw new AppError("conflict", `This request is ${req.status === "answered" ? "already answered" : "no longer open"}; reload to see the current one.`);
+    const locked = await lockOrNotFound(tx, partyId);
+    const problem = requestProblem(await tx.inputRequest.findFirst({ where: { id: requestId, partyId }, select: { status: true } }));
+    if (problem) throw problem;
     return appendEvents(tx, locked, [{ type: "input-response", data: { requestId, selection: answer.selection, text: answer.text } }]);
   });
 }
@@ -84,13 +96,12 @@ export async function recordAnswer(db: Database, partyId: string, requestId: str
 /** Ends the party as cancelled (team cleaned up) unless it has already ended. */
 export async function recordCancel(db: Database, partyId: string, reason: string): Promise<StoredEvent[]> {
   return inTransaction(db, async (tx) => {
-    const locked = await lockParty(tx, partyId);
-    if (!locked) throw new AppError("not_found", "No party with that id.");
-    if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) throw new AppError("conflict", `The party is already ${locked.status}.`);
+    const locked = await lockOrNotFound(tx, partyId);
+    if (isTerminal(locked.status)) throw new AppError("conflict", `The party is already ${locked.status}.`);
     const teams = await tx.event.groupBy({ by: ["type"], where: { partyId, type: { in: ["team-create", "team-delete"] } }, _count: true });
     const count = (t: string) => teams.find((g) => g.type === t)?._count ?? 0;
     const events: PartyEvent[] = [];
-    if (count("team-create") > count("team-delete")) events.push({ type: "team-delete", data: { team_name: "inception-party" } });
+    if (count("team-create") > count("team-delete")) events.push({ type: "team-delete", data: { team_name: TEAM_NAME } });
     events.push({ type: "party-status", data: { status: "cancelled", currentPhase: null } }, { type: "party-end", data: { status: "cancelled", reason } });
     return appendEvents(tx, locked, events);
   });
@@ -99,9 +110,8 @@ export async function recordCancel(db: Database, partyId: string, reason: string
 /** Appends events outside any runner (e.g. marking a party failed after a crash loop). */
 export async function appendUnfenced(db: Database, partyId: string, events: PartyEvent[]): Promise<StoredEvent[]> {
   return inTransaction(db, async (tx) => {
-    const locked = await lockParty(tx, partyId);
-    if (!locked) throw new AppError("not_found", "No party with that id.");
-    if ((TERMINAL_STATUSES as readonly string[]).includes(locked.status)) return [];
+    const locked = await lockOrNotFound(tx, partyId);
+    if (isTerminal(locked.status)) return [];
     return appendEvents(tx, locked, events);
   });
 }

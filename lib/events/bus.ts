@@ -12,7 +12,8 @@ export interface Delta {
 
 export type BusMessage =
   | { kind: "events"; events: StoredEvent[] }
-  | { kind: "delta"; delta: Delta }
+  /** `frame`: the encoded SSE frame, made by the first viewer and reused by the rest. */
+  | { kind: "delta"; delta: Delta; frame?: Uint8Array }
   /** Another instance stored events up to `seq`: read them from the log. */
   | { kind: "seq"; seq: number }
   /** The server is shutting down: end the stream, the client reconnects elsewhere. */

@@ -5,7 +5,7 @@ import type { StoredEvent } from "../party/events";
 import type { BusMessage, Delta, EventBus } from "./bus";
 
 const encoder = new TextEncoder();
-const frames = new WeakMap<object, Uint8Array>();
+const frames = new WeakMap<StoredEvent, Uint8Array>();
 
 /** `id: seq`, `event: type`, `data: {seq, type, at, data}` (API.md). */
 export function eventFrame(e: StoredEvent): Uint8Array {
@@ -17,14 +17,13 @@ export function eventFrame(e: StoredEvent): Uint8Array {
   return f;
 }
 
-/** A live token delta: no id, so a reconnect never resumes from it. */
+/**
+ * A live token delta: no id, so a reconnect never resumes from it. Not cached here: the
+ * bus message carries the frame, which spares a WeakMap entry per token (GC cost on the
+ * hottest path).
+ */
 export function deltaFrame(d: Delta): Uint8Array {
-  let f = frames.get(d);
-  if (!f) {
-    f = encoder.encode(`event: message-delta\ndata: ${JSON.stringify({ type: "message-delta", data: d })}\n\n`);
-    frames.set(d, f);
-  }
-  return f;
+  return encoder.encode(`event: message-delta\ndata: ${JSON.stringify({ type: "message-delta", data: d })}\n\n`);
 }
 
 const HEARTBEAT = encoder.encode(": ping\n\n");
@@ -102,7 +101,7 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
       };
       const onMessage = (m: BusMessage) => {
         if (m.kind === "delta") {
-          if (caughtUp) write(deltaFrame(m.delta));
+          if (caughtUp) write((m.frame ??= deltaFrame(m.delta)));
         } else if (m.kind === "events") {
           const first = m.events[0].seq;
           const last = m.events[m.events.length - 1].seq;

@@ -9,7 +9,7 @@ import { MemoryPartyStore } from "./memory-store";
 import { runClassicMode } from "./classic-mode";
 import { runParty } from "./run-party";
 import { PartyRuntime } from "./runtime";
-import { LeaseLostError, type PartyStore } from "./store";
+import { hookedStore, LeaseLostError, type PartyStore } from "./store";
 import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
 import { messageProblems, phaseTimeline, rosterProblems, seqProblems } from "./testing/log-checks";
 
@@ -18,17 +18,7 @@ const PARTY_ID = "p-resume";
 
 function counting(onCommit: (n: number, inner: MemoryPartyStore) => void) {
   let n = 0;
-  return (inner: MemoryPartyStore): PartyStore => ({
-    getParty: (id) => inner.getParty(id),
-    getCheckpoint: (id, k) => inner.getCheckpoint(id, k),
-    getInputAnswer: (id, r) => inner.getInputAnswer(id, r),
-    beginStep: (id, e, k) => inner.beginStep(id, e, k),
-    commit: async (id, e, c) => {
-      const r = await inner.commit(id, e, c);
-      onCommit(++n, inner);
-      return r;
-    },
-  });
+  return (inner: MemoryPartyStore): PartyStore => hookedStore(inner, { afterCommit: () => onCommit(++n, inner) });
 }
 
 /** What must not change across crashes: message contents by id, artifacts, and the questions asked. */

@@ -59,4 +59,11 @@ export type PartyEvent =
 export type PartyStatus = "pending" | "in_progress" | "awaiting_input" | "completed" | "failed" | "cancelled";
 export type EventType = PartyEvent["type"];
 
+export const TERMINAL_STATUSES = ["completed", "failed", "cancelled"] as const;
+
+/** A party in one of these states takes no more runs. */
+export function isTerminal(status: string): boolean {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status);
+}
+
 export type StoredEvent = PartyEvent & { seq: number; at: string };

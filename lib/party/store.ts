@@ -40,3 +40,30 @@ export class LeaseLostError extends Error {
     this.name = "LeaseLostError";
   }
 }
+
+export interface StoreHooks {
+  /** Before a step starts; throw to refuse it. */
+  beforeBeginStep?(partyId: string): void;
+  /** Before a commit; throw to refuse it. */
+  beforeCommit?(partyId: string): void;
+  afterCommit?(partyId: string, events: PartyEvent[], stored: StoredEvent[]): void;
+}
+
+/** The same store with checks or side effects around its writes (fencing, budgets, fan-out, test crashes). */
+export function hookedStore(inner: PartyStore, h: StoreHooks): PartyStore {
+  return {
+    getParty: (id) => inner.getParty(id),
+    getCheckpoint: (id, k) => inner.getCheckpoint(id, k),
+    getInputAnswer: (id, r) => inner.getInputAnswer(id, r),
+    beginStep: async (id, e, k) => {
+      h.beforeBeginStep?.(id);
+      return inner.beginStep(id, e, k);
+    },
+    commit: async (id, e, c) => {
+      h.beforeCommit?.(id);
+      const stored = await inner.commit(id, e, c);
+      h.afterCommit?.(id, c.events, stored);
+      return stored;
+    },
+  };
+}

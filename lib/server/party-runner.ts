@@ -5,11 +5,12 @@ import type { PartyContext } from "../party/agent-step";
 import { runClassicMode } from "../party/classic-mode";
 import { runParty } from "../party/run-party";
 import { PartyRuntime } from "../party/runtime";
-import { LeaseLostError, type PartyStore } from "../party/store";
+import { isTerminal } from "../party/events";
+import { hookedStore, LeaseLostError, type PartyStore } from "../party/store";
 import type { PersonaConfig } from "../agents/persona-config";
 import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
-import { claimLease, orphanedParties, releaseLease, renewLease } from "../db/leases";
+import { claimLease, orphanedParties, releaseLease, renewLease, type Lease } from "../db/leases";
 import { appendUnfenced, tokensUsed } from "../db/parties";
 import { isTransientDbError } from "../db/transaction";
 import type { EventBus } from "../events/bus";
@@ -45,26 +46,20 @@ export class TokenBudgetError extends Error {
  * Refuses every write once the run is aborted, so a cancel or shutdown never records a
  * half-finished turn as an agent failure; and starts no new step past the token budget.
  */
-function guardedStore(store: PartyStore, partyId: string, signal: AbortSignal, budget: { used: number; max: number }): PartyStore {
-  const check = () => {
+function guardedStore(store: PartyStore, signal: AbortSignal, budget: { used: number; max: number }): PartyStore {
+  const check = (partyId: string) => {
     if (signal.aborted) throw new LeaseLostError(partyId);
   };
-  return {
-    getParty: (id) => store.getParty(id),
-    getCheckpoint: (id, k) => store.getCheckpoint(id, k),
-    getInputAnswer: (id, r) => store.getInputAnswer(id, r),
-    beginStep: async (id, e, k) => {
-      check();
+  return hookedStore(store, {
+    beforeBeginStep: (partyId) => {
+      check(partyId);
       if (budget.used >= budget.max) throw new TokenBudgetError(budget.max);
-      return store.beginStep(id, e, k);
     },
-    commit: async (id, e, c) => {
-      check();
-      const stored = await store.commit(id, e, c);
-      for (const ev of c.events) if (ev.type === "usage") budget.used += ev.data.inputTokens + ev.data.outputTokens;
-      return stored;
+    beforeCommit: check,
+    afterCommit: (_partyId, events) => {
+      for (const ev of events) if (ev.type === "usage") budget.used += ev.data.inputTokens + ev.data.outputTokens;
     },
-  };
+  });
 }
 
 export class PartyRunner {
@@ -104,24 +99,12 @@ export class PartyRunner {
     const { db, leaseMs } = this.deps;
     const lease = await claimLease(db, partyId, this.deps.owner, leaseMs);
     if (!lease) return;
-    const heartbeat = setInterval(() => {
-      renewLease(db, lease, leaseMs)
-        .then((ok) => {
-          if (!ok) entry.abort.abort(new LeaseLostError(partyId));
-        })
-        .catch(() => {});
-    }, Math.max(250, Math.floor(leaseMs / 3)));
+    const heartbeat = this.heartbeat(lease, entry);
     try {
       const party = await this.deps.store.getParty(partyId);
-      if (!party || ["completed", "failed", "cancelled"].includes(party.status)) return;
+      if (!party || isTerminal(party.status)) return;
       const budget = { used: await tokensUsed(db, partyId), max: this.deps.tokenBudget ?? Number.POSITIVE_INFINITY };
-      const rt = new PartyRuntime(partyId, lease.epoch, {
-        store: guardedStore(this.deps.store, partyId, entry.abort.signal, budget),
-        live: this.deps.bus,
-        abortSignal: entry.abort.signal,
-      });
-      const ctx: PartyContext = { rt, models: this.deps.models(party), personas: this.deps.personas, timeoutMs: this.deps.timeoutMs };
-      await runParty(ctx, party, runClassicMode);
+      await runParty(this.context(party, lease, entry, budget), party, runClassicMode);
     } catch (e) {
       if (e instanceof LeaseLostError || entry.abort.signal.aborted) return;
       // A paused instance wakes up to errors (its transactions timed out): if the lease is
@@ -160,10 +143,9 @@ export class PartyRunner {
     if (!lease) return false;
     const entry: Running = { abort: new AbortController(), rerun: false, done: Promise.resolve() };
     this.running.set(partyId, entry);
-    const heartbeat = setInterval(() => void renewLease(db, lease, leaseMs).catch(() => {}), Math.max(250, Math.floor(leaseMs / 3)));
-    const party = await this.deps.store.getParty(partyId);
-    const rt = new PartyRuntime(partyId, lease.epoch, { store: guardedStore(this.deps.store, partyId, entry.abort.signal, { used: 0, max: Infinity }), live: this.deps.bus, abortSignal: entry.abort.signal });
-    entry.done = job({ rt, models: this.deps.models(party ?? { modelSettings: {} }), personas: this.deps.personas, timeoutMs: this.deps.timeoutMs })
+    const heartbeat = this.heartbeat(lease, entry);
+    const party = (await this.deps.store.getParty(partyId)) ?? { modelSettings: {} };
+    entry.done = job(this.context(party, lease, entry, { used: 0, max: Infinity }))
       .catch((e) => {
         if (!(e instanceof LeaseLostError)) this.deps.log?.(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
       })
@@ -173,6 +155,27 @@ export class PartyRunner {
         this.running.delete(partyId);
       });
     return true;
+  }
+
+  /** Keeps the lease alive; losing it aborts the run at once. */
+  private heartbeat(lease: Lease, entry: Running): ReturnType<typeof setInterval> {
+    const { db, leaseMs } = this.deps;
+    return setInterval(() => {
+      renewLease(db, lease, leaseMs)
+        .then((ok) => {
+          if (!ok) entry.abort.abort(new LeaseLostError(lease.partyId));
+        })
+        .catch(() => {});
+    }, Math.max(250, Math.floor(leaseMs / 3)));
+  }
+
+  private context(party: { modelSettings: Record<string, unknown> }, lease: Lease, entry: Running, budget: { used: number; max: number }): PartyContext {
+    const rt = new PartyRuntime(lease.partyId, lease.epoch, {
+      store: guardedStore(this.deps.store, entry.abort.signal, budget),
+      live: this.deps.bus,
+      abortSignal: entry.abort.signal,
+    });
+    return { rt, models: this.deps.models(party), personas: this.deps.personas, timeoutMs: this.deps.timeoutMs };
   }
 
   /** Resolves when this instance has nothing running for the party (tests, shutdown). */

@@ -19,10 +19,13 @@ import {
   readEvents,
   recordAnswer,
   recordCancel,
+  requestProblem,
   type PartyRow,
 } from "../db/parties";
 import { env } from "../env";
 import { partyEventStream } from "../events/sse";
+import { isTerminal } from "../party/events";
+import { MAX_ANSWER_CHARS, textRequired } from "../party/input-rules";
 import { modeFromFlags, MUTUAL_EXCLUSION_ERROR } from "../party/run-party";
 import { discussionRecordPath } from "../agents/critique";
 import { critiqueRound, PERSPECTIVE_PRESETS, roundIdFor } from "../party/critique-round";
@@ -30,7 +33,7 @@ import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
 import { getServices } from "./services";
 
-export const LIMITS = { title: 120, description: 8000, answer: 8000 } as const;
+export const LIMITS = { title: 120, description: 8000, answer: MAX_ANSWER_CHARS } as const;
 
 const newPartySchema = z.strictObject({
   title: z.string().trim().max(LIMITS.title, `must be at most ${LIMITS.title} characters`).optional(),
@@ -51,8 +54,6 @@ const answerSchema = z.strictObject({
   text: z.string().max(LIMITS.answer, `must be at most ${LIMITS.answer} characters`).nullish(),
 });
 
-// Choices after which the person must say what to change.
-const TEXT_REQUIRED: Record<string, string[]> = { stack_approval: ["C"], constitution_review: ["2"] };
 
 function titleFrom(description: string): string {
   const first = description.split(/(?<=[.!?])\s|\n/)[0].trim();
@@ -154,8 +155,8 @@ export async function answerInput(viewer: Viewer, partyId: string, body: unknown
   const a = parseOrThrow(answerSchema, body);
   const { db, runner, bus } = await getServices();
   const req = await findInputRequest(db, party.id, a.requestId);
-  if (!req) throw new AppError("validation_failed", "Invalid input — requestId: no such request for this party", { requestId: "must be the id of this party's pending request" });
-  if (req.status !== "pending") throw new AppError("conflict", `This request is ${req.status === "answered" ? "already answered" : "no longer open"}; reload to see the current one.`);
+  const problem = requestProblem(req);
+  if (problem || !req) throw problem;
   const options = (req.options as Array<{ key: string; label: string }>) ?? [];
   const selection = a.selection?.trim() || null;
   const text = a.text?.trim() || null;
@@ -165,8 +166,7 @@ export async function answerInput(viewer: Viewer, partyId: string, body: unknown
   }
   const chosen = selection ? options.find((o) => o.key.toLowerCase() === selection.toLowerCase())!.key : null;
   if (text && !req.allowsText) throw new AppError("validation_failed", "Invalid input — text: this request takes a selection only", { text: "not allowed for this request" });
-  const needsText = options.length === 0 || (chosen !== null && (TEXT_REQUIRED[req.kind] ?? []).includes(chosen));
-  if (needsText && !text) throw new AppError("validation_failed", "Invalid input — text: is required for this answer", { text: "is required for this answer" });
+  if (textRequired({ kind: req.kind, options }, chosen) && !text) throw new AppError("validation_failed", "Invalid input — text: is required for this answer", { text: "is required for this answer" });
   const stored = await recordAnswer(db, party.id, req.id, { selection: chosen, text });
   bus.publish(party.id, stored);
   void runner.kick(party.id);
@@ -247,7 +247,7 @@ export async function eventStreamOf(viewer: Viewer, partyId: string, lastEventId
   const party = await access(viewer, partyId, false);
   const raw = lastEventId ?? after;
   const afterSeq = raw === null || raw === "" ? 0 : parseOrThrow(afterSchema, raw, lastEventId !== null ? "Last-Event-ID" : "after");
-  if (["completed", "failed", "cancelled"].includes(party.status) && afterSeq >= party.lastSeq) return null;
+  if (isTerminal(party.status) && afterSeq >= party.lastSeq) return null;
   const { db, bus } = await getServices();
   return partyEventStream({ partyId: party.id, afterSeq, bus, readEvents: (id, seq) => readEvents(db, id, seq) });
 }

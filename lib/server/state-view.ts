@@ -2,6 +2,7 @@
 // it runs, cleaned up on completion, plus discovery_context and the project state of
 // the classic flow's step 9 once it is done.
 import type { PartyRow } from "../db/parties";
+import { TEAM_NAME } from "../party/party-mode";
 
 interface PhaseRow {
   number: number;
@@ -25,7 +26,7 @@ export function stateView(party: PartyRow, phases: PhaseRow[], database: string 
   const discover: Record<string, unknown> = { status: party.status, mode: party.mode, started_at: iso(party.startedAt ?? party.createdAt) };
   if (!done) {
     if (party.mode === "party") {
-      Object.assign(discover, { team_name: "inception-party", current_party_phase: party.currentPhase, party_phases: phaseMap });
+      Object.assign(discover, { team_name: TEAM_NAME, current_party_phase: party.currentPhase, party_phases: phaseMap });
     } else if (party.mode === "classic") {
       Object.assign(discover, { current_phase: party.currentPhase, phases: phaseMap });
     }

@@ -15,7 +15,7 @@ import { partyEventStream, type PartyStreamOptions } from "../../lib/events/sse"
 import type { PartyEvent } from "../../lib/party/events";
 import { MemoryPartyStore } from "../../lib/party/memory-store";
 import { PartyRuntime } from "../../lib/party/runtime";
-import type { PartyStore } from "../../lib/party/store";
+import { hookedStore } from "../../lib/party/store";
 import { summarize, type Summary } from "./stats";
 
 const now = () => performance.timeOrigin + performance.now();
@@ -106,17 +106,7 @@ export async function benchFanout(o: {
   const bus = new EventBus();
   const mem = new MemoryPartyStore();
   mem.addParty({ id: partyId, title: "t", description: "d", mode: "party", flags: [], status: "in_progress", modelSettings: {} });
-  const store: PartyStore = {
-    getParty: (id) => mem.getParty(id),
-    getCheckpoint: (id, k) => mem.getCheckpoint(id, k),
-    getInputAnswer: (id, r) => mem.getInputAnswer(id, r),
-    beginStep: (id, e, k) => mem.beginStep(id, e, k),
-    commit: async (id, e, c) => {
-      const stored = await mem.commit(id, e, c);
-      bus.publish(id, stored);
-      return stored;
-    },
-  };
+  const store = hookedStore(mem, { afterCommit: (id, _events, stored) => bus.publish(id, stored) });
   const readEvents = async (p: string, after: number) => (mem.events.get(p) ?? []).filter((e) => e.seq > after).slice(0, 1000);
 
   // Server side of the delay: when each frame for the first viewer is handed to the socket.

@@ -15,7 +15,7 @@ import { deltaFrame, partyEventStream } from "../../lib/events/sse";
 import type { PartyEvent } from "../../lib/party/events";
 import { MemoryPartyStore } from "../../lib/party/memory-store";
 import { PartyRuntime } from "../../lib/party/runtime";
-import type { PartyStore } from "../../lib/party/store";
+import { hookedStore } from "../../lib/party/store";
 import { median, summarize, type Summary } from "./stats";
 
 const WORDS = ["the ", "gym ", "books ", "slots ", "for ", "members, ", "and ", "route ", "setters ", "plan\n"];
@@ -76,17 +76,7 @@ function pipeline(partyId: string) {
   const bus = new EventBus();
   const mem = new MemoryPartyStore();
   mem.addParty({ id: partyId, title: "t", description: "d", mode: "party", flags: [], status: "in_progress", modelSettings: {} });
-  const store: PartyStore = {
-    getParty: (id) => mem.getParty(id),
-    getCheckpoint: (id, k) => mem.getCheckpoint(id, k),
-    getInputAnswer: (id, r) => mem.getInputAnswer(id, r),
-    beginStep: (id, e, k) => mem.beginStep(id, e, k),
-    commit: async (id, e, c) => {
-      const stored = await mem.commit(id, e, c);
-      bus.publish(id, stored);
-      return stored;
-    },
-  };
+  const store = hookedStore(mem, { afterCommit: (id, _events, stored) => bus.publish(id, stored) });
   const rt = new PartyRuntime(partyId, 1, { store, live: bus });
   return { bus, mem, rt };
 }
