@@ -56,6 +56,33 @@ describe("partyEventStream", () => {
     expect(JSON.parse(delta!.data).data).toEqual({ messageId: "m", offset: 0, text: "Hel" });
   });
 
+  it("coalesces the frames of one event-loop turn into one chunk, in order, and flushes them before closing", async () => {
+    const bus = new EventBus();
+    const { read } = fakeLog(1);
+    const stream = partyEventStream({ partyId: "p", afterSeq: 0, bus, readEvents: read });
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    // The replay: retry hint and seq 1.
+    let text = "";
+    while (!text.includes("id: 1\n")) text += decoder.decode((await reader.read()).value);
+    for (let i = 0; i < 50; i++) bus.delta("p", { messageId: "m", offset: i, text: `t${i} ` });
+    const { value } = await reader.read();
+    const chunk = decoder.decode(value);
+    expect(chunk.match(/event: message-delta/g)).toHaveLength(50);
+    expect([...chunk.matchAll(/"text":"(t\d+) "/g)].map((m) => m[1])).toEqual(Array.from({ length: 50 }, (_, i) => `t${i}`));
+    // A delta then the shutdown in the same turn: both arrive, the stream ends.
+    bus.delta("p", { messageId: "m", offset: 50, text: "last" });
+    bus.closeAll();
+    let rest = "";
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) break;
+      rest += decoder.decode(r.value);
+    }
+    expect(rest).toContain('"text":"last"');
+    expect(rest.trim().endsWith("retry: 1000")).toBe(true);
+  });
+
   it("ends after party-end, and on shutdown with a retry hint", async () => {
     const bus = new EventBus();
     const end = { type: "party-end", data: { status: "completed" }, seq: 1, at: "x" } as StoredEvent;

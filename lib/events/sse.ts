@@ -1,6 +1,7 @@
 // Server-sent events for one party: replay from the log after the viewer's last seq,
 // then live events and token deltas. A frame is encoded once and the same bytes go to
-// every viewer (WeakMap on the event object the bus hands to all of them).
+// every viewer (WeakMap on the event object the bus hands to all of them), and each
+// viewer's frames leave in one write per event-loop turn.
 import type { StoredEvent } from "../party/events";
 import type { BusMessage, Delta, EventBus } from "./bus";
 
@@ -49,12 +50,38 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
   let unsubscribe = () => {};
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let chain: Promise<void> = Promise.resolve();
+  let pending: Uint8Array[] = [];
+  let scheduled: ReturnType<typeof setImmediate> | undefined;
   const pageSize = o.pageSize ?? 1000;
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      // Frames are coalesced into one chunk per event-loop turn: with 200 viewers and
+      // three agents streaming, a socket write per token frame was most of the CPU.
+      const flush = () => {
+        scheduled = undefined;
+        if (pending.length === 0) return;
+        const chunks = pending;
+        pending = [];
+        let chunk = chunks[0];
+        if (chunks.length > 1) {
+          chunk = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+          let at = 0;
+          for (const c of chunks) {
+            chunk.set(c, at);
+            at += c.length;
+          }
+        }
+        try {
+          controller.enqueue(chunk);
+        } catch {
+          close();
+        }
+      };
       const close = () => {
         if (closed) return;
+        clearImmediate(scheduled);
+        flush();
         closed = true;
         unsubscribe();
         clearInterval(heartbeat);
@@ -66,11 +93,8 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
       };
       const write = (chunk: Uint8Array) => {
         if (closed) return;
-        try {
-          controller.enqueue(chunk);
-        } catch {
-          close();
-        }
+        pending.push(chunk);
+        scheduled ??= setImmediate(flush);
       };
       const sendEvents = (events: StoredEvent[]) => {
         for (const e of events) {
@@ -126,6 +150,8 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
     },
     cancel() {
       closed = true;
+      pending = [];
+      clearImmediate(scheduled);
       unsubscribe();
       clearInterval(heartbeat);
     },
