@@ -191,7 +191,7 @@ describe.skipIf(ON_POSTGRES)("discover CLI, failures, bad usage and a busy datab
       expect(r.stdout).toBe("");
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stderr).toMatch(/^Error: the embedded database in .* is in use by another process \(pid \d+/);
-      expect(r.stderr).toContain("Stop the server, or set DATABASE_URL");
+      expect(r.stderr).toContain("Stop that process, or set DATABASE_URL");
     } finally {
       await held.close();
     }

@@ -15,7 +15,7 @@ import { parseArgs, USAGE, type CliOptions } from "./args";
 import { DirectAnswerer, type Answer } from "./direct-answers";
 import { PartyFollower } from "./follow";
 import { pipedLines, terminalLines } from "./line-source";
-import { busyMessage, checkPgliteFree } from "./pglite-guard";
+import { busyMessage, checkPgliteFree } from "../db/pglite-guard";
 import { askPerson, PromptAborted, type LineSource } from "./prompt";
 import { TerminalRenderer } from "./render";
 import { ansiStyle, plainStyle, wantsColor } from "./style";

@@ -3,18 +3,26 @@
 // variable would open PGlite twice.
 import { env } from "../env";
 import { openDatabase, type Database } from "./client";
+import { busyMessage, checkPgliteFree } from "./pglite-guard";
 
 const g = globalThis as { __inceptionDb?: Promise<Database> };
 
 export function getDb(): Promise<Database> {
   if (!g.__inceptionDb) {
     const e = env();
-    g.__inceptionDb = openDatabase(e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: e.DATA_DIR });
+    g.__inceptionDb = e.DATABASE_URL ? openDatabase({ url: e.DATABASE_URL }) : openEmbedded(e.DATA_DIR);
     g.__inceptionDb.catch(() => {
       g.__inceptionDb = undefined;
     });
   }
   return g.__inceptionDb;
+}
+
+/** PGlite takes no lock of its own: refuse a folder another process has open. */
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const free = await checkPgliteFree(dataDir);
+  if (!free.ok) throw new Error(busyMessage(dataDir, free).replace(/^Error: /, ""));
+  return openDatabase({ dataDir });
 }
 
 export async function closeDb(): Promise<void> {

@@ -1,5 +1,6 @@
 // The embedded database is one PGlite in one process, and PGlite takes no lock: a second
-// process opening the same folder (the web server is running) would write over it. Before
+// process opening the same folder (a web server and `npm run discover`, or two servers)
+// would write over it. Before
 // opening it, look for another process holding it: PGlite writes postmaster.pid while
 // open and removes it on close; on Linux /proc shows who has its files open, which also
 // tells a live holder from a file left by a crash.
@@ -50,7 +51,7 @@ export async function checkPgliteFree(dataDir: string): Promise<GuardResult> {
 
 export function busyMessage(dataDir: string, r: Extract<GuardResult, { ok: false }>): string {
   const dir = path.resolve(dataDir, "pglite");
-  const who = r.pid ? `another process (pid ${r.pid}, probably the web server)` : "another process (probably the web server)";
+  const who = r.pid ? `another process (pid ${r.pid}: a web server or npm run discover)` : "another process (a web server or npm run discover)";
   const stale = r.pid ? "" : ` If nothing is running, delete ${path.join(dir, "postmaster.pid")}.`;
-  return `Error: the embedded database in ${dir} is in use by ${who}; it can only be opened by one process. Stop the server, or set DATABASE_URL to a PostgreSQL server both can share, or a different DATA_DIR.${stale}`;
+  return `Error: the embedded database in ${dir} is in use by ${who}; it can only be opened by one process. Stop that process, or set DATABASE_URL to a PostgreSQL server both can share, or a different DATA_DIR.${stale}`;
 }

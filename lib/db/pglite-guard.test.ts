@@ -33,7 +33,7 @@ describe("pglite guard", () => {
   it("names the holder and the ways out in one line", () => {
     const msg = busyMessage(".data", { ok: false, pid: 123 });
     expect(msg).toMatch(/^Error: the embedded database in .*pglite is in use by another process \(pid 123/);
-    expect(msg).toContain("Stop the server, or set DATABASE_URL");
+    expect(msg).toContain("Stop that process, or set DATABASE_URL");
     expect(msg).toContain("DATA_DIR");
     expect(msg).not.toContain("\n");
   });
