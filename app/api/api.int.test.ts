@@ -184,6 +184,11 @@ describe("bad input changes nothing", () => {
     const rec = await call(artifact.GET, `/api/parties/${partyId}/artifacts/${recordPath}`, { cookie: owner, params: { id: partyId, path: recordPath.split("/") } });
     expect(rec.status).toBe(200);
     expect(await rec.text()).toContain("Security");
+    // The next request is numbered among the person's own rounds.
+    const again = await call(critique.POST, `/api/parties/${partyId}/critique`, { cookie: owner, method: "POST", body: JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: ["testing"] }), params: { id: partyId } });
+    expect(again.status).toBe(202);
+    expect((await again.json()).roundId).toBe("critique-2-project-brief");
+    await runner.idle(partyId);
     // The party still waits on the same request, untouched.
     expect((await waitForInput("stack_approval")).kind).toBe("stack_approval");
   }, 60_000);

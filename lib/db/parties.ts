@@ -154,6 +154,7 @@ export async function tokensUsed(db: Database, partyId: string): Promise<number>
   return (await db.prisma.party.findUnique({ where: { id: partyId }, select: { tokensUsed: true } }))?.tokensUsed ?? 0;
 }
 
-export async function countEvents(db: Database, partyId: string, type: string): Promise<number> {
-  return db.prisma.event.count({ where: { partyId, type } });
+/** Critique rounds of the party whose round id starts with `prefix` (on-demand ones: "critique-"). */
+export async function countCritiqueRounds(db: Database, partyId: string, prefix: string): Promise<number> {
+  return db.prisma.event.count({ where: { partyId, type: "critique-result", data: { path: ["roundId"], string_starts_with: prefix } } });
 }

@@ -7,7 +7,7 @@ import type { Viewer } from "../auth/viewer";
 import {
   approvedDatabase,
   countActiveParties,
-  countEvents,
+  countCritiqueRounds,
   findArtifact,
   findInputRequest,
   findParty,
@@ -231,7 +231,8 @@ export async function critiqueArtifact(viewer: Viewer, partyId: string, body: un
   const { db, runner } = await getServices();
   const artifact = await findArtifact(db, party.id, input.artifactPath);
   if (!artifact) throw new AppError("validation_failed", "Invalid input — artifactPath: no such artifact in this party", { artifactPath: "must be the path of one of this party's artifacts" });
-  const n = await countEvents(db, party.id, "critique-result");
+  // Numbered among the person's own requests: the blueprint's automatic rounds don't count.
+  const n = await countCritiqueRounds(db, party.id, "critique-");
   const roundId = roundIdFor(`critique-${n + 1}`, artifact.path);
   const started = await runner.runJob(party.id, async (ctx) => {
     await critiqueRound(ctx, { key: `critique/${roundId}`, phase: artifact.phase, roundId, artifactPath: artifact.path, content: artifact.content, perspectives: input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]) });
