@@ -1,85 +1,81 @@
-// Markdown from agents is untrusted: no raw HTML (react-markdown shows it as text; there
-// is no rehype-raw), links only from safe schemes with rel="noopener noreferrer nofollow",
-// and images never load — a remote image is a tracking pixel the agent chose — so they
-// render as their alt text plus a link.
-import type { ComponentProps, ReactNode } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
-import { MermaidDiagram } from "./mermaid-diagram";
-import { remarkSoftBreaks } from "./remark-soft-breaks";
-import { isExternal, safeUrl } from "./safe-url";
+"use client";
+// Markdown for agent output, with the renderer (react-markdown + remark-gfm, most of the
+// dashboard's JavaScript) split into its own chunk so that it is not part of the page's
+// first load. The chunk is requested as soon as this module runs in the browser, in
+// parallel with the dashboard's first fetches, and the dashboard holds its skeleton until
+// it is there (useMarkdownReady), so text does not change shape under the reader.
+// Wherever markdown shows before that, the text appears as written — plain, escaped by
+// React, in the same wrapper — and turns into rendered markdown once the chunk arrives.
+import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import type { MarkdownProps } from "./markdown-renderer";
 
-const DOC_PLUGINS = [remarkGfm];
-const MESSAGE_PLUGINS = [remarkGfm, remarkSoftBreaks];
+export type { MarkdownProps } from "./markdown-renderer";
 
-function SafeLink({ href, children, node: _node, ...rest }: ComponentProps<"a"> & { node?: unknown }) {
-  const url = href ? safeUrl(href) : "";
-  if (!url) return <span className="md-dead-link">{children}</span>;
-  const external = isExternal(url);
+type Renderer = ComponentType<MarkdownProps>;
+
+let renderer: Renderer | null = null;
+let loading: Promise<Renderer> | null = null;
+const listeners = new Set<() => void>();
+
+/** The text as written, until the renderer arrives (and for good if its chunk fails to load). */
+export function MarkdownText({ children, className }: Pick<MarkdownProps, "children" | "className">) {
   return (
-    <a {...rest} href={url} rel="noopener noreferrer nofollow" target={external ? "_blank" : undefined} referrerPolicy="no-referrer">
-      {children}
-    </a>
-  );
-}
-
-function SafeImage({ src, alt }: ComponentProps<"img"> & { node?: unknown }) {
-  const url = typeof src === "string" ? safeUrl(src) : "";
-  const label = alt?.trim() || "image";
-  return (
-    <span className="md-image" data-testid="md-image">
-      <span aria-hidden>[image] </span>
-      {url ? (
-        <a href={url} rel="noopener noreferrer nofollow" target={isExternal(url) ? "_blank" : undefined} referrerPolicy="no-referrer">
-          {label}
-        </a>
-      ) : (
-        label
-      )}
-      <span className="sr-only"> (image not loaded)</span>
-    </span>
-  );
-}
-
-function textOf(children: ReactNode): string {
-  if (typeof children === "string") return children;
-  if (Array.isArray(children)) return children.map(textOf).join("");
-  return "";
-}
-
-export interface MarkdownProps {
-  children: string;
-  /** Render ```mermaid blocks as diagrams (loads mermaid lazily). Off while text streams. */
-  diagrams?: boolean;
-  /** Every newline is a line break (agent messages are written line by line). */
-  softBreaks?: boolean;
-  className?: string;
-}
-
-export function Markdown({ children, diagrams = false, softBreaks = false, className }: MarkdownProps) {
-  const components: Components = {
-    a: SafeLink,
-    img: SafeImage,
-    table: ({ node: _node, ...props }) => (
-      <div className="md-table-wrap">
-        <table {...props} />
-      </div>
-    ),
-    pre: ({ node: _node, children: kids, ...props }) => {
-      // A mermaid block renders as a diagram instead of a <pre>.
-      const only = Array.isArray(kids) ? kids[0] : kids;
-      if (diagrams && only && typeof only === "object" && "props" in only) {
-        const p = only.props as { className?: string; children?: ReactNode };
-        if (p.className?.split(" ").includes("language-mermaid")) return <MermaidDiagram source={textOf(p.children).replace(/\n$/, "")} />;
-      }
-      return <pre {...props}>{kids}</pre>;
-    },
-  };
-  return (
-    <div className={`md ${className ?? ""}`}>
-      <ReactMarkdown remarkPlugins={softBreaks ? MESSAGE_PLUGINS : DOC_PLUGINS} urlTransform={safeUrl} components={components}>
-        {children}
-      </ReactMarkdown>
+    <div className={`md ${className ?? ""}`} data-md="plain">
+      <p className="whitespace-pre-wrap break-words">{children}</p>
     </div>
   );
+}
+
+/** Starts (once) loading the renderer chunk; resolves with it when it is ready. */
+export function preloadMarkdown(): Promise<Renderer> {
+  loading ??= import("./markdown-renderer")
+    .then((m): Renderer => m.MarkdownRenderer)
+    // A chunk that fails to load (network, a deploy in between) leaves the plain text
+    // rather than breaking the dashboard.
+    .catch((): Renderer => MarkdownText)
+    .then((r) => {
+      renderer = r;
+      for (const l of listeners) l();
+      return r;
+    });
+  return loading;
+}
+
+if (typeof window !== "undefined") void preloadMarkdown();
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  void preloadMarkdown();
+  return () => listeners.delete(onChange);
+}
+
+/** The loaded renderer, or null (always null on the server, so hydration matches). */
+function useRenderer(): Renderer | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => renderer,
+    () => null,
+  );
+}
+
+/**
+ * True once the renderer is loaded, or after `maxWaitMs` (a slow network must not hold
+ * the page back: the plain text shows meanwhile).
+ */
+export function useMarkdownReady(maxWaitMs = 3000): boolean {
+  const loaded = useRenderer() !== null;
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (loaded) return;
+    const t = setTimeout(() => setGaveUp(true), maxWaitMs);
+    return () => clearTimeout(t);
+  }, [loaded, maxWaitMs]);
+  return loaded || gaveUp;
+}
+
+export function Markdown(props: MarkdownProps) {
+  // The renderer is a module-level component that never changes once loaded (not one
+  // created during render), hence createElement.
+  const loaded = useRenderer();
+  return loaded ? createElement(loaded, props) : <MarkdownText className={props.className}>{props.children}</MarkdownText>;
 }
