@@ -141,6 +141,27 @@ export async function cancelParty(id: string): Promise<void> {
   await request(partyApi(id, "/cancel"), { method: "POST", body: "{}" });
 }
 
-export function eventsUrl(id: string, watch: string | null): string {
-  return withWatch(partyApi(id, "/events"), watch);
+/** The SSE stream; `after` resumes after a seq already seen (a finished party's later events). */
+export function eventsUrl(id: string, watch: string | null, after?: number): string {
+  return withWatch(partyApi(id, after ? `/events?after=${after}` : "/events"), watch);
+}
+
+export interface CritiqueRequest {
+  artifactPath: string;
+  /** Perspective keys: security, operations, product, architecture, data, testing. */
+  perspectives: string[];
+}
+
+export interface CritiqueAccepted {
+  status: "accepted";
+  roundId: string;
+  recordPath: string;
+}
+
+/**
+ * "Critique this": starts a seed 003 round on one artifact (202). 409 while the team is
+ * working, 422 naming the field for bad input, 403 for a watch link.
+ */
+export async function requestCritique(id: string, body: CritiqueRequest): Promise<CritiqueAccepted> {
+  return (await request<CritiqueAccepted>(partyApi(id, "/critique"), { method: "POST", body: JSON.stringify(body) }))!;
 }

@@ -118,7 +118,7 @@ export function KickoffForm({ fixedMode, flags }: KickoffFormProps) {
           placeholder="e.g. Clinic triage assistant"
           aria-invalid={Boolean(fieldErrors.title)}
           aria-describedby={`${uid}-title-count ${fieldErrors.title ? `${uid}-title-error` : ""}`}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 disabled:bg-slate-100"
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 disabled:bg-slate-100"
         />
         {fieldError("title")}
       </div>
@@ -141,7 +141,7 @@ export function KickoffForm({ fixedMode, flags }: KickoffFormProps) {
           placeholder="What are you building, for whom, and what matters most? Mention any constraints: regulations, scale, technologies you already use."
           aria-invalid={Boolean(fieldErrors.description)}
           aria-describedby={`${uid}-description-count ${uid}-description-hint ${fieldErrors.description ? `${uid}-description-error` : ""}`}
-          className="mt-1 block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 disabled:bg-slate-100"
+          className="mt-1 block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 disabled:bg-slate-100"
         />
         <p id={`${uid}-description-hint`} className="mt-1 text-xs text-slate-500">
           Up to {DESCRIPTION_MAX.toLocaleString("en-US")} characters. The team asks follow-up questions, so a short paragraph is fine.

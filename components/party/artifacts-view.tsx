@@ -1,11 +1,13 @@
 "use client";
 // Everything the party wrote: a list (title, path, producer, phase), the selected file
-// rendered (markdown with GFM tables, code and Mermaid diagrams), per-file downloads and
-// the whole bundle as a zip.
-import { useState } from "react";
+// rendered (markdown with GFM tables, code and Mermaid diagrams), its critique rounds
+// (seed 003) with "Critique this", per-file downloads and the whole bundle as a zip.
+import { useEffect, useRef } from "react";
 import { artifactUrl, partyApi, withWatch } from "../api/client";
 import { Markdown } from "../markdown/markdown";
-import { agentDisplay, type ArtifactView, type PartyView } from "./party-view";
+import { CritiqueRequest, type PendingCritique } from "./critique-request";
+import { CritiqueRound, roundLabel } from "./critique-rounds";
+import { agentDisplay, critiqueOfRecord, critiquesOf, type ArtifactView, type PartyView } from "./party-view";
 
 function phaseLabel(view: PartyView, n: number): string {
   const p = view.phases.find((x) => x.number === n);
@@ -17,10 +19,83 @@ function sizeOf(content: string): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-export function ArtifactsView({ view, partyId, watch }: { view: PartyView; partyId: string; watch: string | null }) {
+export interface CritiqueControls {
+  /** The owner may ask for a critique (not a watcher, not a replay, not a failed party). */
+  allowed: boolean;
+  /** The team is working: the server would answer 409 for now. */
+  teamWorking: boolean;
+  running: PendingCritique | null;
+  onStarted: (p: PendingCritique) => void;
+}
+
+function CritiquePanel({ view, partyId, artifact, critique, onSelect }: { view: PartyView; partyId: string; artifact: ArtifactView; critique: CritiqueControls; onSelect: (path: string) => void }) {
+  const record = critiqueOfRecord(view, artifact.path);
+  if (record) {
+    return (
+      <p data-testid="critique-record-of" className="border-b border-slate-200 bg-slate-50/60 px-4 py-2 text-sm text-slate-700">
+        The discussion record of the {roundLabel(record.roundId).toLowerCase()} of{" "}
+        <button type="button" onClick={() => onSelect(record.artifactPath)} className="break-all font-mono text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
+          {record.artifactPath}
+        </button>
+        .
+      </p>
+    );
+  }
+  const rounds = critiquesOf(view, artifact.path).reverse();
+  if (rounds.length === 0 && !critique.allowed) return null;
+  const heading = (
+    <h4 id="critique-heading" className="text-sm font-semibold text-slate-900">
+      Critique{rounds.length ? <span className="font-normal text-slate-500"> · {rounds.length === 1 ? "1 round" : `${rounds.length} rounds`}</span> : null}
+    </h4>
+  );
+  return (
+    <section aria-labelledby="critique-heading" data-testid="critique-panel" data-rounds={rounds.length} className="space-y-3 border-b border-slate-200 bg-slate-50/60 px-4 py-3">
+      {critique.allowed ? (
+        <CritiqueRequest key={artifact.path} partyId={partyId} artifactPath={artifact.path} running={critique.running} teamWorking={critique.teamWorking} onStarted={critique.onStarted}>
+          {heading}
+        </CritiqueRequest>
+      ) : (
+        heading
+      )}
+      {rounds.length === 0 ? (
+        <p className="text-sm text-slate-600">No critique yet. Ask the perspectives that matter to rate this artifact from 1 to 5.</p>
+      ) : (
+        <ol className="space-y-2" data-testid="critique-rounds">
+          {rounds.map((r) => (
+            <CritiqueRound key={r.roundId} round={r} onOpenRecord={view.artifacts[r.recordPath] ? onSelect : undefined} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export interface ArtifactsViewProps {
+  view: PartyView;
+  partyId: string;
+  watch: string | null;
+  /** The selected path (kept by the dashboard so the feed can open an artifact). */
+  selected: string | null;
+  onSelect: (path: string) => void;
+  critique: CritiqueControls;
+}
+
+export function ArtifactsView({ view, partyId, watch, selected, onSelect, critique }: ArtifactsViewProps) {
   const list = view.artifactOrder.map((p) => view.artifacts[p]).filter((a): a is ArtifactView => Boolean(a));
-  const [selected, setSelected] = useState<string | null>(null);
   const current = list.find((a) => a.path === selected) ?? list[0] ?? null;
+  const setSelected = onSelect;
+  // Opening a file from inside the article (record ↔ artifact) moves focus to its title.
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusTitle = useRef(false);
+  const openFromArticle = (path: string) => {
+    focusTitle.current = true;
+    onSelect(path);
+  };
+  useEffect(() => {
+    if (!focusTitle.current) return;
+    focusTitle.current = false;
+    title.current?.focus();
+  }, [current?.path]);
   const finished = view.status === "completed";
 
   return (
@@ -74,8 +149,8 @@ export function ArtifactsView({ view, partyId, watch }: { view: PartyView; party
                       className={`block w-full rounded-lg border px-3 py-2 text-left transition ${active ? "border-indigo-400 bg-indigo-50" : "border-slate-200 bg-white hover:border-slate-300"}`}
                     >
                       <span className="block break-words text-sm font-medium text-slate-900">{a.title}</span>
-                      <span className="block truncate font-mono text-[11px] text-slate-500">{a.path}</span>
-                      <span className="mt-0.5 block text-xs text-slate-500">
+                      <span className="block truncate font-mono text-[11px] text-slate-600">{a.path}</span>
+                      <span className="mt-0.5 block text-xs text-slate-600">
                         {agentDisplay(view, a.producer).name} · {phaseLabel(view, a.phase)}
                         {a.version > 1 ? ` · v${a.version}` : ""}
                       </span>
@@ -89,7 +164,7 @@ export function ArtifactsView({ view, partyId, watch }: { view: PartyView; party
             <article className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="artifact-view" data-path={current.path} aria-labelledby="artifact-title">
               <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
                 <div className="min-w-0">
-                  <h3 id="artifact-title" className="font-semibold text-slate-900">
+                  <h3 id="artifact-title" ref={title} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
                     {current.title}
                   </h3>
                   <p className="truncate font-mono text-xs text-slate-500">
@@ -105,6 +180,7 @@ export function ArtifactsView({ view, partyId, watch }: { view: PartyView; party
                   Download<span className="sr-only"> {current.path}</span>
                 </a>
               </header>
+              <CritiquePanel view={view} partyId={partyId} artifact={current} critique={critique} onSelect={openFromArticle} />
               <div className="px-4 py-4 sm:px-6">
                 {current.path.endsWith(".md") ? (
                   <Markdown diagrams className="md-doc">

@@ -4,6 +4,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Markdown } from "../markdown/markdown";
 import { Avatar } from "../ui/avatar";
+import { CritiqueSummaryLine } from "./critique-rounds";
 import { agentDisplay, ORCHESTRATOR, type FeedItem, type InputRecord, type MessageView, type NoteView, type PartyView } from "./party-view";
 
 const LABEL_TONES: Array<[RegExp, string]> = [
@@ -54,15 +55,20 @@ const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipien
       data-status={m.status}
       data-phase={m.phase}
       data-text-length={m.text.length}
-      className={`flex gap-3 ${shutdown ? "opacity-75" : ""}`}
+      className="flex gap-3"
     >
       <Avatar id={m.sender} name={sender} size="sm" />
-      <article aria-busy={streaming} aria-label={`${sender} to ${recipient}: ${m.label}`} className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white px-3 py-2 shadow-sm">
+      <article
+        aria-busy={streaming}
+        aria-label={`${sender} to ${recipient}: ${m.label}`}
+        // A shutdown request reads as secondary through its dashed frame, not by fading the text.
+        className={`min-w-0 flex-1 rounded-xl border px-3 py-2 ${shutdown ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-200 bg-white shadow-sm"}`}
+      >
         <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="font-semibold text-slate-900" title={senderTitle || undefined}>
             {sender}
           </span>
-          <span aria-hidden className="text-slate-400">
+          <span aria-hidden className="text-slate-500">
             →
           </span>
           <span className="sr-only">to</span>
@@ -72,7 +78,7 @@ const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipien
           <span className={`rounded px-1.5 py-0.5 font-mono text-[10px] font-semibold tracking-wide ${labelTone(m.label)}`} data-testid="message-label">
             {m.label}
           </span>
-          <span className="ml-auto text-xs tabular-nums text-slate-400">{clock(m.at)}</span>
+          <span className="ml-auto text-xs tabular-nums text-slate-500">{clock(m.at)}</span>
         </header>
         <div className="mt-1 text-sm text-slate-800" data-testid="message-text">
           {m.text ? (
@@ -139,7 +145,7 @@ function recipientName(view: PartyView, m: MessageView): string {
   return agentDisplay(view, m.recipient).name;
 }
 
-function FeedEntry({ item, view }: { item: FeedItem; view: PartyView }) {
+function FeedEntry({ item, view, onOpenArtifact }: { item: FeedItem; view: PartyView; onOpenArtifact?: (path: string) => void }) {
   switch (item.kind) {
     case "message": {
       const m = view.messages[item.id];
@@ -171,10 +177,18 @@ function FeedEntry({ item, view }: { item: FeedItem; view: PartyView }) {
         </li>
       ) : null;
     }
+    case "critique": {
+      const round = view.critiques[item.id];
+      return round ? (
+        <li>
+          <CritiqueSummaryLine round={round} onOpen={onOpenArtifact && view.artifacts[round.artifactPath] ? onOpenArtifact : undefined} />
+        </li>
+      ) : null;
+    }
   }
 }
 
-export function MessageFeed({ view }: { view: PartyView }) {
+export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenArtifact?: (path: string) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
   const followRef = useRef(follow);
@@ -249,11 +263,14 @@ export function MessageFeed({ view }: { view: PartyView }) {
         {items.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-500">Messages appear here as the team talks.</p>
         ) : (
-          <ol role="log" aria-live="polite" aria-relevant="additions" data-testid="message-feed" className="space-y-3">
-            {items.map((item) => (
-              <FeedEntry key={`${item.kind}:${item.id}`} item={item} view={view} />
-            ))}
-          </ol>
+          // The live region wraps the list: role="log" on the <ol> itself would take away its list semantics.
+          <div role="log" aria-live="polite" aria-relevant="additions">
+            <ol data-testid="message-feed" className="space-y-3">
+              {items.map((item) => (
+                <FeedEntry key={`${item.kind}:${item.id}`} item={item} view={view} onOpenArtifact={onOpenArtifact} />
+              ))}
+            </ol>
+          </div>
         )}
       </div>
       {!follow && (
@@ -284,5 +301,7 @@ function feedPhase(view: PartyView, f: FeedItem): number | null {
       return f.phase;
     case "input":
       return null;
+    case "critique":
+      return view.critiques[f.id]?.phase ?? null;
   }
 }

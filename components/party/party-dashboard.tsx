@@ -3,9 +3,11 @@
 // artifacts, and — for a finished party — a replay. Everything shown is derived from the
 // event stream (PartyView); the summary adds who may act (owner or watcher).
 import Link from "next/link";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useMarkdownReady } from "../markdown/markdown";
 import { ModeBadge, StatusBadge } from "../ui/status-badge";
 import { ArtifactsView } from "./artifacts-view";
+import { useRunningCritique, type PendingCritique } from "./critique-request";
 import { BudgetGauge } from "./budget-gauge";
 import { InputPanel } from "./input/input-panel";
 import { MessageFeed } from "./message-feed";
@@ -73,8 +75,24 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
   const replay = useReplay(stream.storedEvents);
   const [tab, setTab] = useState<Tab>(() => (typeof window !== "undefined" && window.location.hash === "#artifacts" ? "artifacts" : "live"));
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ live: null, artifacts: null });
+  const [artifact, setArtifact] = useState<string | null>(null);
+  const [answeredHere, setAnsweredHere] = useState(false);
+  const onAnswered = useCallback(() => setAnsweredHere(true), []);
+  const critique = useRunningCritique(stream.view);
+  // The markdown renderer is its own chunk: hold the skeleton until it is there (it loads
+  // while the summary does) so messages do not change shape right after they appear.
+  const markdownReady = useMarkdownReady();
+  const { follow } = stream;
+  const { started } = critique;
+  const onCritiqueStarted = useCallback(
+    (p: PendingCritique) => {
+      started(p);
+      follow();
+    },
+    [started, follow],
+  );
 
-  if (state.kind === "loading") {
+  if (state.kind === "loading" || (state.kind === "ready" && !markdownReady)) {
     return (
       <div aria-busy="true" aria-label="Loading the party" className="space-y-4" data-testid="dashboard-loading">
         <div className="h-24 animate-pulse rounded-xl bg-slate-200/70" />
@@ -113,6 +131,11 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
   const selectTab = (t: Tab) => {
     setTab(t);
     history.replaceState(null, "", t === "artifacts" ? "#artifacts" : window.location.pathname + window.location.search);
+  };
+  const openArtifact = (path: string) => {
+    setArtifact(path);
+    selectTab("artifacts");
+    tabRefs.current.artifacts?.focus();
   };
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
@@ -199,9 +222,11 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
                 request={view.pendingInput}
                 readOnly={readOnly || replay.active}
                 readOnlyReason={replay.active ? "Replay: this is what the team asked at this point." : undefined}
+                focusOnArrival={answeredHere}
+                onAnswered={onAnswered}
               />
             )}
-            <MessageFeed view={view} />
+            <MessageFeed view={view} onOpenArtifact={openArtifact} />
           </div>
           <aside className="min-w-0 space-y-4" aria-label="Party details">
             <TeamCards agents={team} phaseName={phase?.name ?? null} finished={isFinished(view.status)} />
@@ -213,7 +238,21 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
         </div>
       </div>
       <div role="tabpanel" id="panel-artifacts" aria-labelledby="tab-artifacts" hidden={tab !== "artifacts"}>
-        {tab === "artifacts" && <ArtifactsView view={view} partyId={id} watch={watch} />}
+        {tab === "artifacts" && (
+          <ArtifactsView
+            view={view}
+            partyId={id}
+            watch={watch}
+            selected={artifact}
+            onSelect={setArtifact}
+            critique={{
+              allowed: !readOnly && !replay.active && status !== "failed" && status !== "cancelled",
+              teamWorking: status === "in_progress" || status === "pending",
+              running: critique.running,
+              onStarted: onCritiqueStarted,
+            }}
+          />
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "@/lib/party/events";
 import { driveParty, finalArtifacts, ofType } from "@/lib/party/testing/drive-party";
-import { applyEvents, initialView, usageTotal, type IncomingEvent, type PartyView } from "./party-view";
+import { applyEvents, critiquesOf, initialView, usageTotal, type IncomingEvent, type PartyView } from "./party-view";
 import { replayStep, START } from "./replay";
 
 const DESCRIPTION = "A booking app for climbing gyms: members book time slots, staff manage capacity and route setting. EU members, card payments.";
@@ -52,6 +52,15 @@ describe("PartyView on a real party log", () => {
     const expected = finalArtifacts(r.events);
     expect(v.artifactOrder.sort()).toEqual([...expected.keys()].sort());
     for (const [path, content] of expected) expect(v.artifacts[path].content).toBe(content);
+
+    // Every blueprint artifact carries its automatic critique round, with its record.
+    const critiques = ofType(r.events, "critique-result");
+    expect(critiques.length).toBeGreaterThan(0);
+    for (const c of critiques) {
+      expect(critiquesOf(v, c.data.artifactPath).map((x) => x.roundId)).toContain(c.data.roundId);
+      expect(v.artifacts[c.data.recordPath]).toBeDefined();
+    }
+    expect(critiquesOf(v, "docs/architecture/architecture-overview.md")[0]?.ratings.length).toBeGreaterThan(0);
 
     const usage = ofType(r.events, "usage").reduce((n, e) => n + e.data.inputTokens + e.data.outputTokens, 0);
     const total = usageTotal(v);

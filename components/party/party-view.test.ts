@@ -3,6 +3,8 @@ import type { MessageMeta, PartyEvent } from "@/lib/party/events";
 import {
   applyEvent,
   applyEvents,
+  critiqueOfRecord,
+  critiquesOf,
   currentTeam,
   initialView,
   initials,
@@ -382,6 +384,89 @@ describe("artifacts", () => {
   });
 });
 
+describe("critique rounds", () => {
+  const write = (path: string, producer = "architect"): PartyEvent => ({ type: "artifact-write", data: { path, title: path, producer, phase: 3, content: "# Doc" } });
+  const result = (roundId: string, artifactPath: string, over: Partial<Extract<PartyEvent, { type: "critique-result" }>["data"]> = {}): PartyEvent => ({
+    type: "critique-result",
+    data: {
+      roundId,
+      artifactPath,
+      phase: 3,
+      verdict: "consensus_reached",
+      severity: "LOW",
+      averageRating: 4,
+      ratings: [
+        { name: "Security", rating: 4, source: "perspective" },
+        { name: "Operations", rating: 3, source: "fallback" },
+        { name: "Product", rating: 5, source: "perspective" },
+      ],
+      recommendation: "proceed",
+      recordPath: `discussions/${roundId}-discussion.md`,
+      actionItems: ["Add rate limits"],
+      ...over,
+    },
+  });
+  const ARCH = "docs/architecture/architecture-overview.md";
+
+  it("folds critique-result into rounds per artifact, even before the artifact is written (blueprint order)", () => {
+    const v = applyEvents(started(), stored([result("blueprint-architecture-overview", ARCH), write("discussions/blueprint-architecture-overview-discussion.md", "critique"), write(ARCH)], 10));
+    const rounds = critiquesOf(v, ARCH);
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]).toMatchObject({
+      roundId: "blueprint-architecture-overview",
+      verdict: "consensus_reached",
+      severity: "LOW",
+      averageRating: 4,
+      recordPath: "discussions/blueprint-architecture-overview-discussion.md",
+      actionItems: ["Add rate limits"],
+      at: expect.any(String),
+    });
+    expect(rounds[0].ratings.map((r) => `${r.name} ${r.rating}/5`)).toEqual(["Security 4/5", "Operations 3/5", "Product 5/5"]);
+    expect(rounds[0].ratings[1].source).toBe("fallback");
+    expect(critiquesOf(v, "docs/other.md")).toEqual([]);
+    expect(critiqueOfRecord(v, "discussions/blueprint-architecture-overview-discussion.md")?.artifactPath).toBe(ARCH);
+    expect(critiqueOfRecord(v, ARCH)).toBeNull();
+  });
+
+  it("puts one line per round in the feed and keeps rounds in arrival order", () => {
+    const v = applyEvents(
+      started(),
+      stored([result("blueprint-architecture-overview", ARCH, { severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" }), result("critique-2-architecture-overview", ARCH, { phase: 3 })], 10),
+    );
+    expect(v.feed.filter((f) => f.kind === "critique").map((f) => f.id)).toEqual(["blueprint-architecture-overview", "critique-2-architecture-overview"]);
+    expect(critiquesOf(v, ARCH).map((r) => [r.roundId, r.severity, r.verdict])).toEqual([
+      ["blueprint-architecture-overview", "HIGH", "consensus_blocked"],
+      ["critique-2-architecture-overview", "LOW", "consensus_reached"],
+    ]);
+  });
+
+  it("replaces a round that runs again (a retried phase) in place, without a second feed line", () => {
+    let v = applyEvents(started(), stored([result("blueprint-data-model", "docs/architecture/data-model.md", { severity: "HIGH" })], 10));
+    v = applyEvent(v, { ...result("blueprint-data-model", "docs/architecture/data-model.md", { severity: "LOW" }), seq: 11 });
+    expect(critiquesOf(v, "docs/architecture/data-model.md").map((r) => r.severity)).toEqual(["LOW"]);
+    expect(v.feed.filter((f) => f.kind === "critique")).toHaveLength(1);
+    // A duplicate stored event (reconnect) changes nothing.
+    expect(applyEvent(v, { ...result("blueprint-data-model", "docs/architecture/data-model.md", { severity: "MEDIUM" }), seq: 11 })).toBe(v);
+  });
+
+  it("drops the rounds of discarded artifacts, and all of them with *", () => {
+    let v = applyEvents(started(), stored([write(ARCH), result("r-a", ARCH), write("b.md"), result("r-b", "b.md")], 10));
+    v = applyEvent(v, { type: "artifact-discard", data: { paths: [ARCH], reason: "r" }, seq: 14 });
+    expect(v.critiqueOrder).toEqual(["r-b"]);
+    expect(critiquesOf(v, ARCH)).toEqual([]);
+    v = applyEvent(v, { type: "artifact-discard", data: { paths: ["*"], reason: "r" }, seq: 15 });
+    expect(v.critiques).toEqual({});
+    expect(v.critiqueOrder).toEqual([]);
+  });
+
+  it("takes a result that arrives after party-end (an on-demand critique of a finished party)", () => {
+    let v = applyEvent(started(), { type: "party-end", data: { status: "completed" }, seq: 10 });
+    v = applyEvent(v, { ...result("critique-1-project-brief", "docs/project-brief.md"), seq: 11 });
+    expect(v.status).toBe("completed");
+    expect(critiquesOf(v, "docs/project-brief.md")).toHaveLength(1);
+  });
+});
+
 describe("usage", () => {
   it("sums tokens per agent, per phase and in total", () => {
     const u = (agent: string, phase: number, i: number, o: number): PartyEvent => ({ type: "usage", data: { agent, phase, model: "offline", stepKey: `${agent}${phase}${i}`, inputTokens: i, outputTokens: o } });
@@ -392,10 +477,40 @@ describe("usage", () => {
       { agent: "oscar", inputTokens: 20, outputTokens: 2 },
     ]);
     expect(usageByPhase(v)).toEqual([
-      { phase: 1, inputTokens: 170, outputTokens: 17 },
-      { phase: 2, inputTokens: 1, outputTokens: 1 },
+      { phase: 1, mode: "party", label: "T1. Vision Council", abandoned: false, inputTokens: 170, outputTokens: 17 },
+      { phase: 2, mode: "party", label: "T2. Stack & Architecture Debate", abandoned: false, inputTokens: 1, outputTokens: 1 },
     ]);
     expect(usageTotal(v)).toEqual({ inputTokens: 171, outputTokens: 18 });
+  });
+
+  it("keeps party and classic phases apart after a fallback (both number from 1)", () => {
+    const u = (agent: string, phase: number, i: number): PartyEvent => ({ type: "usage", data: { agent, phase, model: "offline", stepKey: `${agent}${phase}${i}`, inputTokens: i, outputTokens: 0 } });
+    const v = applyEvents(
+      started(),
+      stored(
+        [
+          u("nadia", 1, 100),
+          { type: "phase-end", data: { phase: 1, name: "Vision Council", status: "completed", messages: 6 } },
+          { type: "phase-start", data: { phase: 2, name: "Stack & Architecture Debate", agents: ["liam", "zara", "felix"] } },
+          u("liam", 2, 40),
+          { type: "phase-end", data: { phase: 2, name: "Stack & Architecture Debate", status: "failed", messages: 0 } },
+          { type: "team-delete", data: { team_name: "inception-party" } },
+          { type: "mode-resolved", data: { mode: "classic", via: "fallback" } },
+          u("product_analyst", 1, 7),
+          u("product_analyst", 1, 3),
+          u("orchestrator", 3, 5),
+        ],
+        10,
+      ),
+    );
+    expect(usageByPhase(v).map(({ label, abandoned, mode, inputTokens }) => ({ label, abandoned, mode, inputTokens }))).toEqual([
+      { label: "T1. Vision Council", abandoned: true, mode: "party", inputTokens: 100 },
+      { label: "T2. Stack & Architecture Debate", abandoned: true, mode: "party", inputTokens: 40 },
+      { label: "1. Project Vision", abandoned: false, mode: "classic", inputTokens: 10 },
+      { label: "3. Tech Stack", abandoned: false, mode: "classic", inputTokens: 5 },
+    ]);
+    // The total still counts every token spent, before and after the fallback.
+    expect(usageTotal(v)).toEqual({ inputTokens: 155, outputTokens: 0 });
   });
 });
 

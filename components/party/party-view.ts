@@ -73,6 +73,33 @@ export interface ArtifactView {
   at: string | null;
 }
 
+/** One perspective's verdict in a critique round (seed 003: a rating of 1 to 5). */
+export interface CritiqueRating {
+  name: string;
+  rating: number;
+  /** "perspective", "fallback" (the default model spoke for it) or "direct-reading". */
+  source: string;
+}
+
+/** A multi-perspective critique round (seed 003) on one artifact, from its critique-result. */
+export interface CritiqueRoundView {
+  roundId: string;
+  artifactPath: string;
+  phase: number;
+  /** "consensus_reached" | "consensus_blocked". */
+  verdict: string;
+  /** Divergence severity: "HIGH" | "MEDIUM" | "LOW" (or "NONE"). */
+  severity: string;
+  averageRating: number;
+  ratings: CritiqueRating[];
+  /** "proceed" | "revise" | "proceed-with-caution" | "escalate". */
+  recommendation: string;
+  /** The discussion record, itself an artifact. */
+  recordPath: string;
+  actionItems: string[];
+  at: string | null;
+}
+
 export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
@@ -82,6 +109,21 @@ export interface UsageRow extends UsageTotals {
   agent: string;
   phase: number;
   model: string;
+  /**
+   * The mode the party ran in when the tokens were spent. Phase numbers alone are
+   * ambiguous after a fallback: party T1–T5 and classic 1–8 reuse the same numbers.
+   */
+  mode: Mode | null;
+}
+
+/** Tokens of one phase of one mode. */
+export interface PhaseUsage extends UsageTotals {
+  phase: number;
+  mode: Mode | null;
+  /** "T2. Stack & Architecture Debate" (party) or "2. Research" (classic). */
+  label: string;
+  /** Spent in the party-mode phases that a fallback to classic gave up. */
+  abandoned: boolean;
 }
 
 export interface NextStepsView {
@@ -107,7 +149,8 @@ export type FeedItem =
   | { kind: "message"; id: string }
   | { kind: "note"; id: string }
   | { kind: "phase"; id: string; phase: number; name: string; event: "start" | "end"; status: PhaseStatus }
-  | { kind: "input"; id: string };
+  | { kind: "input"; id: string }
+  | { kind: "critique"; id: string };
 
 export interface PartyEnd {
   status: "completed" | "failed" | "cancelled";
@@ -138,6 +181,10 @@ export interface PartyView {
   artifacts: Record<string, ArtifactView>;
   /** Artifact paths in first-written order. */
   artifactOrder: string[];
+  /** Critique rounds by round id (a round may arrive before its artifact is written). */
+  critiques: Record<string, CritiqueRoundView>;
+  /** Round ids in arrival order. */
+  critiqueOrder: string[];
   usage: UsageRow[];
   pendingInput: InputRequestData | null;
   inputs: Record<string, InputRecord>;
@@ -211,6 +258,8 @@ export function initialView(): PartyView {
     notes: {},
     artifacts: {},
     artifactOrder: [],
+    critiques: {},
+    critiqueOrder: [],
     usage: [],
     pendingInput: null,
     inputs: {},
@@ -498,17 +547,50 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
       };
     }
     case "artifact-discard": {
-      if (e.data.paths.includes("*")) return { ...view, artifacts: {}, artifactOrder: [] };
+      // The critiques of a discarded artifact (and their records) go with it.
+      if (e.data.paths.includes("*")) return { ...view, artifacts: {}, artifactOrder: [], critiques: {}, critiqueOrder: [] };
       const drop = new Set(e.data.paths);
       const artifacts = Object.fromEntries(Object.entries(view.artifacts).filter(([p]) => !drop.has(p)));
-      return { ...view, artifacts, artifactOrder: view.artifactOrder.filter((p) => !drop.has(p)) };
+      const critiques = Object.fromEntries(Object.entries(view.critiques).filter(([, c]) => !drop.has(c.artifactPath) && !drop.has(c.recordPath)));
+      return {
+        ...view,
+        artifacts,
+        artifactOrder: view.artifactOrder.filter((p) => !drop.has(p)),
+        critiques,
+        critiqueOrder: view.critiqueOrder.filter((id) => critiques[id]),
+      };
+    }
+    case "critique-result": {
+      const d = e.data;
+      const round: CritiqueRoundView = {
+        roundId: d.roundId,
+        artifactPath: d.artifactPath,
+        phase: d.phase,
+        verdict: d.verdict,
+        severity: d.severity,
+        averageRating: d.averageRating,
+        ratings: Array.isArray(d.ratings) ? d.ratings.map((r) => ({ name: r.name, rating: r.rating, source: r.source })) : [],
+        recommendation: d.recommendation,
+        recordPath: d.recordPath,
+        actionItems: Array.isArray(d.actionItems) ? d.actionItems : [],
+        at,
+      };
+      // A round that runs again (its phase was retried) replaces the earlier result in place.
+      const known = Boolean(view.critiques[d.roundId]);
+      return {
+        ...view,
+        critiques: { ...view.critiques, [d.roundId]: round },
+        critiqueOrder: known ? view.critiqueOrder : [...view.critiqueOrder, d.roundId],
+        feed: known ? view.feed : [...view.feed, { kind: "critique", id: d.roundId }],
+      };
     }
     case "usage": {
       const d = e.data;
-      const i = view.usage.findIndex((u) => u.agent === d.agent && u.phase === d.phase && u.model === d.model);
+      const mode = view.mode;
+      const i = view.usage.findIndex((u) => u.agent === d.agent && u.phase === d.phase && u.model === d.model && u.mode === mode);
       const usage = [...view.usage];
       if (i >= 0) usage[i] = { ...usage[i], inputTokens: usage[i].inputTokens + d.inputTokens, outputTokens: usage[i].outputTokens + d.outputTokens };
-      else usage.push({ agent: d.agent, phase: d.phase, model: d.model, inputTokens: d.inputTokens, outputTokens: d.outputTokens });
+      else usage.push({ agent: d.agent, phase: d.phase, model: d.model, mode, inputTokens: d.inputTokens, outputTokens: d.outputTokens });
       return { ...view, usage };
     }
     case "party-status":
@@ -640,13 +722,27 @@ export function usageByAgent(view: Pick<PartyView, "usage">): Array<UsageTotals 
   return [...m].map(([agent, t]) => ({ agent, ...t }));
 }
 
-export function usageByPhase(view: Pick<PartyView, "usage">): Array<UsageTotals & { phase: number }> {
-  const m = new Map<number, UsageTotals>();
+/**
+ * Tokens per phase, each phase of each mode on its own row: after a fallback the party
+ * phases it gave up come first (marked abandoned), then the classic ones.
+ */
+export function usageByPhase(view: Pick<PartyView, "usage" | "mode" | "phases" | "abandonedPhases">): PhaseUsage[] {
+  const m = new Map<string, PhaseUsage>();
   for (const u of view.usage) {
-    const t = m.get(u.phase) ?? { inputTokens: 0, outputTokens: 0 };
-    m.set(u.phase, { inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens });
+    const key = `${u.mode ?? ""}:${u.phase}`;
+    const t = m.get(key) ?? { phase: u.phase, mode: u.mode, inputTokens: 0, outputTokens: 0, ...phaseUsageLabel(view, u.mode, u.phase) };
+    m.set(key, { ...t, inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens });
   }
-  return [...m].sort((a, b) => a[0] - b[0]).map(([phase, t]) => ({ phase, ...t }));
+  return [...m.values()].sort((a, b) => Number(!a.abandoned) - Number(!b.abandoned) || a.phase - b.phase);
+}
+
+function phaseUsageLabel(view: Pick<PartyView, "mode" | "phases" | "abandonedPhases">, mode: Mode | null, phase: number): { label: string; abandoned: boolean } {
+  const abandoned = mode !== null && view.mode !== null && mode !== view.mode;
+  const list = abandoned ? view.abandonedPhases : view.phases;
+  const defaults = mode === "party" ? PARTY_PHASES : mode === "classic" ? CLASSIC_PHASES : [];
+  const name = list.find((p) => p.number === phase)?.name ?? defaults.find((p) => p.number === phase)?.name;
+  const number = mode === "party" ? `T${phase}` : String(phase);
+  return { label: name ? `${number}. ${name}` : `Phase ${number}`, abandoned };
 }
 
 export function usageTotal(view: Pick<PartyView, "usage">): UsageTotals {
@@ -668,6 +764,17 @@ export function currentTeam(view: PartyView): AgentView[] {
 
 export function phaseProgress(view: Pick<PartyView, "phases">): { done: number; total: number } {
   return { done: view.phases.filter((p) => p.status === "completed").length, total: view.phases.length };
+}
+
+/** The critique rounds of one artifact, oldest first. */
+export function critiquesOf(view: Pick<PartyView, "critiques" | "critiqueOrder">, path: string): CritiqueRoundView[] {
+  return view.critiqueOrder.flatMap((id) => (view.critiques[id]?.artifactPath === path ? [view.critiques[id]] : []));
+}
+
+/** The round whose discussion record is at `path`, if it is one. */
+export function critiqueOfRecord(view: Pick<PartyView, "critiques" | "critiqueOrder">, path: string): CritiqueRoundView | null {
+  for (const id of view.critiqueOrder) if (view.critiques[id]?.recordPath === path) return view.critiques[id];
+  return null;
 }
 
 export function isFinished(status: PartyStatus): boolean {

@@ -14,7 +14,7 @@ function Marker({ phase, mode }: { phase: PhaseView; mode: Mode | null }) {
   switch (phase.status) {
     case "completed":
       return (
-        <span aria-hidden className={`${base} bg-emerald-600 text-white`}>
+        <span aria-hidden className={`${base} bg-emerald-700 text-white`}>
           ✓
         </span>
       );
@@ -26,13 +26,13 @@ function Marker({ phase, mode }: { phase: PhaseView; mode: Mode | null }) {
       );
     case "failed":
       return (
-        <span aria-hidden className={`${base} bg-rose-600 text-white`}>
+        <span aria-hidden className={`${base} bg-rose-700 text-white`}>
           ✕
         </span>
       );
     case "cancelled":
       return (
-        <span aria-hidden className={`${base} bg-slate-400 text-white`}>
+        <span aria-hidden className={`${base} bg-slate-500 text-white`}>
           –
         </span>
       );
@@ -88,13 +88,14 @@ export function PhaseTimeline({ phases, mode, currentPhase, abandoned }: { phase
                   <Marker phase={p} mode={mode} />
                   <span className="min-w-0">
                     <span className="block text-sm font-medium leading-tight text-slate-900">{p.name}</span>
-                    <span className="block text-xs text-slate-500">
+                    {/* slate-600: the current phase sits on indigo-50, where slate-500 falls short of 4.5:1. */}
+                    <span className="block text-xs text-slate-600">
                       {STATUS_TEXT[p.status]}
                       {current && p.activeForm ? ` — ${p.activeForm}` : ""}
                       {p.attempts > 1 ? ` (attempt ${p.attempts})` : ""}
                     </span>
                     {p.maxMessages > 0 && p.status !== "pending" && (
-                      <span className="block text-xs tabular-nums text-slate-500">
+                      <span className="block text-xs tabular-nums text-slate-600">
                         {p.messages}/{p.maxMessages} messages
                       </span>
                     )}

@@ -29,6 +29,7 @@ export function pauseFor(e: StoredEvent): number {
       return 1200;
     case "input-response":
     case "phase-end":
+    case "critique-result":
       return 600;
     case "note":
     case "agent-failure":

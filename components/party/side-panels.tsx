@@ -60,7 +60,6 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
   const agents = usageByAgent(view).sort((a, b) => b.inputTokens + b.outputTokens - (a.inputTokens + a.outputTokens));
   const phases = usageByPhase(view);
   const sum = total.inputTokens + total.outputTokens;
-  const phaseName = (n: number) => view.phases.find((p) => p.number === n)?.name ?? view.abandonedPhases.find((p) => p.number === n)?.name ?? `Phase ${n}`;
   return (
     <section aria-labelledby="usage-heading" data-testid="usage-panel" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-baseline justify-between gap-2">
@@ -119,9 +118,10 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
             </thead>
             <tbody className="tabular-nums">
               {phases.map((p) => (
-                <tr key={p.phase} className="border-t border-slate-100">
+                <tr key={`${p.mode}:${p.phase}`} className="border-t border-slate-100" data-testid="usage-phase" data-mode={p.mode ?? ""} data-abandoned={p.abandoned}>
                   <th scope="row" className="py-1 text-left font-normal text-slate-800">
-                    {p.phase}. {phaseName(p.phase)}
+                    {p.label}
+                    {p.abandoned && <span className="text-slate-600"> · party mode, before the fallback</span>}
                   </th>
                   <td className="py-1 text-right">{fmt(p.inputTokens + p.outputTokens)}</td>
                 </tr>

@@ -6,7 +6,7 @@ const STATUS: Record<AgentStatus, { label: string; className: string; dot: strin
   speaking: { label: "Speaking", className: "bg-indigo-50 text-indigo-700", dot: "bg-indigo-500 animate-pulse" },
   idle: { label: "Idle", className: "bg-slate-100 text-slate-600", dot: "bg-slate-400" },
   failed: { label: "Failed", className: "bg-rose-50 text-rose-700", dot: "bg-rose-500" },
-  shutdown: { label: "Shut down", className: "bg-slate-100 text-slate-500", dot: "bg-slate-300" },
+  shutdown: { label: "Shut down", className: "bg-slate-100 text-slate-600", dot: "bg-slate-300" },
 };
 
 export function TeamCards({ agents, phaseName, finished = false }: { agents: AgentView[]; phaseName: string | null; finished?: boolean }) {
@@ -29,7 +29,7 @@ export function TeamCards({ agents, phaseName, finished = false }: { agents: Age
                 data-testid="agent-card"
                 data-agent={a.agent}
                 data-status={a.status}
-                className={`flex items-start gap-3 rounded-lg border border-slate-100 p-2.5 ${a.status === "shutdown" ? "opacity-60" : ""}`}
+                className={`flex items-start gap-3 rounded-lg border p-2.5 ${a.status === "shutdown" ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-100"}`}
               >
                 <Avatar id={a.agent} name={a.name} />
                 <div className="min-w-0 flex-1">

@@ -2,7 +2,13 @@
 // Subscribes to a party's SSE stream and folds it into a PartyView. Events are queued and
 // applied once per animation frame: three agents streaming at 150 tokens/s each would
 // otherwise re-render the dashboard hundreds of times a second.
-import { useEffect, useRef, useState } from "react";
+//
+// A finished party can still gain events: an on-demand critique appends its messages and
+// critique-result after party-end. So the stream is not closed by party-end: the server
+// ends it, EventSource comes back once with Last-Event-ID and gets either the later
+// events or a 204 that stops it for good. `follow()` reopens a stopped stream while the
+// browser waits for a critique it asked for.
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { StoredEvent } from "@/lib/party/events";
 import { eventsUrl } from "../api/client";
 import { EVENT_TYPES } from "./event-types";
@@ -17,19 +23,34 @@ export interface PartyStream {
   storedEvents: () => readonly StoredEvent[];
   /** Bumps when a stored event arrives (lets consumers re-read storedEvents). */
   storedCount: number;
+  /**
+   * Expect events after the party ended (a critique was just accepted): keeps a stream
+   * open, retrying while the server has nothing new yet, until a critique-result arrives
+   * or `forMs` passes.
+   */
+  follow: (forMs?: number) => void;
 }
+
+const RETRY_MS = 1000;
+const QUIET_MS = 5000;
 
 export function usePartyStream(id: string, watch: string | null): PartyStream {
   const [view, setView] = useState<PartyView>(initialView);
   const [connection, setConnection] = useState<Connection>("connecting");
   const [storedCount, setStoredCount] = useState(0);
   const stored = useRef<StoredEvent[]>([]);
+  const followRef = useRef<(forMs: number) => void>(() => {});
 
   useEffect(() => {
     let queue: IncomingEvent[] = [];
     let raf: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let ended = false;
+    let es: EventSource | null = null;
+    let reopen: ReturnType<typeof setTimeout> | null = null;
+    let idle: ReturnType<typeof setTimeout> | null = null;
+    /** While now < followUntil, a stream that stops is reopened. */
+    let followUntil = 0;
 
     const flush = () => {
       if (raf !== null) cancelAnimationFrame(raf);
@@ -49,7 +70,6 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
       timer ??= setTimeout(flush, 150);
     };
 
-    const es = new EventSource(eventsUrl(id, watch));
     const onEvent = (ev: MessageEvent<string>) => {
       let parsed: IncomingEvent;
       try {
@@ -68,24 +88,69 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
       schedule();
       if (parsed.type === "party-end") {
         ended = true;
-        es.close();
         flush();
         setConnection("closed");
+      } else if (ended) {
+        // What we followed for has arrived: a finished party needs no open stream.
+        if (parsed.type === "critique-result") followUntil = 0;
+        closeWhenQuiet();
       }
     };
-    for (const type of EVENT_TYPES) es.addEventListener(type, onEvent as EventListener);
-    es.onopen = () => setConnection("live");
-    es.onerror = () => {
-      if (ended) return;
-      setConnection(es.readyState === EventSource.CLOSED ? "error" : "reconnecting");
+
+    // After party-end nothing more is expected unless followed: a stream that brought
+    // the later events and then stays quiet is closed.
+    const closeWhenQuiet = () => {
+      if (idle !== null) clearTimeout(idle);
+      idle = setTimeout(() => {
+        idle = null;
+        if (ended && Date.now() >= followUntil) stop();
+      }, QUIET_MS);
     };
 
-    return () => {
+    const stop = () => {
+      if (!es) return;
       for (const type of EVENT_TYPES) es.removeEventListener(type, onEvent as EventListener);
       es.close();
+      es = null;
+    };
+
+    const open = () => {
+      reopen = null;
+      stop();
+      const source = new EventSource(eventsUrl(id, watch, stored.current.at(-1)?.seq));
+      es = source;
+      for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+      source.onopen = () => {
+        if (!ended) setConnection("live");
+        else closeWhenQuiet();
+      };
+      source.onerror = () => {
+        if (source.readyState !== EventSource.CLOSED) {
+          if (!ended) setConnection("reconnecting");
+          return;
+        }
+        // CLOSED: a 204 (nothing more after party-end) or a refusal.
+        if (es === source) es = null;
+        if (!ended) setConnection("error");
+        else if (Date.now() < followUntil) reopen ??= setTimeout(open, RETRY_MS);
+      };
+    };
+
+    followRef.current = (forMs: number) => {
+      followUntil = Date.now() + forMs;
+      if (!es && reopen === null) open();
+    };
+
+    open();
+    return () => {
+      followRef.current = () => {};
+      if (reopen !== null) clearTimeout(reopen);
+      if (idle !== null) clearTimeout(idle);
+      stop();
       flush();
     };
   }, [id, watch]);
 
-  return { view, connection, storedEvents: () => stored.current, storedCount };
+  const follow = useCallback((forMs = 10 * 60_000) => followRef.current(forMs), []);
+  return { view, connection, storedEvents: () => stored.current, storedCount, follow };
 }

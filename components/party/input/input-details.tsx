@@ -8,11 +8,12 @@ function Body({ text }: { text: string }) {
   return <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 font-mono text-xs leading-relaxed text-slate-800">{text}</pre>;
 }
 
-function StackRow({ label, c }: { label: string; c: StackChoice }) {
+/** `hideLabel`: the row continues the group above, so its header is for screen readers only. */
+function StackRow({ label, c, hideLabel = false }: { label: string; c: StackChoice; hideLabel?: boolean }) {
   return (
     <tr className="border-t border-slate-100 align-top">
       <th scope="row" className="py-2 pr-3 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
-        {label}
+        {hideLabel ? <span className="sr-only">{label}</span> : label}
       </th>
       <td className="py-2">
         <div className="font-semibold text-slate-900">{c.choice}</div>
@@ -65,7 +66,7 @@ export function InputDetails({ kind, body, details }: { kind: string; body: stri
               <StackRow label="Framework" c={s.framework} />
               <StackRow label="Database" c={s.database} />
               {s.additional.map((a, i) => (
-                <StackRow key={i} label={i === 0 ? "Additional" : ""} c={a} />
+                <StackRow key={i} label="Additional" hideLabel={i > 0} c={a} />
               ))}
               {(s.runtime || s.test_runner || s.package_manager) && (
                 <StackRow label="Tooling" c={{ choice: [s.runtime, s.package_manager, s.test_runner].filter(Boolean).join(" · "), rationale: "" }} />

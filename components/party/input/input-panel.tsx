@@ -2,7 +2,7 @@
 // The pending question to the person, for every input kind. One answer is sent at most
 // once: the button locks on the first click, a second submit is ignored, and the panel
 // stays locked until the input-response event retires the request.
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { InputRequestData } from "@/lib/party/events";
 import { ApiError, submitInput, type Mode } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
@@ -24,12 +24,21 @@ export interface InputPanelProps {
   /** Watchers and replays see the question but cannot answer. */
   readOnly: boolean;
   readOnlyReason?: string;
+  /**
+   * The person answered an earlier question in this page: when this one arrives and focus
+   * is nowhere (it was on the panel that just went away), it moves here, so a keyboard
+   * user goes on from the question instead of from the top of the page.
+   */
+  focusOnArrival?: boolean;
+  /** Called once the server has accepted this panel's answer. */
+  onAnswered?: () => void;
 }
 
 type Phase = "editing" | "sending" | "sent" | "stale";
 
-export function InputPanel({ partyId, request, readOnly, readOnlyReason }: InputPanelProps) {
+export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOnArrival = false, onAnswered }: InputPanelProps) {
   const uid = useId();
+  const panel = useRef<HTMLElement>(null);
   const sending = useRef(false);
   const [selection, setSelection] = useState<string | null>(null);
   const [text, setText] = useState("");
@@ -64,6 +73,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason }: Input
         ...(showText && text.trim() ? { text: text.trim() } : {}),
       });
       setPhase("sent");
+      onAnswered?.();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         setError(e.message || "This question was already answered.");
@@ -79,12 +89,22 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason }: Input
         setError("Your answer could not be sent. Please try again.");
       }
     }
-  }, [readOnly, options.length, selection, needText, text, kind, partyId, request.requestId, showText, uid]);
+  }, [readOnly, options.length, selection, needText, text, kind, partyId, request.requestId, showText, uid, onAnswered]);
+
+  useEffect(() => {
+    if (!focusOnArrival || readOnly) return;
+    const active = document.activeElement;
+    // Never take focus from where the person is; no scrolling either (the panel is where
+    // the last one was).
+    if (!active || active === document.body) panel.current?.focus({ preventScroll: true });
+  }, [focusOnArrival, readOnly]);
 
   const modeValue: Mode | null = selection === "1" ? "party" : selection === "2" ? "classic" : null;
 
   return (
     <section
+      ref={panel}
+      tabIndex={-1}
       aria-labelledby={`${uid}-title`}
       data-testid="input-panel"
       data-kind={kind}
