@@ -149,6 +149,28 @@ export async function answerPending(c: Client, partyId: string): Promise<string>
   return s.status;
 }
 
+export interface PartySummary {
+  status: string;
+  pendingInput: { id: string; kind: string } | null;
+  watchUrl: string | null;
+}
+
+/** Answers the party's questions through the API until `done` says stop. */
+export async function driveUntil(c: Client, id: string, done: (s: PartySummary) => boolean, timeoutMs = 240_000): Promise<PartySummary> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body: s } = await c.json<PartySummary>(`/api/parties/${id}`);
+    if (done(s)) return s;
+    if (["failed", "cancelled", "completed"].includes(s.status) || Date.now() > deadline) throw new Error(`party ${id} is ${s.status}, waiting on ${s.pendingInput?.kind ?? "nothing"}`);
+    // Answers the request this summary shows (never one it has not checked `done` against).
+    if (s.status === "awaiting_input" && s.pendingInput) {
+      const a = DEFAULT_ANSWERS[s.pendingInput.kind] ?? { selection: "1" };
+      await c.json(`/api/parties/${id}/input`, { method: "POST", body: JSON.stringify({ requestId: s.pendingInput.id, ...a }) });
+    }
+    await sleep(200);
+  }
+}
+
 /** What must be equal between two runs of the same seed: message texts and artifacts, dates aside. */
 export function fingerprint(log: LogEvent[]) {
   const noDates = (s: string) => s.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, "<date>");

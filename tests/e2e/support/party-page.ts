@@ -11,6 +11,14 @@ export const VISION_ANSWERS =
 
 export type Answerer = (panel: Locator, kind: string, page: Page) => Promise<boolean>;
 
+/** Selects an artifact in the list; returns its view once it shows that file. */
+export async function selectArtifact(page: Page, p: string): Promise<Locator> {
+  await page.locator(`[data-testid="artifact-item"][data-path="${p}"] button`).click();
+  const view = page.getByTestId("artifact-view");
+  await expect(view).toHaveAttribute("data-path", p);
+  return view;
+}
+
 export class PartyPage {
   constructor(readonly page: Page) {}
 
