@@ -5,6 +5,7 @@
 //   npm run bench -- --quick           a short smoke run (lighter settings)
 //   npm run bench -- --profile         also write a CPU profile per row and print its top functions
 //   flags: --parties=N (row 4), --viewers=N (row 3), --pg=URL|none (row 4's PostgreSQL),
+//          --pglite=none (row 4 on PostgreSQL only),
 //          --out=FILE (default bench-results/latest.json), --next-dir=DIR (row 5's build, default
 //          .next), --markdown (also print the table as markdown)
 //
@@ -26,6 +27,7 @@ interface Flags {
   parties?: number;
   viewers?: number;
   pg: string | null;
+  pglite: boolean;
   out: string;
   nextDir: string;
   /** Internal: run one row in this process and write its result here. */
@@ -34,7 +36,7 @@ interface Flags {
 }
 
 function parseFlags(argv: string[]): Flags {
-  const f: Flags = { only: [...SECTIONS], quick: false, profile: false, markdown: false, pg: process.env.BENCH_DATABASE_URL ?? DEFAULT_PG, out: "bench-results/latest.json", nextDir: ".next" };
+  const f: Flags = { only: [...SECTIONS], quick: false, profile: false, markdown: false, pg: process.env.BENCH_DATABASE_URL ?? DEFAULT_PG, pglite: true, out: "bench-results/latest.json", nextDir: ".next" };
   const int = (k: string, v: string) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${k} must be a whole number ≥ 1 (got ${JSON.stringify(v)})`);
@@ -54,6 +56,10 @@ function parseFlags(argv: string[]): Flags {
     else if (k === "parties") f.parties = int(k, v);
     else if (k === "viewers") f.viewers = int(k, v);
     else if (k === "pg") f.pg = v === "none" ? null : v;
+    else if (k === "pglite") {
+      if (v !== "none") throw new Error(`--pglite only takes "none" (got ${JSON.stringify(v)})`);
+      f.pglite = false;
+    }
     else if (k === "out") f.out = v;
     else if (k === "next-dir") f.nextDir = v;
     else if (k === "section") f.section = section(v);
@@ -66,7 +72,7 @@ function parseFlags(argv: string[]): Flags {
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
 function options(f: Flags): Options {
-  return { quick: f.quick, parties: f.parties, viewers: f.viewers, pgUrl: f.pg, nextDir: f.nextDir, log };
+  return { quick: f.quick, parties: f.parties, viewers: f.viewers, pgUrl: f.pg, pglite: f.pglite, nextDir: f.nextDir, log };
 }
 
 /** Child mode: one row, result as JSON to a file. */
