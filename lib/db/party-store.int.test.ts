@@ -8,6 +8,9 @@ import { claimLease } from "./leases";
 import { insertParty, readEvents, recordCancel } from "./parties";
 import { PartyClosedError, PrismaPartyStore } from "./party-store";
 import { createTestDatabase, type TestDatabase } from "./testing";
+import { inTransaction } from "./transaction";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let db: TestDatabase;
 let store: PrismaPartyStore;
@@ -77,5 +80,38 @@ describe("PrismaPartyStore.commit", () => {
     expect(await readEvents(db, "p3", 0)).toEqual(before);
     expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p3" } })).lastSeq).toBe(before.length);
     expect(published).toEqual([]);
+  });
+
+  // Two instances need two connections: on PGlite there is one, and the race cannot happen.
+  it.skipIf(!process.env.TEST_DATABASE_URL).each([
+    ["a transactional commit", note("written by the paused runner")],
+    ["a delta batch", delta(0)],
+  ])("a takeover waits for %s that passed the fence, so the new runner reads it", async (_kind, event) => {
+    const stale = await newParty("p5");
+    await db.prisma.runnerLease.update({ where: { partyId: "p5" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // Hold the writer between its fence and its commit, as a runner paused there would be:
+    // another transaction holds the event key the write needs.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const blocker = inTransaction(db, async (tx) => {
+      await tx.$executeRaw`INSERT INTO events (party_id, seq, type, data) VALUES ('p5', 2, 'note', '{}')`;
+      await held;
+      throw new Error("roll back");
+    }).catch(() => null);
+    await sleep(300);
+    const order: string[] = [];
+    const write = store.commit("p5", stale.epoch, { events: [event] }).then((e) => (order.push("write"), e));
+    await sleep(300);
+    const claim = claimLease(db, "p5", "other", 60_000).then((l) => (order.push("claim"), l));
+    await sleep(500);
+    release();
+    await blocker;
+    const [written, claimed] = await Promise.all([write, claim]);
+    expect(order).toEqual(["write", "claim"]);
+    expect(written.map((e) => e.seq)).toEqual([2]);
+    expect(claimed?.epoch).toBe(stale.epoch + 1);
+    // The write landed before the claim, and the next one from the old runner is refused.
+    expect((await readEvents(db, "p5", 1)).map((e) => e.type)).toEqual([event.type]);
+    await expect(store.commit("p5", stale.epoch, { events: [event] })).rejects.toBeInstanceOf(LeaseLostError);
   });
 });

@@ -1,6 +1,6 @@
-// The orchestrator's PartyStore on Postgres. Every runner write is fenced: it checks,
-// under the party row lock, that the runner still holds the lease epoch it started with,
-// so an instance that was paused past its lease cannot write after a takeover.
+// The orchestrator's PartyStore on Postgres. Every runner write is fenced: it checks, under
+// a shared lock on the lease row, that the runner still holds the lease epoch it started
+// with, so an instance that was paused past its lease cannot write after a takeover.
 import type { PartyEvent, StoredEvent } from "../party/events";
 import { LeaseLostError, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
 import type { Database } from "./client";
@@ -23,11 +23,18 @@ export class PartyClosedError extends LeaseLostError {
 
 export type AppendListener = (partyId: string, events: StoredEvent[]) => void;
 
+/**
+ * Locks the lease row (shared) and then the party row. The shared lock is what makes the
+ * fence hold: a claim updates the lease row, so it waits until this write commits, and the
+ * new runner then reads a log that includes it. Without it, a runner paused after passing
+ * the check could commit after a takeover, behind the new runner's back (duplicates).
+ * Lease first, party second, in every runner write, so two writes never wait on each other.
+ */
 async function fence(tx: Tx, partyId: string, epoch: number): Promise<LockedParty> {
+  const lease = await tx.$queryRaw<Array<{ epoch: number }>>`SELECT epoch FROM runner_leases WHERE party_id = ${partyId} FOR SHARE`;
+  if (lease[0]?.epoch !== epoch) throw new LeaseLostError(partyId);
   const locked = await lockParty(tx, partyId);
   if (!locked) throw new LeaseLostError(partyId);
-  const lease = await tx.runnerLease.findUnique({ where: { partyId }, select: { epoch: true } });
-  if (lease?.epoch !== epoch) throw new LeaseLostError(partyId);
   // A completed party still takes on-demand work (a critique); a cancelled or failed one
   // takes nothing more from any runner.
   if (CLOSED_STATUSES.includes(locked.status)) throw new PartyClosedError(partyId, locked.status);
@@ -117,10 +124,13 @@ export class PrismaPartyStore implements PartyStore {
     const at = new Date();
     const n = events.length;
     const rows = await this.db.prisma.$queryRaw<Array<{ lastSeq: number }>>`
-      WITH p AS (
+      WITH l AS (
+        -- The same shared lease lock as fence(): a claim waits for this write, and after a
+        -- claim the locking read sees the new epoch, not the statement's snapshot.
+        SELECT epoch FROM runner_leases WHERE party_id = ${partyId} AND epoch = ${epoch}::int FOR SHARE
+      ), p AS (
         UPDATE parties SET last_seq = last_seq + ${n}::int, updated_at = ${at}
-        WHERE id = ${partyId} AND status NOT IN ('cancelled', 'failed')
-          AND EXISTS (SELECT 1 FROM runner_leases l WHERE l.party_id = ${partyId} AND l.epoch = ${epoch}::int)
+        WHERE id = ${partyId} AND status NOT IN ('cancelled', 'failed') AND EXISTS (SELECT 1 FROM l)
         RETURNING last_seq
       ), ins AS (
         INSERT INTO events (party_id, seq, type, data, created_at)
