@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   "input-response",
   "artifact-write",
   "artifact-discard",
+  "critique-start",
   "critique-result",
   "usage",
   "team-delete",

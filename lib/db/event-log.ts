@@ -106,6 +106,12 @@ async function project(tx: Tx, p: LockedParty, e: PartyEvent, at: Date): Promise
     case "artifact-discard":
       await tx.artifact.deleteMany({ where: e.data.paths.includes("*") ? { partyId } : { partyId, path: { in: e.data.paths } } });
       return;
+    case "critique-start":
+      if (e.data.onDemand) await tx.party.update({ where: { id: partyId }, data: { critiqueRound: e.data.roundId } });
+      return;
+    case "critique-result":
+      await tx.party.updateMany({ where: { id: partyId, critiqueRound: e.data.roundId }, data: { critiqueRound: null } });
+      return;
     case "usage":
       await tx.tokenUsage.create({
         data: { partyId, stepKey: e.data.stepKey, persona: e.data.agent, phase: e.data.phase, model: e.data.model, inputTokens: e.data.inputTokens, outputTokens: e.data.outputTokens },

@@ -1,6 +1,6 @@
 // Named queries for parties, their log, inputs and artifacts. Writes that append to the
 // log run in one transaction with the party row locked (see event-log.ts).
-import { isTerminal, TERMINAL_STATUSES, type InputRequestData, type PartyEvent, type StoredEvent } from "../party/events";
+import { isTerminal, TERMINAL_STATUSES, type CritiqueStart, type InputRequestData, type PartyEvent, type StoredEvent } from "../party/events";
 import { TEAM_NAME } from "../party/party-mode";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";
@@ -154,7 +154,32 @@ export async function tokensUsed(db: Database, partyId: string): Promise<number>
   return (await db.prisma.party.findUnique({ where: { id: partyId }, select: { tokensUsed: true } }))?.tokensUsed ?? 0;
 }
 
-/** Critique rounds of the party whose round id starts with `prefix` (on-demand ones: "critique-"). */
+/** Critique rounds of the party (started or finished) whose round id starts with `prefix` (on-demand ones: "critique-"). */
 export async function countCritiqueRounds(db: Database, partyId: string, prefix: string): Promise<number> {
-  return db.prisma.event.count({ where: { partyId, type: "critique-result", data: { path: ["roundId"], string_starts_with: prefix } } });
+  const rows = await db.prisma.$queryRaw<Array<{ n: number }>>`
+    SELECT count(DISTINCT data->>'roundId')::int AS n FROM events
+    WHERE party_id = ${partyId} AND type IN ('critique-start', 'critique-result') AND starts_with(data->>'roundId', ${prefix})`;
+  return rows[0]?.n ?? 0;
+}
+
+export interface UnfinishedCritique {
+  partyId: string;
+  start: CritiqueStart;
+  /** The artifact's text now (null if it was discarded since). */
+  content: string | null;
+}
+
+/** On-demand critique rounds that started and have no runner (it died): the scan resumes them. */
+export async function unfinishedCritiques(db: Database, limit = 20): Promise<UnfinishedCritique[]> {
+  const rows = await db.prisma.$queryRaw<Array<{ partyId: string; start: CritiqueStart; content: string | null }>>`
+    SELECT p.id AS "partyId", s.data AS start, a.content
+    FROM parties p
+    LEFT JOIN runner_leases l ON l.party_id = p.id
+    JOIN events s ON s.party_id = p.id AND s.type = 'critique-start' AND s.data->>'roundId' = p.critique_round
+    LEFT JOIN artifacts a ON a.party_id = p.id AND a.path = s.data->>'artifactPath'
+    WHERE p.critique_round IS NOT NULL AND p.status NOT IN ('cancelled', 'failed')
+      AND (l.party_id IS NULL OR l.expires_at < now())
+    ORDER BY p.updated_at
+    LIMIT ${limit}`;
+  return rows;
 }

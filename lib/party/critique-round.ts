@@ -4,6 +4,7 @@
 // cross-review and on demand from the artifacts view.
 import { runCritique, type CritiqueResult, type Perspective, type PerspectiveResult } from "../agents/critique";
 import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
+import type { CritiqueStart } from "./events";
 
 /** Perspectives a person can pick; `model` names the persona whose model voices it. */
 export const PERSPECTIVE_PRESETS: Record<string, Perspective> = {
@@ -23,10 +24,11 @@ export function roundIdFor(prefix: string, artifactPath: string): string {
   return `${prefix}-${base}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").slice(0, 60);
 }
 
-export async function critiqueRound(
-  ctx: PartyContext,
-  r: { key: string; phase: number; roundId: string; artifactPath: string; content: string | null; perspectives: Perspective[] },
-): Promise<CritiqueResult> {
+export async function critiqueRound(ctx: PartyContext, r: Omit<CritiqueStart, "perspectives"> & { content: string | null; perspectives: Perspective[] }): Promise<CritiqueResult> {
+  const { content: _content, ...start } = r;
+  // Tells viewers (after a reload too) that the round is running, and lets another
+  // instance resume an on-demand round whose runner died (PartyRunner.scan).
+  await ctx.rt.emit(`${r.key}/start`, [{ type: "critique-start", data: start }]);
   const sections = (p: Perspective, content: string) => ({
     artifact_content: content,
     perspective: JSON.stringify({ name: p.name, roleLabel: p.roleLabel, focusAreas: p.focusAreas }),
@@ -73,4 +75,11 @@ export async function critiqueRound(
     },
   ]);
   return result;
+}
+
+/** A round as runner work: what "Critique this" starts, and what a resume restarts from its critique-start. */
+export function critiqueJob(start: CritiqueStart, content: string | null): (ctx: PartyContext) => Promise<void> {
+  return async (ctx) => {
+    await critiqueRound(ctx, { ...start, content });
+  };
 }

@@ -29,6 +29,17 @@ export interface InputRequestData {
   details?: unknown;
 }
 
+export interface CritiqueStart {
+  roundId: string;
+  /** The round's step key: its perspectives' turns are checkpointed under it. */
+  key: string;
+  artifactPath: string;
+  phase: number;
+  /** True for a round the person asked for ("Critique this"), false inside a phase. */
+  onDemand: boolean;
+  perspectives: Array<{ name: string; roleLabel: string; model?: string; focusAreas: string[] }>;
+}
+
 export type PartyEvent =
   | { type: "party-start"; data: { mode: string | null; title: string; description: string; flags: string[] } }
   | { type: "mode-resolved"; data: { mode: "party" | "classic"; via: "flag" | "menu" | "fallback" } }
@@ -49,7 +60,9 @@ export type PartyEvent =
   | { type: "artifact-write"; data: { path: string; title: string; producer: string; phase: number; content: string } }
   // paths ["*"]: every artifact of the party (the classic fallback discards them all).
   | { type: "artifact-discard"; data: { paths: string[]; reason: string } }
-  // A multi-perspective critique round (seed 003) on one artifact.
+  // A multi-perspective critique round (seed 003) on one artifact: it starts (with all it
+  // needs to resume after a crash, but the artifact's text), then gives its result.
+  | { type: "critique-start"; data: CritiqueStart }
   | { type: "critique-result"; data: { roundId: string; artifactPath: string; phase: number; verdict: string; severity: string; averageRating: number; ratings: Array<{ name: string; rating: number; source: string }>; recommendation: string; recordPath: string; actionItems: string[] } }
   | { type: "usage"; data: { agent: string; phase: number; model: string; stepKey: string; inputTokens: number; outputTokens: number } }
   | { type: "team-delete"; data: { team_name: string } }

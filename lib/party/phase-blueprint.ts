@@ -98,7 +98,7 @@ async function critiqueBlueprint(ctx: PartyContext, team: PhaseTeam, base: Recor
   await Promise.all(
     PRODUCERS.filter((p) => result[p.kind]).map(async (p) => {
       const path = ARTIFACT_KINDS[p.kind].path;
-      const c = await critiqueRound(ctx, { key: `${k}/critique/${p.kind}`, phase: 3, roundId: roundIdFor("blueprint", path), artifactPath: path, content: result[p.kind]!, perspectives: BLUEPRINT_PERSPECTIVES });
+      const c = await critiqueRound(ctx, { key: `${k}/critique/${p.kind}`, phase: 3, roundId: roundIdFor("blueprint", path), onDemand: false, artifactPath: path, content: result[p.kind]!, perspectives: BLUEPRINT_PERSPECTIVES });
       if (c.severity === "HIGH" && team.alive.includes(p.agent)) {
         const revised = await team.say({
           key: `${k}/${p.agent}/critique-revision`,

@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { createModelRegistry } from "../ai/model-registry";
 import { claimLease, orphanedParties } from "../db/leases";
-import { insertParty, listArtifacts, listPhases, pendingInput, readEvents, recordAnswer, recordCancel } from "../db/parties";
+import { appendUnfenced, countCritiqueRounds, insertParty, listArtifacts, listPhases, pendingInput, readEvents, recordAnswer, recordCancel } from "../db/parties";
 import { PrismaPartyStore } from "../db/party-store";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { EventBus } from "../events/bus";
+import { PERSPECTIVE_PRESETS } from "../party/critique-round";
 import { LeaseLostError } from "../party/store";
 import { PartyRunner } from "./party-runner";
 import { stateView } from "./state-view";
@@ -125,6 +126,33 @@ describe("PartyRunner on the database", () => {
     await r.kick("p3"); // joins the scan's run
     expect((await pendingInput(db, "p3"))?.kind).toBe("vision_questions");
     expect(await orphanedParties(db)).not.toContain("p3"); // waiting on the person, not orphaned
+  }, 60_000);
+
+  it("resumes an on-demand critique whose instance died, once, and records its result", async () => {
+    await newParty("p6");
+    await appendUnfenced(db, "p6", [
+      { type: "artifact-write", data: { path: "docs/project-brief.md", title: "Project brief", producer: "nadia", phase: 1, content: `# Project brief\n\n${DESCRIPTION}\n\n## Users\nClimbers and gym staff.` } },
+      { type: "party-status", data: { status: "completed", currentPhase: null } },
+    ]);
+    // What a runner writes before it dies: the round's start, under its lease.
+    const dead = (await claimLease(db, "p6", "dead-instance", 1))!;
+    const start = { roundId: "critique-1-project-brief", key: "critique/critique-1-project-brief", artifactPath: "docs/project-brief.md", phase: 1, onDemand: true, perspectives: [PERSPECTIVE_PRESETS.security, PERSPECTIVE_PRESETS.product] };
+    await store.commit("p6", dead.epoch, { step: { key: `${start.key}/start`, output: null }, events: [{ type: "critique-start", data: start }] });
+    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p6" } })).critiqueRound).toBe(start.roundId);
+    await new Promise((r) => setTimeout(r, 20));
+
+    const r = runner("survivor");
+    expect(await r.scan()).toBe(1);
+    await r.idle("p6");
+    const log = await readEvents(db, "p6", 0);
+    expect(log.filter((e) => e.type === "critique-start")).toHaveLength(1); // not started twice
+    const result = log.find((e) => e.type === "critique-result");
+    expect(result?.data).toMatchObject({ roundId: start.roundId, artifactPath: "docs/project-brief.md", ratings: [{ name: "Security" }, { name: "Product" }] });
+    expect((await listArtifacts(db, "p6")).map((a) => a.path)).toContain("discussions/critique-1-project-brief-discussion.md");
+    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p6" } })).critiqueRound).toBeNull();
+    expect(await r.scan()).toBe(0);
+    // The next request is numbered after it.
+    expect(await countCritiqueRounds(db, "p6", "critique-")).toBe(1);
   }, 60_000);
 
   it("stops a cancelled party and cleans up its team", async () => {

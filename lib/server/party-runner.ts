@@ -3,6 +3,7 @@
 // (crash, SIGKILL, a paused instance) are found by a periodic scan and taken over.
 import type { PartyContext } from "../party/agent-step";
 import { runClassicMode } from "../party/classic-mode";
+import { critiqueJob } from "../party/critique-round";
 import { runParty } from "../party/run-party";
 import { PartyRuntime } from "../party/runtime";
 import { isTerminal } from "../party/events";
@@ -11,7 +12,7 @@ import type { PersonaConfig } from "../agents/persona-config";
 import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
 import { claimLease, orphanedParties, releaseLease, renewLease, type Lease } from "../db/leases";
-import { appendUnfenced, tokensUsed } from "../db/parties";
+import { appendUnfenced, tokensUsed, unfinishedCritiques } from "../db/parties";
 import { isTransientDbError } from "../db/transaction";
 import type { EventBus } from "../events/bus";
 
@@ -65,6 +66,8 @@ function guardedStore(store: PartyStore, signal: AbortSignal, budget: { used: nu
 export class PartyRunner {
   private readonly running = new Map<string, Running>();
   private scanTimer: ReturnType<typeof setInterval> | undefined;
+  /** Critique rounds whose resume failed on this instance. */
+  private readonly failedRounds = new Set<string>();
   private stopping = false;
 
   constructor(private readonly deps: RunnerDeps) {}
@@ -188,12 +191,26 @@ export class PartyRunner {
     this.running.get(partyId)?.abort.abort();
   }
 
-  /** Takes over every party left without a live runner. */
+  /** Takes over every party, and every on-demand critique, left without a live runner. */
   async scan(): Promise<number> {
     if (this.stopping) return 0;
     const ids = (await orphanedParties(this.deps.db)).filter((id) => !this.running.has(id));
     for (const id of ids) void this.kick(id);
-    return ids.length;
+    const critiques = (await unfinishedCritiques(this.deps.db)).filter((c) => !this.running.has(c.partyId) && !this.failedRounds.has(`${c.partyId}/${c.start.roundId}`));
+    // Resolves once each round is claimed (or found taken), not when it is done.
+    await Promise.all(
+      critiques.map((c) => {
+        // A round that failed here on its own (not by losing the lease) is not retried in a loop.
+        const job = critiqueJob(c.start, c.content);
+        return this.runJob(c.partyId, (ctx) =>
+          job(ctx).catch((e) => {
+            if (!(e instanceof LeaseLostError)) this.failedRounds.add(`${c.partyId}/${c.start.roundId}`);
+            throw e;
+          }),
+        );
+      }),
+    );
+    return ids.length + critiques.length;
   }
 
   start(scanEveryMs = Math.max(500, Math.floor(this.deps.leaseMs / 2))): void {

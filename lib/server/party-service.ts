@@ -28,7 +28,7 @@ import { isTerminal } from "../party/events";
 import { MAX_ANSWER_CHARS, textRequired } from "../party/input-rules";
 import { modeFromFlags, MUTUAL_EXCLUSION_ERROR } from "../party/run-party";
 import { discussionRecordPath } from "../agents/critique";
-import { critiqueRound, PERSPECTIVE_PRESETS, roundIdFor } from "../party/critique-round";
+import { critiqueJob, PERSPECTIVE_PRESETS, roundIdFor } from "../party/critique-round";
 import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
 import { getServices } from "./services";
@@ -234,9 +234,9 @@ export async function critiqueArtifact(viewer: Viewer, partyId: string, body: un
   // Numbered among the person's own requests: the blueprint's automatic rounds don't count.
   const n = await countCritiqueRounds(db, party.id, "critique-");
   const roundId = roundIdFor(`critique-${n + 1}`, artifact.path);
-  const started = await runner.runJob(party.id, async (ctx) => {
-    await critiqueRound(ctx, { key: `critique/${roundId}`, phase: artifact.phase, roundId, artifactPath: artifact.path, content: artifact.content, perspectives: input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]) });
-  });
+  const perspectives = input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]);
+  const start = { key: `critique/${roundId}`, roundId, artifactPath: artifact.path, phase: artifact.phase, onDemand: true, perspectives };
+  const started = await runner.runJob(party.id, critiqueJob(start, artifact.content));
   if (!started) throw new AppError("conflict", "The team is still working on this party: ask for a critique when it waits for you or has finished.", undefined, 5);
   return { status: "accepted", roundId, recordPath: discussionRecordPath(roundId) };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "parties" ADD COLUMN     "critique_round" TEXT;
