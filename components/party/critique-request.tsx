@@ -11,21 +11,28 @@ import type { PartyView } from "./party-view";
 export interface PendingCritique {
   roundId: string;
   artifactPath: string;
+  /** Perspective keys, or names when it comes from the log. */
   perspectives: string[];
 }
 
 /** Long enough for slow models; after it the button frees itself (the server still says 409 if busy). */
 const GIVE_UP_MS = 10 * 60_000;
 
-/** The critique this browser started and is waiting for; null once its result arrived. */
-export function useRunningCritique(view: Pick<PartyView, "critiques">): { running: PendingCritique | null; started: (p: PendingCritique) => void } {
+/**
+ * The on-demand critique running on this party, or null. The log says so once the round
+ * starts (after a reload, or for a round asked for in another tab); between the 202 and
+ * that, the request this browser made stands in for it.
+ */
+export function useRunningCritique(view: Pick<PartyView, "critiques" | "runningCritiques">): { running: PendingCritique | null; started: (p: PendingCritique) => void } {
   const [pending, setPending] = useState<PendingCritique | null>(null);
-  const running = pending && !view.critiques[pending.roundId] ? pending : null;
+  const local = pending && !view.critiques[pending.roundId] ? pending : null;
   useEffect(() => {
-    if (!running) return;
-    const t = setTimeout(() => setPending((p) => (p === running ? null : p)), GIVE_UP_MS);
+    if (!local) return;
+    const t = setTimeout(() => setPending((p) => (p === local ? null : p)), GIVE_UP_MS);
     return () => clearTimeout(t);
-  }, [running]);
+  }, [local]);
+  const logged = Object.values(view.runningCritiques).find((c) => c.onDemand);
+  const running = logged ? { roundId: logged.roundId, artifactPath: logged.artifactPath, perspectives: logged.perspectives } : local;
   return { running, started: useCallback((p: PendingCritique) => setPending(p), []) };
 }
 
@@ -41,7 +48,7 @@ export interface CritiqueRequestProps {
   children: ReactNode;
 }
 
-const nameOf = (key: string) => PERSPECTIVE_OPTIONS.find((p) => p.key === key)?.name ?? key;
+const nameOf = (keyOrName: string) => PERSPECTIVE_OPTIONS.find((p) => p.key === keyOrName)?.name ?? keyOrName;
 
 export function CritiqueRequest({ partyId, artifactPath, running, teamWorking, onStarted, children }: CritiqueRequestProps) {
   const uid = useId();

@@ -465,6 +465,32 @@ describe("critique rounds", () => {
     expect(v.status).toBe("completed");
     expect(critiquesOf(v, "docs/project-brief.md")).toHaveLength(1);
   });
+
+  const start = (roundId: string, artifactPath: string, onDemand = true): PartyEvent => ({
+    type: "critique-start",
+    data: { roundId, key: `critique/${roundId}`, artifactPath, phase: 1, onDemand, perspectives: [{ name: "Security", roleLabel: "Security Engineer", model: "zara", focusAreas: ["secrets"] }, { name: "Product", roleLabel: "Product Analyst", focusAreas: ["scope"] }] },
+  });
+
+  it("knows a round is running from its critique-start until its result (so a reload knows too)", () => {
+    let v = applyEvent(started(), { type: "party-end", data: { status: "completed" }, seq: 10 });
+    v = applyEvents(v, stored([start("critique-1-project-brief", "docs/project-brief.md")], 11));
+    expect(v.runningCritiques["critique-1-project-brief"]).toMatchObject({ artifactPath: "docs/project-brief.md", onDemand: true, perspectives: ["Security", "Product"], at: expect.any(String) });
+    v = applyEvent(v, { ...result("critique-1-project-brief", "docs/project-brief.md"), seq: 12 });
+    expect(v.runningCritiques).toEqual({});
+    // The blueprint's own rounds are marked as such, and a discarded artifact's round goes.
+    v = applyEvents(v, stored([start("blueprint-data-model", "docs/architecture/data-model.md", false)], 13));
+    expect(v.runningCritiques["blueprint-data-model"].onDemand).toBe(false);
+    v = applyEvent(v, { type: "artifact-discard", data: { paths: ["docs/architecture/data-model.md"], reason: "r" }, seq: 14 });
+    expect(v.runningCritiques).toEqual({});
+  });
+
+  it("shuts the perspectives' agents down again when a round on a finished party ends", () => {
+    const meta = { messageId: "m-z", phase: 1, type: "work" as const, sender: "zara", recipient: null, label: "SECURITY CRITIQUE" };
+    let v = applyEvents(started(), stored([{ type: "party-end", data: { status: "completed" } }, start("critique-1-project-brief", "docs/project-brief.md"), { type: "message-start", data: meta }], 10));
+    expect(v.agents.zara.status).not.toBe("shutdown");
+    v = applyEvents(v, stored([{ type: "message-end", data: { ...meta, content: "{}", summary: "" } }, result("critique-1-project-brief", "docs/project-brief.md")], 13));
+    expect(v.agents.zara.status).toBe("shutdown");
+  });
 });
 
 describe("usage", () => {

@@ -100,6 +100,16 @@ export interface CritiqueRoundView {
   at: string | null;
 }
 
+/** A critique round that started and has no result yet. */
+export interface RunningCritiqueView {
+  roundId: string;
+  artifactPath: string;
+  /** Asked for by the person ("Critique this"), not part of a phase. */
+  onDemand: boolean;
+  perspectives: string[];
+  at: string | null;
+}
+
 export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
@@ -185,6 +195,8 @@ export interface PartyView {
   critiques: Record<string, CritiqueRoundView>;
   /** Round ids in arrival order. */
   critiqueOrder: string[];
+  /** Rounds started and not finished, by round id (survives a reload: it is in the log). */
+  runningCritiques: Record<string, RunningCritiqueView>;
   usage: UsageRow[];
   pendingInput: InputRequestData | null;
   inputs: Record<string, InputRecord>;
@@ -260,6 +272,7 @@ export function initialView(): PartyView {
     artifactOrder: [],
     critiques: {},
     critiqueOrder: [],
+    runningCritiques: {},
     usage: [],
     pendingInput: null,
     inputs: {},
@@ -548,7 +561,7 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
     }
     case "artifact-discard": {
       // The critiques of a discarded artifact (and their records) go with it.
-      if (e.data.paths.includes("*")) return { ...view, artifacts: {}, artifactOrder: [], critiques: {}, critiqueOrder: [] };
+      if (e.data.paths.includes("*")) return { ...view, artifacts: {}, artifactOrder: [], critiques: {}, critiqueOrder: [], runningCritiques: {} };
       const drop = new Set(e.data.paths);
       const artifacts = Object.fromEntries(Object.entries(view.artifacts).filter(([p]) => !drop.has(p)));
       const critiques = Object.fromEntries(Object.entries(view.critiques).filter(([, c]) => !drop.has(c.artifactPath) && !drop.has(c.recordPath)));
@@ -558,7 +571,14 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
         artifactOrder: view.artifactOrder.filter((p) => !drop.has(p)),
         critiques,
         critiqueOrder: view.critiqueOrder.filter((id) => critiques[id]),
+        runningCritiques: Object.fromEntries(Object.entries(view.runningCritiques).filter(([, c]) => !drop.has(c.artifactPath))),
       };
+    }
+    case "critique-start": {
+      const d = e.data;
+      const perspectives = Array.isArray(d.perspectives) ? d.perspectives.map((p) => String(p?.name ?? "")) : [];
+      const running: RunningCritiqueView = { roundId: d.roundId, artifactPath: d.artifactPath, onDemand: d.onDemand === true, perspectives, at };
+      return { ...view, runningCritiques: { ...view.runningCritiques, [d.roundId]: running } };
     }
     case "critique-result": {
       const d = e.data;
@@ -577,8 +597,12 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
       };
       // A round that runs again (its phase was retried) replaces the earlier result in place.
       const known = Boolean(view.critiques[d.roundId]);
+      const { [d.roundId]: _finished, ...runningCritiques } = view.runningCritiques;
       return {
         ...view,
+        runningCritiques,
+        // A round on a finished party wakes its perspectives' agents; they are done again.
+        agents: view.end ? shutDownAll(view.agents) : view.agents,
         critiques: { ...view.critiques, [d.roundId]: round },
         critiqueOrder: known ? view.critiqueOrder : [...view.critiqueOrder, d.roundId],
         feed: known ? view.feed : [...view.feed, { kind: "critique", id: d.roundId }],

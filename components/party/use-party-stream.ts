@@ -6,8 +6,8 @@
 // A finished party can still gain events: an on-demand critique appends its messages and
 // critique-result after party-end. So the stream is not closed by party-end: the server
 // ends it, EventSource comes back once with Last-Event-ID and gets either the later
-// events or a 204 that stops it for good. `follow()` reopens a stopped stream while the
-// browser waits for a critique it asked for.
+// events or a 204 that stops it for good. While a critique runs (asked for here, or its
+// critique-start found in the log) a stopped stream is reopened until the result arrives.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StoredEvent } from "@/lib/party/events";
 import { eventsUrl } from "../api/client";
@@ -33,6 +33,8 @@ export interface PartyStream {
 
 const RETRY_MS = 1000;
 const QUIET_MS = 5000;
+/** How long a finished party's stream waits for a critique's result. */
+const FOLLOW_MS = 10 * 60_000;
 
 export function usePartyStream(id: string, watch: string | null): PartyStream {
   const [view, setView] = useState<PartyView>(initialView);
@@ -91,7 +93,9 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
         flush();
         setConnection("closed");
       } else if (ended) {
-        // What we followed for has arrived: a finished party needs no open stream.
+        // A round asked for after the end (seen live, or found in the log on a reload):
+        // keep the stream until its result; once that arrives, no open stream is needed.
+        if (parsed.type === "critique-start" && parsed.data.onDemand) followUntil = Math.max(followUntil, Date.now() + FOLLOW_MS);
         if (parsed.type === "critique-result") followUntil = 0;
         closeWhenQuiet();
       }
@@ -151,6 +155,6 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
     };
   }, [id, watch]);
 
-  const follow = useCallback((forMs = 10 * 60_000) => followRef.current(forMs), []);
+  const follow = useCallback((forMs = FOLLOW_MS) => followRef.current(forMs), []);
   return { view, connection, storedEvents: () => stored.current, storedCount, follow };
 }

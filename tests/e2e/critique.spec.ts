@@ -157,11 +157,41 @@ test("critique rounds in the artifacts view: automatic, on demand while waiting 
     const late = await critique(page, ["operations", "data"], ["Operations", "Data"]);
     await expect(late).toHaveAttribute("data-round-id", /^critique-\d+-architecture-overview$/);
 
+    // A reload while a round runs knows it runs (its critique-start is in the log): the
+    // stream is cut right after that event, and the rest arrives on the reconnect.
+    const head = await c.readLog(id);
+    const log = [...head, ...(await c.readLog(id, head.at(-1)!.seq))];
+    const cut = log.findLastIndex((e) => e.type === "critique-start");
+    expect(log[cut].data).toMatchObject({ onDemand: true, artifactPath: ARCH });
+    let streams = 0;
+    await page.route(`**/api/parties/${id}/events*`, async (route) => {
+      if (streams++ === 0) {
+        const frames = log.slice(0, cut + 1).map((e) => `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+        await route.fulfill({ status: 200, contentType: "text/event-stream", body: `retry: 200\n\n${frames.join("")}` });
+      } else {
+        await new Promise((r) => setTimeout(r, 2500));
+        await route.continue();
+      }
+    });
+    await page.reload();
+    await page.getByTestId("tab-artifacts").click();
+    await selectArtifact(page, ARCH);
+    await expect(panel.getByTestId("critique-this")).toHaveAttribute("aria-disabled", "true");
+    await expect(panel.getByTestId("critique-this")).toHaveText("Critique running…");
+    await expect(page.getByTestId("critique-pending")).toHaveAttribute("data-state", "running");
+    await expect(page.getByTestId("critique-pending")).toContainText("Operations, Data");
+    await expect(panel.getByTestId("critique-round")).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId("critique-pending")).toHaveAttribute("data-state", "idle");
+    await expect(panel.getByTestId("critique-this")).not.toHaveAttribute("aria-disabled", "true");
+    expect(streams).toBeGreaterThanOrEqual(2);
+    await page.unroute(`**/api/parties/${id}/events*`);
+
     // A reload shows the same rounds (the log is the truth).
     await page.reload();
     await page.getByTestId("tab-artifacts").click();
     await selectArtifact(page, ARCH);
     await expect(panel.getByTestId("critique-round")).toHaveCount(2);
+    await expect(panel.getByTestId("critique-this")).not.toHaveAttribute("aria-disabled", "true");
 
     // 4. A watcher sees the rounds but has no "Critique this".
     const { body: summary } = await c.json<PartySummary>(`/api/parties/${id}`);
