@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 // import fails CI instead of a review.
 const noUpward = (groups) => ({ "no-restricted-imports": ["error", { patterns: [{ group: groups, message: "Dependencies point app → components → lib, never back." }] }] });
 
-export default [
+const config = [
   ...nextVitals,
   ...nextTs,
   { ignores: ["lib/db/generated/**", ".next/**", ".data/**", "node_modules/**", "test-results/**", "next-env.d.ts"] },
@@ -17,3 +17,5 @@ export default [
     },
   },
 ];
+
+export default config;
