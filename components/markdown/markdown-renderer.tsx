@@ -64,7 +64,7 @@ export function MarkdownRenderer({ children, diagrams = false, softBreaks = fals
     a: SafeLink,
     img: SafeImage,
     table: ({ node: _node, ...props }) => (
-      <div className="md-table-wrap">
+      <div className="md-table-wrap" tabIndex={0}>
         <table {...props} />
       </div>
     ),
@@ -75,7 +75,12 @@ export function MarkdownRenderer({ children, diagrams = false, softBreaks = fals
         const p = only.props as { className?: string; children?: ReactNode };
         if (p.className?.split(" ").includes("language-mermaid")) return <MermaidDiagram source={textOf(p.children).replace(/\n$/, "")} />;
       }
-      return <pre {...props}>{kids}</pre>;
+      // Focusable: a long line scrolls sideways, and the keyboard must reach it (WCAG 2.1.1).
+      return (
+        <pre tabIndex={0} {...props}>
+          {kids}
+        </pre>
+      );
     },
   };
   return (

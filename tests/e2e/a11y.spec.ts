@@ -1,7 +1,8 @@
 // Accessibility: an axe audit (WCAG 2.1 A/AA, plus axe's best practices for landmarks
 // and headings) of every screen a person goes through — kickoff, the questions, the
 // stack approval, the finished party with its artifacts and "Critique this", a replay,
-// a watcher, a dropped specialist and the fallback to classic mode — and the keyboard
+// a watcher, a dropped specialist, the fallback to classic mode, and classic mode's own
+// panels on a 390 px phone — and the keyboard
 // alone from the home page to a sent answer and a cancel, with a visible focus indicator
 // at every Tab stop on the way. Any violation fails with its rule id, elements and help.
 // Its own servers with a fast offline model, so a whole party takes a minute or two.
@@ -292,6 +293,41 @@ test("a party from the mode question to the end: dashboard, artifacts, critique,
   await page.goto("/");
   await expect(page.getByTestId("recent-party").first()).toBeVisible();
   await audit(page, "the home page listing parties");
+  await context.close();
+});
+
+test("classic mode on a 390 px phone: questions, constitution review, walkthrough, artifacts", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: sideServerUrl(server.opts.port), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto("/");
+  await audit(page, "the home page at 390 px");
+  const c = await clientFor(context);
+  const { body } = await c.json<{ id: string }>("/api/parties", {
+    method: "POST",
+    body: JSON.stringify({ title: "Runbooks", description: "An internal tool for on-call engineers to keep runbooks next to their alerts, with a timeline of each incident.", flags: ["--classic"] }),
+  });
+  const id = body.id;
+  const party = new PartyPage(page);
+  await page.goto(`/parties/${id}`);
+  await party.waitForInput("vision_questions");
+  await audit(page, "classic mode at 390 px, waiting for the answers");
+  // Nothing on the page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await driveUntil(c, id, (x) => x.pendingInput?.kind === "constitution_review");
+  await party.waitForInput("constitution_review");
+  await audit(page, "the constitution review panel at 390 px");
+  await driveUntil(c, id, (x) => x.pendingInput?.kind === "walkthrough");
+  await party.waitForInput("walkthrough");
+  await audit(page, "the walkthrough panel at 390 px");
+
+  await driveUntil(c, id, (x) => x.status === "completed");
+  await expect(page.getByTestId("party-dashboard")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+  await audit(page, "a completed classic party at 390 px");
+  await page.getByTestId("tab-artifacts").click();
+  await selectArtifact(page, "docs/architecture/data-model.md");
+  await audit(page, "the data model (table) at 390 px");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });
 
