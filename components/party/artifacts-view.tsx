@@ -82,7 +82,7 @@ export interface ArtifactsViewProps {
 
 export function ArtifactsView({ view, partyId, watch, selected, onSelect, critique }: ArtifactsViewProps) {
   const list = view.artifactOrder.map((p) => view.artifacts[p]).filter((a): a is ArtifactView => Boolean(a));
-  const current = list.find((a) => a.path === selected) ?? list[0] ?? null;
+  const current = list.find((a) => a.path === selected) ?? list.find((a) => !a.path.startsWith("discussions/")) ?? list[0] ?? null;
   const setSelected = onSelect;
   // Opening a file from inside the article (record ↔ artifact) moves focus to its title.
   const title = useRef<HTMLHeadingElement>(null);
@@ -97,6 +97,29 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
     title.current?.focus();
   }, [current?.path]);
   const finished = view.status === "completed";
+  // The seed 003 discussion records are artifacts too, listed apart from the documents.
+  const discussions = list.filter((a) => a.path.startsWith("discussions/"));
+  const documents = list.filter((a) => !a.path.startsWith("discussions/"));
+  const item = (a: ArtifactView) => {
+    const active = current?.path === a.path;
+    return (
+      <li key={a.path} data-testid="artifact-item" data-path={a.path}>
+        <button
+          type="button"
+          onClick={() => setSelected(a.path)}
+          aria-current={active ? "true" : undefined}
+          className={`block w-full rounded-lg border px-3 py-2 text-left transition ${active ? "border-indigo-400 bg-indigo-50" : "border-slate-200 bg-white hover:border-slate-300"}`}
+        >
+          <span className="block break-words text-sm font-medium text-slate-900">{a.title}</span>
+          <span className="block truncate font-mono text-[11px] text-slate-600">{a.path}</span>
+          <span className="mt-0.5 block text-xs text-slate-600">
+            {agentDisplay(view, a.producer).name} · {phaseLabel(view, a.phase)}
+            {a.version > 1 ? ` · v${a.version}` : ""}
+          </span>
+        </button>
+      </li>
+    );
+  };
 
   return (
     <section aria-labelledby="artifacts-heading" data-testid="artifacts-view" className="space-y-4">
@@ -138,27 +161,18 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <nav aria-label="Artifact files" className="min-w-0">
             <ul className="space-y-1.5" data-testid="artifact-list">
-              {list.map((a) => {
-                const active = current?.path === a.path;
-                return (
-                  <li key={a.path} data-testid="artifact-item" data-path={a.path}>
-                    <button
-                      type="button"
-                      onClick={() => setSelected(a.path)}
-                      aria-current={active ? "true" : undefined}
-                      className={`block w-full rounded-lg border px-3 py-2 text-left transition ${active ? "border-indigo-400 bg-indigo-50" : "border-slate-200 bg-white hover:border-slate-300"}`}
-                    >
-                      <span className="block break-words text-sm font-medium text-slate-900">{a.title}</span>
-                      <span className="block truncate font-mono text-[11px] text-slate-600">{a.path}</span>
-                      <span className="mt-0.5 block text-xs text-slate-600">
-                        {agentDisplay(view, a.producer).name} · {phaseLabel(view, a.phase)}
-                        {a.version > 1 ? ` · v${a.version}` : ""}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
+              {documents.map(item)}
             </ul>
+            {discussions.length > 0 && (
+              <>
+                <h3 id="discussions-heading" className="mt-4 mb-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  Critique discussions
+                </h3>
+                <ul className="space-y-1.5" aria-labelledby="discussions-heading" data-testid="discussion-list">
+                  {discussions.map(item)}
+                </ul>
+              </>
+            )}
           </nav>
           {current && (
             <article className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="artifact-view" data-path={current.path} aria-labelledby="artifact-title">

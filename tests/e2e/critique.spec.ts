@@ -128,7 +128,9 @@ test("critique rounds in the artifacts view: automatic, on demand while waiting 
     // Two perspectives, for real: their ratings and a verdict appear live.
     const round = await critique(page, ["security", "testing"], ["Security", "Testing"]);
     await expect(round).toHaveAttribute("data-round-id", /^critique-1-project-brief$/);
-    await expect(page.locator('[data-testid="artifact-item"][data-path="discussions/critique-1-project-brief-discussion.md"]')).toHaveCount(1);
+    // Records are listed apart from the documents.
+    await expect(page.locator('[data-testid="discussion-list"] [data-testid="artifact-item"][data-path="discussions/critique-1-project-brief-discussion.md"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="artifact-list"] [data-testid="artifact-item"][data-path^="discussions/"]')).toHaveCount(0);
     await round.getByTestId("critique-record").click();
     await expect(page.getByTestId("artifact-view")).toHaveAttribute("data-path", "discussions/critique-1-project-brief-discussion.md");
     await expect(page.getByTestId("artifact-view")).toContainText("Discussion Record");
@@ -160,7 +162,8 @@ test("critique rounds in the artifacts view: automatic, on demand while waiting 
     // A reload while a round runs knows it runs (its critique-start is in the log): the
     // stream is cut right after that event, and the rest arrives on the reconnect.
     const head = await c.readLog(id);
-    const log = [...head, ...(await c.readLog(id, head.at(-1)!.seq))];
+    const later = await c.readLog(id, head.at(-1)!.seq, { until: (e) => e.type === "critique-result" && e.data.artifactPath === ARCH });
+    const log = [...head, ...later];
     const cut = log.findLastIndex((e) => e.type === "critique-start");
     expect(log[cut].data).toMatchObject({ onDemand: true, artifactPath: ARCH });
     let streams = 0;

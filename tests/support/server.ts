@@ -108,7 +108,11 @@ export class Client {
   }
 
   /** Reads the stored log from `after` until party-end (or until `stopAfter` events). */
-  async readLog(partyId: string, after = 0, opts: { stopAfter?: number; watch?: string } = {}): Promise<LogEvent[]> {
+  /**
+   * The log after `after`, up to party-end (or `stopAfter` events, or the first event
+   * `until` accepts: a finished party's stream stays open after its later events).
+   */
+  async readLog(partyId: string, after = 0, opts: { stopAfter?: number; watch?: string; until?: (e: LogEvent) => boolean } = {}): Promise<LogEvent[]> {
     const q = opts.watch ? `?watch=${opts.watch}` : "";
     const r = await this.req(`/api/parties/${partyId}/events${q}`, { headers: after ? { "last-event-id": String(after) } : {} });
     if (r.status === 204 || !r.body) return [];
@@ -121,7 +125,7 @@ export class Client {
         if (!value.id) continue;
         const e = JSON.parse(value.data) as LogEvent;
         out.push(e);
-        if (e.type === "party-end" || (opts.stopAfter !== undefined && out.length >= opts.stopAfter)) break;
+        if (e.type === "party-end" || (opts.stopAfter !== undefined && out.length >= opts.stopAfter) || opts.until?.(e)) break;
       }
     } finally {
       await reader.cancel().catch(() => {});
