@@ -1,6 +1,6 @@
-// Nothing is lost: the production server killed at random points, SSE viewers dropping
-// and resuming, a graceful shutdown, and (on a real PostgreSQL) a takeover between two
-// instances. Each test prints its figures.
+// Nothing is lost: the production server killed at random points (and inside an
+// on-demand critique), SSE viewers dropping and resuming, a graceful shutdown, and (on a
+// real PostgreSQL) a takeover between two instances. Each test prints its figures.
 import { expect, test } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -283,6 +283,49 @@ test("graceful shutdown: SIGTERM ends streams with a retry hint, exits 0, and th
   const log = await c.readLog(id);
   expect(checkLog(log)).toMatchObject({ gapFree: true, duplicateMessageIds: 0 });
   await s.signal("SIGTERM");
+});
+
+test("an on-demand critique cut by SIGKILL is finished by the restarted server, once", async () => {
+  test.setTimeout(300_000);
+  const fast = { OFFLINE_MODEL_TPS: "3000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" };
+  const s = server(fast);
+  const c = new Client(s.url);
+  try {
+    await s.start();
+    await c.session();
+    const id = await newParty(c);
+    expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
+    const head = await c.readLog(id);
+    const endSeq = head.at(-1)!.seq;
+    // A slow model for the round, so that the kill lands inside it.
+    await s.signal("SIGTERM");
+    Object.assign(s.opts.env, { OFFLINE_MODEL_TPS: "60", OFFLINE_MODEL_FIRST_TOKEN_MS: "200" });
+    await s.start();
+    const perspectives = ["security", "operations", "product", "architecture", "data", "testing"];
+    const { status, body } = await c.json<{ roundId: string }>(`/api/parties/${id}/critique`, { method: "POST", body: JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives }) });
+    expect(status).toBe(202);
+    const started = await c.readLog(id, endSeq, { until: (e) => e.type === "message-start" });
+    await sleep(800);
+    await s.signal("SIGKILL");
+    Object.assign(s.opts.env, fast);
+    await s.start();
+    const rest = await Promise.race([
+      c.readLog(id, endSeq, { until: (e) => e.type === "critique-result" }),
+      sleep(90_000).then(() => Promise.reject(new Error("no critique-result 90 s after the restart"))),
+    ]);
+    const log = [...head, ...rest];
+    const round = rest.filter((e) => e.data.roundId === body.roundId);
+    console.log(
+      `critique resume: killed at seq ${started.at(-1)!.seq} (${started.length} events into the round), ${rest.length} events after party-end, ${rest.filter((e) => e.type === "message-discard").length} interrupted messages re-streamed`,
+    );
+    expect(round.map((e) => e.type)).toEqual(["critique-start", "critique-result"]);
+    expect((round[1].data.ratings as unknown[]).length).toBe(perspectives.length);
+    expect(checkLog(log)).toMatchObject({ gapFree: true, duplicateMessageIds: 0 });
+    const { body: summary } = await c.json<{ status: string }>(`/api/parties/${id}`);
+    expect(summary.status).toBe("completed");
+  } finally {
+    await s.signal("SIGKILL");
+  }
 });
 
 test("two instances on PostgreSQL: a killed runner is taken over, a paused one is fenced off", async () => {
