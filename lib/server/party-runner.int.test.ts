@@ -155,6 +155,21 @@ describe("PartyRunner on the database", () => {
     expect(await countCritiqueRounds(db, "p6", "critique-")).toBe(1);
   }, 60_000);
 
+  it("backs off a resumed critique that fails on its own instead of retrying it in a loop", async () => {
+    await newParty("p7");
+    await appendUnfenced(db, "p7", [{ type: "party-status", data: { status: "completed", currentPhase: null } }]);
+    const dead = (await claimLease(db, "p7", "dead-instance", 1))!;
+    // Its artifact is gone: seed 003 fails such a round at once.
+    const start = { roundId: "critique-1-gone", key: "critique/critique-1-gone", artifactPath: "docs/gone.md", phase: 1, onDemand: true, perspectives: [PERSPECTIVE_PRESETS.security] };
+    await store.commit("p7", dead.epoch, { step: { key: `${start.key}/start`, output: null }, events: [{ type: "critique-start", data: start }] });
+    await new Promise((r) => setTimeout(r, 20));
+    const r = runner("survivor");
+    expect(await r.scan()).toBe(1);
+    await r.idle("p7");
+    expect(await r.scan()).toBe(0); // not again at once
+    expect((await readEvents(db, "p7", 0)).filter((e) => e.type === "critique-result")).toEqual([]);
+  }, 60_000);
+
   it("stops a cancelled party and cleans up its team", async () => {
     await newParty("p4");
     const r = runner();

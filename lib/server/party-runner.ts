@@ -36,6 +36,10 @@ interface Running {
   done: Promise<void>;
 }
 
+/** A resumed critique round that keeps failing on this instance is tried this often, this far apart (× attempt). */
+const MAX_CRITIQUE_ATTEMPTS = 5;
+const CRITIQUE_RETRY_MS = 30_000;
+
 export class TokenBudgetError extends Error {
   constructor(readonly budget: number) {
     super(`The party used up its token budget (${budget.toLocaleString("en-US")} tokens) and was stopped.`);
@@ -66,8 +70,8 @@ function guardedStore(store: PartyStore, signal: AbortSignal, budget: { used: nu
 export class PartyRunner {
   private readonly running = new Map<string, Running>();
   private scanTimer: ReturnType<typeof setInterval> | undefined;
-  /** Critique rounds whose resume failed on this instance. */
-  private readonly failedRounds = new Set<string>();
+  /** Critique rounds whose run failed on this instance on its own: tried again later, a few times. */
+  private readonly failedRounds = new Map<string, { attempts: number; retryAt: number }>();
   private stopping = false;
 
   constructor(private readonly deps: RunnerDeps) {}
@@ -196,17 +200,30 @@ export class PartyRunner {
     if (this.stopping) return 0;
     const ids = (await orphanedParties(this.deps.db)).filter((id) => !this.running.has(id));
     for (const id of ids) void this.kick(id);
-    const critiques = (await unfinishedCritiques(this.deps.db)).filter((c) => !this.running.has(c.partyId) && !this.failedRounds.has(`${c.partyId}/${c.start.roundId}`));
+    const now = Date.now();
+    const due = (key: string) => {
+      const f = this.failedRounds.get(key);
+      return !f || (f.attempts < MAX_CRITIQUE_ATTEMPTS && now >= f.retryAt);
+    };
+    const critiques = (await unfinishedCritiques(this.deps.db)).filter((c) => !this.running.has(c.partyId) && due(`${c.partyId}/${c.start.roundId}`));
     // Resolves once each round is claimed (or found taken), not when it is done.
     await Promise.all(
       critiques.map((c) => {
-        // A round that failed here on its own (not by losing the lease) is not retried in a loop.
+        const key = `${c.partyId}/${c.start.roundId}`;
         const job = critiqueJob(c.start, c.content);
         return this.runJob(c.partyId, (ctx) =>
-          job(ctx).catch((e) => {
-            if (!(e instanceof LeaseLostError)) this.failedRounds.add(`${c.partyId}/${c.start.roundId}`);
-            throw e;
-          }),
+          job(ctx).then(
+            () => void this.failedRounds.delete(key),
+            (e) => {
+              // Failed on its own (a database error, say), not by losing the lease: back
+              // off rather than retry in a loop; another instance may still take it.
+              if (!(e instanceof LeaseLostError)) {
+                const attempts = (this.failedRounds.get(key)?.attempts ?? 0) + 1;
+                this.failedRounds.set(key, { attempts, retryAt: Date.now() + attempts * CRITIQUE_RETRY_MS });
+              }
+              throw e;
+            },
+          ),
         );
       }),
     );
