@@ -129,7 +129,8 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
             Artifacts
           </h2>
           <p className="text-sm text-slate-600">
-            {list.length === 0 ? "Nothing written yet." : `${list.length} file${list.length === 1 ? "" : "s"}`}
+            {list.length === 0 ? "Nothing written yet." : `${documents.length} file${documents.length === 1 ? "" : "s"}`}
+            {discussions.length > 0 ? ` · ${discussions.length} critique discussion${discussions.length === 1 ? "" : "s"}` : ""}
             {!finished && list.length > 0 ? " so far — the bundle also holds state.json and discovery_context.json." : ""}
           </p>
         </div>
