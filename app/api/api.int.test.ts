@@ -9,6 +9,7 @@ process.env.OFFLINE_MODEL_FIRST_TOKEN_MS = "0";
 
 import { GUEST_COOKIE, issueGuestToken } from "@/lib/auth/guest-token";
 import { useDatabase } from "@/lib/db/database";
+import { claimLease } from "@/lib/db/leases";
 import { readEvents, tableCounts } from "@/lib/db/parties";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { getServices, stopServices } from "@/lib/server/services";
@@ -192,6 +193,19 @@ describe("bad input changes nothing", () => {
     // The party still waits on the same request, untouched.
     expect((await waitForInput("stack_approval")).kind).toBe("stack_approval");
   }, 60_000);
+
+  it("critique while another round runs (on any instance) → 409 naming that round", async () => {
+    await db.prisma.party.update({ where: { id: partyId }, data: { critiqueRound: "critique-9-project-brief" } });
+    expect(await claimLease(db, partyId, "another-instance", 60_000)).not.toBeNull();
+    try {
+      const r = await call(critique.POST, `/api/parties/${partyId}/critique`, { cookie: owner, method: "POST", body: JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: ["security"] }), params: { id: partyId } });
+      expect(r.status).toBe(409);
+      expect((await r.json()).error.message).toBe("A critique round (critique-9-project-brief) is running on this party: ask again when its result is in.");
+    } finally {
+      await db.prisma.runnerLease.update({ where: { partyId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      await db.prisma.party.update({ where: { id: partyId }, data: { critiqueRound: null } });
+    }
+  });
 
   it("cancel ends the party once; a second cancel is a 409", async () => {
     const { runner } = await getServices();

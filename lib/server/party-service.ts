@@ -237,7 +237,12 @@ export async function critiqueArtifact(viewer: Viewer, partyId: string, body: un
   const perspectives = input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]);
   const start = { key: `critique/${roundId}`, roundId, artifactPath: artifact.path, phase: artifact.phase, onDemand: true, perspectives };
   const started = await runner.runJob(party.id, critiqueJob(start, artifact.content));
-  if (!started) throw new AppError("conflict", "The team is still working on this party: ask for a critique when it waits for you or has finished.", undefined, 5);
+  if (!started) {
+    // Say which work is in the way: another critique round, or the team itself.
+    const running = (await findParty(db, party.id))?.critiqueRound;
+    if (running) throw new AppError("conflict", `A critique round (${running}) is running on this party: ask again when its result is in.`, undefined, 5);
+    throw new AppError("conflict", "The team is still working on this party: ask for a critique when it waits for you or has finished.", undefined, 5);
+  }
   return { status: "accepted", roundId, recordPath: discussionRecordPath(roundId) };
 }
 
