@@ -1,14 +1,30 @@
+import { hostname, networkInterfaces } from "node:os";
 import type { NextConfig } from "next";
 import { assertEnv } from "./lib/env";
 
 // Fail before the server starts: one line naming the bad variable.
 assertEnv();
 
+/**
+ * Hosts the dev server may be opened from. Next blocks its dev scripts for any other
+ * host, which leaves the page a skeleton that never hydrates: allow this machine's own
+ * names and addresses, plus ALLOWED_DEV_ORIGINS (comma-separated) for anything else
+ * (a tunnel, a reverse proxy).
+ */
+function devOrigins(): string[] {
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .flatMap((i) => (i && !i.internal ? [i.address] : []));
+  const extra = (process.env.ALLOWED_DEV_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return [...new Set(["localhost", "127.0.0.1", "::1", hostname(), ...addresses, ...extra])];
+}
+
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files by path at run time: bundling breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg"],
   poweredByHeader: false,
   reactStrictMode: true,
+  allowedDevOrigins: devOrigins(),
 };
 
 export default nextConfig;

@@ -23,11 +23,20 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optional(z.string()),
   ANTHROPIC_API_KEY: optional(z.string()),
   OPENAI_BASE_URL: optional(z.url({ error: "must be an http(s) URL" })),
+  OPENAI_COMPATIBLE_BASE_URL: optional(z.url({ error: "must be an http(s) URL" })),
+  OPENAI_COMPATIBLE_API_KEY: optional(z.string()),
+  ANTHROPIC_BASE_URL: optional(z.url({ error: "must be an http(s) URL" })),
+  // agent=spec pairs, comma-separated: a model for any agent (personas and the other roles).
+  INCEPTION_AGENT_MODELS: optional(z.string().regex(/^\s*[a-z][a-z0-9_]*\s*=\s*[^\s,=]+\s*(,\s*[a-z][a-z0-9_]*\s*=\s*[^\s,=]+\s*)*$/, "must be agent=model pairs separated by commas, e.g. critic=openai:gpt-4.1")),
   OFFLINE_MODEL_TPS: withDefault(z.coerce.number().min(0, "must be 0 (instant) or more").max(100_000), 150),
   OFFLINE_MODEL_FIRST_TOKEN_MS: withDefault(z.coerce.number().int().min(0).max(60_000), 500),
   OFFLINE_MODEL_SEED: withDefault(z.coerce.number().int(), 42),
   OFFLINE_MODEL_FAULTS: optional(z.string()),
+  // The first-token limit of a model call (a call still streaming is never cut by it).
   MODEL_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 120_000),
+  MODEL_IDLE_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 30_000),
+  MODEL_RETRY_MAX_MS: withDefault(z.coerce.number().int().min(0).max(3_600_000), 120_000),
+  MODEL_MAX_OUTPUT_TOKENS: optional(z.coerce.number().int().min(256).max(1_000_000)),
   LEASE_MS: withDefault(z.coerce.number().int().min(500).max(600_000), 15_000),
   // Names this instance in runner leases; a restarted instance with the same id takes
   // its parties back at once instead of waiting for the lease to expire.

@@ -94,6 +94,15 @@ describe("ownership and watch tokens", () => {
     expect((await r.json()).error.code).toBe("not_found");
   });
 
+  it("state.json shows what the party has spent so far, per agent and phase", async () => {
+    const r = await call(state.GET, `/api/parties/${partyId}/state.json`, { cookie: owner, params: { id: partyId } });
+    expect(r.status).toBe(200);
+    const { usage } = await r.json();
+    expect(usage).toMatchObject({ calls: 9, cost_usd: 0, by_phase: [{ mode: "party", phase: 1, calls: 9 }] });
+    expect(Object.keys(usage.by_agent).sort()).toEqual(["nadia", "oscar", "tessa"]);
+    expect(usage.input_tokens).toBeGreaterThan(0);
+  });
+
   it("lists only the caller's own parties", async () => {
     expect((await (await call(parties.GET, "/api/parties", { cookie: owner })).json()).map((p: { id: string }) => p.id)).toEqual([partyId]);
     expect(await (await call(parties.GET, "/api/parties", { cookie: stranger })).json()).toEqual([]);
@@ -195,7 +204,7 @@ describe("bad input changes nothing", () => {
   }, 60_000);
 
   it("critique while another round runs (on any instance) → 409 naming that round", async () => {
-    await db.prisma.party.update({ where: { id: partyId }, data: { critiqueRound: "critique-9-project-brief" } });
+    await db.prisma.party.update({ where: { id: partyId }, data: { activeJob: "critique-9-project-brief" } });
     expect(await claimLease(db, partyId, "another-instance", 60_000)).not.toBeNull();
     try {
       const r = await call(critique.POST, `/api/parties/${partyId}/critique`, { cookie: owner, method: "POST", body: JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: ["security"] }), params: { id: partyId } });
@@ -203,7 +212,7 @@ describe("bad input changes nothing", () => {
       expect((await r.json()).error.message).toBe("A critique round (critique-9-project-brief) is running on this party: ask again when its result is in.");
     } finally {
       await db.prisma.runnerLease.update({ where: { partyId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-      await db.prisma.party.update({ where: { id: partyId }, data: { critiqueRound: null } });
+      await db.prisma.party.update({ where: { id: partyId }, data: { activeJob: null } });
     }
   });
 

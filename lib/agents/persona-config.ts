@@ -1,4 +1,4 @@
-// party-personas.json (000 §8, 001 §6.1): read once per party, validated at load.
+// party-personas.json: read once per party, validated at load.
 // A bad file fails with the JSON path and the rule broken.
 import { z } from "zod";
 import defaults from "./party-personas.json";

@@ -1,4 +1,4 @@
-// The PERSONA_CONTEXT block of 000 §4.1, injected for phase 1-2 agents only (phase 3
+// The PERSONA_CONTEXT block, injected for phase 1-2 agents only (phase 3
 // agents and D3/D4 get their standard prompts, as in classic mode).
 import type { PersonaConfig } from "./persona-config";
 

@@ -1,5 +1,6 @@
-// Seed 002 ADR-007: compact, structured feedback after a finalization tool call fails
-// validation. Key order matters (result first, issues in the middle, action last).
+// Compact, structured feedback after a finalization tool call fails validation
+// (docs/models.md, "Validation feedback"). Key order matters: result first (orientation),
+// issues in the middle, action last (models weigh the end of a message most).
 import type { z } from "zod";
 
 export interface ValidationFeedback {
@@ -93,5 +94,20 @@ export function toolErrorFeedback(tool: string, problem: string): ValidationFeed
     issues: { invalid: [{ field: "(tool call)", provided: null, problem, requirement: `a call to ${tool}()` }], missing: [], unknown: [] },
     issue_count: 1,
     action: `Call ${tool}() now. Do not answer in plain text.`,
+  };
+}
+
+/** Tool input that is not JSON at all: the parser's whole reason, and the start of what was sent. */
+export function unparsableInputFeedback(tool: string, raw: string, error?: unknown): ValidationFeedback {
+  const why = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "not valid JSON";
+  return {
+    result: "validation_failed",
+    issues: {
+      invalid: [{ field: "(input)", provided: raw.length > 80 ? `${raw.slice(0, 77)}...` : raw, problem: `the arguments are not valid JSON: ${why}`, requirement: `one JSON object matching the ${tool}() schema` }],
+      missing: [],
+      unknown: [],
+    },
+    issue_count: 1,
+    action: `Call ${tool}() with corrected data. Unknown fields may be typos.`,
   };
 }

@@ -46,12 +46,20 @@ export function parseModelSpec(spec: string): ModelSpec {
 
 export interface ModelRegistryConfig {
   defaultModel: string;
-  /** persona key → spec; wins over defaultModel. */
+  /** persona key → spec (the persona file); wins over defaultModel. */
   personaModels?: Record<string, string>;
+  /** agent key → spec (INCEPTION_AGENT_MODELS: any agent, personas or not); wins over both. */
+  agentModels?: Record<string, string>;
   openaiApiKey?: string;
   anthropicApiKey?: string;
-  /** Required by openai-compatible; also overrides the OpenAI endpoint (as the OpenAI SDK does). */
+  /** The OpenAI endpoint for openai: (default api.openai.com). */
   openaiBaseUrl?: string;
+  /** The endpoint for openai-compatible:; falls back to openaiBaseUrl (and then sends openaiApiKey there). */
+  openaiCompatibleBaseUrl?: string;
+  /** Sent to the openai-compatible endpoint when it has its own base URL. */
+  openaiCompatibleApiKey?: string;
+  /** The Anthropic endpoint (default api.anthropic.com/v1). */
+  anthropicBaseUrl?: string;
   offline: { seed: number; tokensPerSecond: number; firstTokenMs: number; faults?: string };
   fetch?: typeof fetch;
 }
@@ -62,14 +70,17 @@ export interface ModelRegistry {
 }
 
 const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
 
 /** Throws ModelConfigError (bad spec, missing key or base URL) before any model runs. */
 export function createModelRegistry(config: ModelRegistryConfig): ModelRegistry {
   const personaModels = config.personaModels ?? {};
+  const agentModels = config.agentModels ?? {};
   // [where the spec came from, how to quote it in an error, spec]
   const sources: Array<[string, string, string]> = [
     ["INCEPTION_MODEL", `INCEPTION_MODEL=${config.defaultModel}`, config.defaultModel],
     ...Object.entries(personaModels).map(([k, s]): [string, string, string] => [`persona "${k}"`, `persona "${k}" model ${s}`, s]),
+    ...Object.entries(agentModels).map(([k, s]): [string, string, string] => [`INCEPTION_AGENT_MODELS ${k}`, `INCEPTION_AGENT_MODELS ${k}=${s}`, s]),
   ];
 
   const models = new Map<string, LanguageModel>();
@@ -85,8 +96,8 @@ export function createModelRegistry(config: ModelRegistryConfig): ModelRegistry 
   }
 
   // Own-property lookup: a persona key like "constructor" must not hit Object.prototype.
-  const specFor = (personaKey: string) =>
-    Object.hasOwn(personaModels, personaKey) ? personaModels[personaKey] : config.defaultModel;
+  const specFor = (agent: string) =>
+    Object.hasOwn(agentModels, agent) ? agentModels[agent] : Object.hasOwn(personaModels, agent) ? personaModels[agent] : config.defaultModel;
   return {
     specFor,
     modelFor(personaKey) {
@@ -114,14 +125,18 @@ function createModel(spec: ModelSpec, config: ModelRegistryConfig, needs: (envVa
     }
     case "anthropic": {
       if (!config.anthropicApiKey) throw new ModelConfigError(needs("ANTHROPIC_API_KEY"));
-      return createAnthropic({ apiKey: config.anthropicApiKey, fetch })(spec.modelId);
+      // Explicit base URL so the SDK never reads process.env itself.
+      return createAnthropic({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, fetch })(spec.modelId);
     }
     case "openai-compatible": {
-      if (!config.openaiBaseUrl) throw new ModelConfigError(needs("OPENAI_BASE_URL"));
+      const own = config.openaiCompatibleBaseUrl;
+      const baseURL = own ?? config.openaiBaseUrl;
+      if (!baseURL) throw new ModelConfigError(needs("OPENAI_COMPATIBLE_BASE_URL"));
       return createOpenAICompatible({
         name: "openai-compatible",
-        baseURL: config.openaiBaseUrl,
-        apiKey: config.openaiApiKey,
+        baseURL,
+        // The OpenAI key goes only where OPENAI_BASE_URL points, never to another host.
+        apiKey: own ? config.openaiCompatibleApiKey : config.openaiApiKey,
         // Ask for the final usage chunk so turns can count tokens.
         includeUsage: true,
         fetch,

@@ -1,22 +1,79 @@
-// The one place that turns the environment into models. Create one registry per party
-// run (see model-registry.ts for why: offline fault counters are per registry).
-import { env } from "../env";
-import { createModelRegistry, type ModelRegistry } from "./model-registry";
+// The one place that turns the environment into models. A party keeps the model
+// settings it started with (stored with it): a resumed party runs on them, not on what
+// the environment says at resume time. Keys and endpoints are never stored; they come
+// from the environment. Create one registry per party run (offline fault counters are
+// per registry).
+import { z } from "zod";
+import { defaultPersonaConfig, type PersonaConfig } from "../agents/persona-config";
+import { env, type Env } from "../env";
+import { createModelRegistry, ModelConfigError, type ModelRegistry } from "./model-registry";
 
-/** personaModels: persona key → spec (from persona config); wins over INCEPTION_MODEL. */
-export function modelRegistryFromEnv(personaModels?: Record<string, string>): ModelRegistry {
-  const e = env();
+/** What a party stores at creation and runs on for its whole life. */
+export const modelSettingsSchema = z.object({
+  defaultModel: z.string().min(1),
+  /** agent key → model spec: the persona file's models and INCEPTION_AGENT_MODELS, resolved. */
+  agentModels: z.record(z.string(), z.string().min(1)).default({}),
+  seed: z.number().int().optional(),
+});
+export type ModelSettings = z.infer<typeof modelSettingsSchema>;
+
+export function parseAgentModels(raw: string | undefined): Record<string, string> {
+  if (!raw) return {};
+  return Object.fromEntries(
+    raw
+      .split(",")
+      .map((pair) => pair.split("=").map((x) => x.trim()))
+      .map(([agent, spec]) => [agent, spec]),
+  );
+}
+
+/** The settings a party created now starts with. */
+export function modelSettingsFromEnv(e: Env = env(), personas: PersonaConfig = defaultPersonaConfig()): ModelSettings {
+  const fromFile = Object.fromEntries(Object.entries(personas.personas).flatMap(([k, p]) => (p.model ? [[k, p.model]] : [])));
+  return { defaultModel: e.INCEPTION_MODEL, agentModels: { ...fromFile, ...parseAgentModels(e.INCEPTION_AGENT_MODELS) }, seed: e.OFFLINE_MODEL_SEED };
+}
+
+/** A party's stored settings (older parties stored only defaultModel and seed). */
+export function modelSettingsOf(stored: unknown, e: Env = env()): ModelSettings {
+  const r = modelSettingsSchema.safeParse(stored);
+  if (r.success) return r.data;
+  return modelSettingsFromEnv(e);
+}
+
+export function modelRegistryFor(settings: ModelSettings, e: Env = env()): ModelRegistry {
   return createModelRegistry({
-    defaultModel: e.INCEPTION_MODEL,
-    personaModels,
+    defaultModel: settings.defaultModel,
+    agentModels: settings.agentModels,
     openaiApiKey: e.OPENAI_API_KEY,
     anthropicApiKey: e.ANTHROPIC_API_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
+    openaiCompatibleBaseUrl: e.OPENAI_COMPATIBLE_BASE_URL,
+    openaiCompatibleApiKey: e.OPENAI_COMPATIBLE_API_KEY,
+    anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
     offline: {
-      seed: e.OFFLINE_MODEL_SEED,
+      seed: settings.seed ?? e.OFFLINE_MODEL_SEED,
       tokensPerSecond: e.OFFLINE_MODEL_TPS,
       firstTokenMs: e.OFFLINE_MODEL_FIRST_TOKEN_MS,
       faults: e.OFFLINE_MODEL_FAULTS,
     },
   });
+}
+
+/** The registry a party created now would use. */
+export function modelRegistryFromEnv(): ModelRegistry {
+  return modelRegistryFor(modelSettingsFromEnv());
+}
+
+/**
+ * Start-up check (server and `npm run discover`): every configured model has what its
+ * provider needs. Returns the one line naming the variable, or null when all is well.
+ */
+export function modelConfigProblem(e: Env = env()): string | null {
+  try {
+    modelRegistryFor(modelSettingsFromEnv(e), e);
+    return null;
+  } catch (x) {
+    if (x instanceof ModelConfigError) return `Invalid model configuration: ${x.message}`;
+    throw x;
+  }
 }

@@ -1,6 +1,6 @@
 // What a project description says, pulled apart without a model: who it is for, what
 // they do with it, and the rules it must follow. Direct mode answers the team's questions
-// from this (seed 002: no prompts, answers derived from the description).
+// from this (no prompts: answers derived from the description).
 
 export interface ProjectFacts {
   /** "a booking app" — the thing being built, when the description names it. */
@@ -117,7 +117,8 @@ export function describeProject(description: string): ProjectFacts {
     if (/\d/.test(c)) numbers.push(c);
     // "About 40 volunteers" is a size, not something anyone does.
     if (/^(about|around|roughly|approximately|up to|over|under|some|~)?\s*\d/i.test(c)) continue;
-    if ((CONSTRAINT.test(c) || TECH_ONE.test(c)) && !role) constraints.push(c);
+    // "no payments": a ban is a constraint, never a feature.
+    if (((CONSTRAINT.test(c) || TECH_ONE.test(c)) && !role) || /^(?:no|not|without|never)\b/i.test(c)) constraints.push(c);
     else if (!isProductClause) features.push(c);
   }
   // "a todo app with reminders and sharing": what follows "with" in the product clause.

@@ -9,6 +9,7 @@ import { readEvents } from "../db/parties";
 import { env, EnvError } from "../env";
 import { AppError } from "../errors/app-error";
 import type { InputRequestData } from "../party/events";
+import { modelConfigProblem } from "../ai/providers";
 import { answerInput, bundleOf, cancelParty, createParty } from "../server/party-service";
 import { getServices, stopServices, type Services } from "../server/services";
 import { parseArgs, USAGE, type CliOptions } from "./args";
@@ -114,6 +115,11 @@ export async function runDiscover(io: CliIO): Promise<number> {
       return EXIT.failed;
     }
     throw x;
+  }
+  const modelProblem = modelConfigProblem(e);
+  if (modelProblem) {
+    err(modelProblem);
+    return EXIT.failed;
   }
   if (!e.DATABASE_URL) {
     const free = await checkPgliteFree(e.DATA_DIR);

@@ -14,6 +14,42 @@ function setup(direct = false) {
 }
 
 describe("TerminalRenderer", () => {
+  it("shows the person's message, the reply naming them, revisions, missing artifacts and walkthrough outcomes", () => {
+    const { r, out } = setup();
+    r.event(ev({ type: "message-start", data: meta("u", "user", "tessa", "USER") }));
+    r.event(ev({ type: "message-end", data: { ...meta("u", "user", "tessa", "USER"), content: "Is SQLite enough?", summary: "" } }));
+    r.event(ev({ type: "message-start", data: { ...meta("r", "tessa", "user", "REPLY"), replyTo: ["u"] } }));
+    r.event(ev({ type: "message-end", data: { ...meta("r", "tessa", "user", "REPLY"), replyTo: ["u"], content: "REPLY:\n\nFor one gym, yes.", summary: "" } }));
+    r.event(ev({ type: "artifact-missing", data: { path: "docs/architecture/data-model.md", title: "Data Model", agent: "data_modeler", agentName: "Data Model Designer", phase: 3, reason: "The data model could not be written: Data Model Designer failed twice." } }));
+    const start = { revisionId: "revision-1-data-model", key: "revision/revision-1-data-model", artifactPath: "docs/architecture/data-model.md", title: "Data Model", agent: "data_modeler", phase: 3, feedback: "Write it\nnow.", baseVersion: 0, missing: true, onDemand: true, source: "person" as const };
+    r.event(ev({ type: "revision-start", data: start }));
+    r.event(ev({ type: "artifact-write", data: { path: start.artifactPath, title: "Data Model", producer: "data_modeler", phase: 3, content: "# Data Model", version: 1, reason: "Written now (it was missing). Your feedback: Write it now." } }));
+    r.event(ev({ type: "revision-result", data: { revisionId: start.revisionId, artifactPath: start.artifactPath, status: "completed", version: 1, changesSummary: "Written for the first time.", reason: null } }));
+    r.event(ev({ type: "revision-result", data: { revisionId: "revision-2-data-model", artifactPath: start.artifactPath, status: "failed", version: null, changesSummary: null, reason: "Data Model Designer could not revise it." } }));
+    r.event(ev({ type: "room-update", data: { phase: 1, reserved: 3, open: true } }));
+    r.event(ev({ type: "walkthrough-step", data: { step: "iteration", title: "Step 3.5 — Iteration configuration", requestId: "q", selection: "1", choice: "Keep defaults (Recommended)", text: null, outcome: "Kept the defaults.", record: {}, revisions: [], actions: [] } }));
+    expect(out()).toBe(
+      [
+        "",
+        "YOU → TESSA · USER",
+        "Is SQLite enough?",
+        "",
+        "TESSA → YOU · REPLY",
+        "REPLY:",
+        "",
+        "For one gym, yes.",
+        "✗ docs/architecture/data-model.md is missing. The data model could not be written: Data Model Designer failed twice.",
+        "↻ Writing docs/architecture/data-model.md (Data Model Designer): Write it now.",
+        "✎ docs/architecture/data-model.md — Data Model (Data Model Designer), version 1",
+        "  Written now (it was missing). Your feedback: Write it now.",
+        "↻ docs/architecture/data-model.md is now version 1 — Written for the first time.",
+        "↻ docs/architecture/data-model.md was not revised: Data Model Designer could not revise it.",
+        "» Step 3.5 — Iteration configuration: Kept the defaults.",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("streams the head message live and holds the others until it ends", () => {
     const { r, out } = setup();
     r.event(ev({ type: "message-start", data: meta("a", "nadia", "discover-orchestrator") }));

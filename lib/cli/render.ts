@@ -234,7 +234,21 @@ export class TerminalRenderer {
         }
         break;
       case "artifact-write":
-        this.line(s.green(`✎ ${e.data.path}`) + s.dim(` — ${e.data.title} (${this.name(e.data.producer)})`));
+        this.line(s.green(`✎ ${e.data.path}`) + s.dim(` — ${e.data.title} (${this.name(e.data.producer)})${e.data.version ? `, version ${e.data.version}` : ""}`));
+        if (e.data.reason) this.line(s.dim(`  ${e.data.reason}`));
+        break;
+      case "artifact-missing":
+        this.line(s.yellow(`✗ ${e.data.path} is missing. ${e.data.reason}`));
+        break;
+      case "revision-start":
+        this.line(s.cyan(`↻ ${e.data.missing ? "Writing" : "Revising"} ${e.data.artifactPath}`) + s.dim(` (${this.name(e.data.agent)}${e.data.source === "walkthrough" ? ", from the walkthrough" : ""}): ${oneLine(e.data.feedback)}`));
+        break;
+      case "revision-result":
+        if (e.data.status === "completed") this.line(s.green(`↻ ${e.data.artifactPath} is now version ${e.data.version}`) + (e.data.changesSummary ? s.dim(` — ${oneLine(e.data.changesSummary)}`) : ""));
+        else this.line(s.yellow(`↻ ${e.data.artifactPath} was not revised: ${e.data.reason}`));
+        break;
+      case "walkthrough-step":
+        this.line(s.dim(`» ${e.data.title}: `) + e.data.outcome);
         break;
       case "artifact-discard":
         this.line(s.yellow(`✗ ${e.data.paths.includes("*") ? "every artifact so far" : e.data.paths.join(", ")} discarded: ${e.data.reason}`));
@@ -259,7 +273,7 @@ export class TerminalRenderer {
         break;
       }
       default:
-        // usage, party-status, task-create, agent-shutdown, team-delete: bookkeeping.
+        // usage, party-status, task-create, agent-shutdown, team-delete, room-update: bookkeeping.
         break;
     }
     this.pump();
@@ -280,6 +294,11 @@ export class TerminalRenderer {
   get idle(): boolean {
     return this.queue.length === 0;
   }
+}
+
+function oneLine(text: string, max = 120): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
 function indent(text: string): string {

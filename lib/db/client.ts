@@ -32,7 +32,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle connection the server ends (restart, DROP DATABASE ... FORCE) is emitted
     // on the pool; unhandled it would crash the process. The pool replaces it.
-    pool.on("error", () => {});
+    pool.on("error", (e) => console.error(`database: an idle connection was closed by the server (${e.message}); the pool opens a new one`));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       prisma,

@@ -3,6 +3,7 @@
 // every event is projected into the queryable tables in the same transaction, so the
 // tables never disagree with the log.
 import { isTerminal, type PartyEvent, type StoredEvent } from "../party/events";
+import { PERSON } from "../party/room";
 import { ORCHESTRATOR } from "../party/roster";
 import type { Prisma } from "./generated/client";
 
@@ -31,12 +32,18 @@ export async function appendEvents(tx: Tx, locked: LockedParty, events: PartyEve
   });
   locked.lastSeq += events.length;
   await tx.party.update({ where: { id: locked.id }, data: { lastSeq: locked.lastSeq } });
-  for (const e of events) await project(tx, locked, e, at);
+  for (const e of stored) await project(tx, locked, e, at);
   return stored;
 }
 
-// Token deltas are by far the most frequent event and change no table.
-async function project(tx: Tx, p: LockedParty, e: PartyEvent, at: Date): Promise<void> {
+/**
+ * Events that change no table but the log: a message's stream. Token deltas are by far
+ * the most frequent event, so a commit of only these takes a one-statement path
+ * (party-store.ts). `project` below must leave every type listed here alone.
+ */
+export const STREAM_EVENT_TYPES: ReadonlySet<PartyEvent["type"]> = new Set(["message-start", "message-delta", "message-discard"]);
+
+async function project(tx: Tx, p: LockedParty, e: StoredEvent, at: Date): Promise<void> {
   const partyId = p.id;
   switch (e.type) {
     case "party-start":
@@ -55,8 +62,11 @@ async function project(tx: Tx, p: LockedParty, e: PartyEvent, at: Date): Promise
     case "phase-start":
       await tx.phase.updateMany({
         where: { partyId, mode: p.mode ?? "party", number: e.data.phase },
-        data: { status: "in_progress", agents: e.data.agents, messageCount: 0, startedAt: at, completedAt: null },
+        data: { status: "in_progress", agents: e.data.agents, messageCount: 0, startedAt: at, completedAt: null, roomReserved: 0, roomOpen: true },
       });
+      return;
+    case "room-update":
+      await tx.phase.updateMany({ where: { partyId, mode: p.mode ?? "party", number: e.data.phase }, data: { roomReserved: e.data.reserved, roomOpen: e.data.open } });
       return;
     case "phase-end":
       await tx.phase.updateMany({
@@ -67,6 +77,15 @@ async function project(tx: Tx, p: LockedParty, e: PartyEvent, at: Date): Promise
     case "message-end":
       if (e.data.sender !== ORCHESTRATOR && e.data.type !== "work") {
         await tx.phase.updateMany({ where: { partyId, mode: p.mode ?? "party", number: e.data.phase }, data: { messageCount: { increment: 1 } } });
+      }
+      if (e.data.sender === PERSON) {
+        await tx.roomMessage.create({ data: { id: e.data.messageId, partyId, phase: e.data.phase, recipient: e.data.recipient, text: e.data.content, seq: e.seq, createdAt: at } });
+      }
+      if (e.data.replyTo?.length) {
+        // Appends the replying agent to each answered message (once, even if replayed).
+        await tx.$executeRaw`
+          UPDATE room_messages SET answered_by = answered_by || to_jsonb(${e.data.sender}::text)
+          WHERE party_id = ${partyId} AND id = ANY(${e.data.replyTo}::text[]) AND NOT answered_by ? ${e.data.sender}`;
       }
       return;
     case "agent-spawn":
@@ -96,21 +115,38 @@ async function project(tx: Tx, p: LockedParty, e: PartyEvent, at: Date): Promise
       return;
     case "artifact-write": {
       const { path, title, producer, phase, content } = e.data;
-      await tx.artifact.upsert({
+      const a = await tx.artifact.upsert({
         where: { partyId_path: { partyId, path } },
         create: { partyId, path, title, producer, phase, content },
         update: { title, producer, phase, content, version: { increment: 1 } },
+        select: { version: true },
+      });
+      await tx.artifactVersion.create({
+        data: { partyId, path, version: a.version, title, content, producer, phase, reason: e.data.reason ?? null, revisionId: e.data.revisionId ?? null, createdAt: at },
       });
       return;
     }
-    case "artifact-discard":
-      await tx.artifact.deleteMany({ where: e.data.paths.includes("*") ? { partyId } : { partyId, path: { in: e.data.paths } } });
+    case "artifact-discard": {
+      const where = e.data.paths.includes("*") ? { partyId } : { partyId, path: { in: e.data.paths } };
+      await tx.artifact.deleteMany({ where });
+      await tx.artifactVersion.deleteMany({ where });
       return;
+    }
+    case "artifact-missing":
+      await tx.$executeRaw`UPDATE parties SET missing_artifacts = missing_artifacts || ${JSON.stringify([e.data])}::jsonb WHERE id = ${partyId}`;
+      return;
+    // The one on-demand job in flight: a critique round the person asked for, or a revision.
     case "critique-start":
-      if (e.data.onDemand) await tx.party.update({ where: { id: partyId }, data: { critiqueRound: e.data.roundId } });
+      if (e.data.onDemand) await tx.party.update({ where: { id: partyId }, data: { activeJob: e.data.roundId } });
       return;
     case "critique-result":
-      await tx.party.updateMany({ where: { id: partyId, critiqueRound: e.data.roundId }, data: { critiqueRound: null } });
+      await tx.party.updateMany({ where: { id: partyId, activeJob: e.data.roundId }, data: { activeJob: null } });
+      return;
+    case "revision-start":
+      if (e.data.onDemand) await tx.party.update({ where: { id: partyId }, data: { activeJob: e.data.revisionId } });
+      return;
+    case "revision-result":
+      await tx.party.updateMany({ where: { id: partyId, activeJob: e.data.revisionId }, data: { activeJob: null } });
       return;
     case "usage":
       await tx.tokenUsage.create({

@@ -52,3 +52,17 @@ export async function orphanedParties(db: Database, limit = 50): Promise<string[
     LIMIT ${limit}`;
   return rows.map((r) => r.id);
 }
+
+/**
+ * Milliseconds until the next lease of another runner on an unfinished party expires
+ * (null: none held). A scan timed for then takes a dead runner's party over as soon as
+ * its lease allows, not up to a scan interval later.
+ */
+export async function msUntilNextExpiry(db: Database, owner: string): Promise<number | null> {
+  const rows = await db.prisma.$queryRaw<Array<{ ms: number | null }>>`
+    SELECT (EXTRACT(EPOCH FROM min(l.expires_at) - now()) * 1000)::float8 AS ms
+    FROM runner_leases l JOIN parties p ON p.id = l.party_id
+    WHERE l.expires_at > now() AND l.owner <> ${owner} AND p.status IN ('pending', 'in_progress', 'awaiting_input')`;
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Number(ms);
+}

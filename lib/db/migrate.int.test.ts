@@ -9,11 +9,14 @@ afterEach(async () => {
 });
 
 const TABLES = [
+  "artifact_versions",
   "artifacts",
   "events",
   "input_requests",
   "parties",
+  "party_owners",
   "phases",
+  "room_messages",
   "runner_leases",
   "step_checkpoints",
   "team_members",

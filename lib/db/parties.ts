@@ -1,6 +1,6 @@
 // Named queries for parties, their log, inputs and artifacts. Writes that append to the
 // log run in one transaction with the party row locked (see event-log.ts).
-import { isTerminal, TERMINAL_STATUSES, type CritiqueStart, type InputRequestData, type PartyEvent, type StoredEvent } from "../party/events";
+import { isTerminal, TERMINAL_STATUSES, type InputRequestData, type PartyEvent, type StoredEvent, type WalkthroughStep } from "../party/events";
 import { TEAM_NAME } from "../party/party-mode";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";
@@ -17,13 +17,15 @@ export interface NewParty {
   flags: string[];
   modelSettings: Record<string, unknown>;
   watchToken: string;
+  /** The owner link's secret (the database makes one when it is not given). */
+  ownerToken?: string;
 }
 
 /** Stores the party and its first event. */
 export async function insertParty(db: Database, p: NewParty): Promise<StoredEvent[]> {
   return inTransaction(db, async (tx) => {
     await tx.party.create({
-      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchToken: p.watchToken },
+      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchToken: p.watchToken, ownerToken: p.ownerToken },
     });
     const locked = (await lockParty(tx, p.id))!;
     return appendEvents(tx, locked, [{ type: "party-start", data: { mode: p.mode, title: p.title, description: p.description, flags: p.flags } }]);
@@ -34,9 +36,10 @@ export async function countActiveParties(db: Database, ownerId: string): Promise
   return db.prisma.party.count({ where: { ownerId, status: { notIn: [...TERMINAL_STATUSES] } } });
 }
 
+/** The parties this guest created or was made an owner of (through an owner link). */
 export async function listParties(db: Database, ownerId: string, limit = 50) {
   return db.prisma.party.findMany({
-    where: { ownerId },
+    where: { OR: [{ ownerId }, { coOwners: { some: { guestId: ownerId } } }] },
     orderBy: { createdAt: "desc" },
     take: limit,
     select: { id: true, title: true, mode: true, status: true, createdAt: true },
@@ -121,9 +124,19 @@ export async function readEvents(db: Database, partyId: string, afterSeq: number
   return rows.map((r) => ({ type: r.type, data: r.data, seq: r.seq, at: r.createdAt.toISOString() }) as StoredEvent);
 }
 
+/** The party's usage events and the mode resolutions between them, in log order (what its cost summary reads). */
+export async function readUsageLog(db: Database, partyId: string): Promise<StoredEvent[]> {
+  const rows = await db.prisma.event.findMany({ where: { partyId, type: { in: ["usage", "mode-resolved"] } }, orderBy: { seq: "asc" } });
+  return rows.map((r) => ({ type: r.type, data: r.data, seq: r.seq, at: r.createdAt.toISOString() }) as StoredEvent);
+}
+
 export async function listArtifacts(db: Database, partyId: string) {
   const rows = await db.prisma.artifact.findMany({ where: { partyId }, orderBy: [{ phase: "asc" }, { path: "asc" }] });
   return rows.map((a) => ({ path: a.path, title: a.title, producer: a.producer, phase: a.phase, version: a.version, bytes: Buffer.byteLength(a.content), content: a.content }));
+}
+
+export async function artifactPaths(db: Database, partyId: string): Promise<string[]> {
+  return (await db.prisma.artifact.findMany({ where: { partyId }, select: { path: true } })).map((a) => a.path);
 }
 
 export async function findArtifact(db: Database, partyId: string, path: string) {
@@ -137,8 +150,16 @@ export async function usageByAgent(db: Database, partyId: string) {
 /** Row counts a bad request must leave unchanged (security tests compare them). */
 export async function tableCounts(db: Database) {
   const p = db.prisma;
-  const [parties, events, inputs, artifacts] = await Promise.all([p.party.count(), p.event.count(), p.inputRequest.count(), p.artifact.count()]);
-  return { parties, events, inputs, artifacts };
+  const [parties, events, inputs, artifacts, versions, roomMessages, owners] = await Promise.all([
+    p.party.count(),
+    p.event.count(),
+    p.inputRequest.count(),
+    p.artifact.count(),
+    p.artifactVersion.count(),
+    p.roomMessage.count(),
+    p.partyOwner.count(),
+  ]);
+  return { parties, events, inputs, artifacts, versions, roomMessages, owners };
 }
 
 /** The database of the stack last put to the person (the approved one, once approved). */
@@ -162,24 +183,9 @@ export async function countCritiqueRounds(db: Database, partyId: string, prefix:
   return rows[0]?.n ?? 0;
 }
 
-export interface UnfinishedCritique {
-  partyId: string;
-  start: CritiqueStart;
-  /** The artifact's text now (null if it was discarded since). */
-  content: string | null;
-}
-
-/** On-demand critique rounds that started and have no runner (it died): the scan resumes them. */
-export async function unfinishedCritiques(db: Database, limit = 20): Promise<UnfinishedCritique[]> {
-  const rows = await db.prisma.$queryRaw<Array<{ partyId: string; start: CritiqueStart; content: string | null }>>`
-    SELECT p.id AS "partyId", s.data AS start, a.content
-    FROM parties p
-    LEFT JOIN runner_leases l ON l.party_id = p.id
-    JOIN events s ON s.party_id = p.id AND s.type = 'critique-start' AND s.data->>'roundId' = p.critique_round
-    LEFT JOIN artifacts a ON a.party_id = p.id AND a.path = s.data->>'artifactPath'
-    WHERE p.critique_round IS NOT NULL AND p.status NOT IN ('cancelled', 'failed')
-      AND (l.party_id IS NULL OR l.expires_at < now())
-    ORDER BY p.updated_at
-    LIMIT ${limit}`;
-  return rows;
+/** The walkthrough's answered steps, in order (what state.json keeps of them). */
+export async function walkthroughSteps(db: Database, partyId: string): Promise<WalkthroughStep[]> {
+  const rows = await db.prisma.$queryRaw<Array<{ data: WalkthroughStep }>>`
+    SELECT data FROM events WHERE party_id = ${partyId} AND type = 'walkthrough-step' ORDER BY seq`;
+  return rows.map((r) => r.data);
 }

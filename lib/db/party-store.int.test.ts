@@ -3,10 +3,11 @@
 // same stored form, epoch fencing, nothing written when refused).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PartyEvent, StoredEvent } from "../party/events";
-import { LeaseLostError } from "../party/store";
+import { LeaseLostError, PartyClosedError } from "../party/store";
 import { claimLease } from "./leases";
-import { insertParty, readEvents, recordCancel } from "./parties";
-import { PartyClosedError, PrismaPartyStore } from "./party-store";
+import { describeStoreContract } from "../party/testing/store-contract";
+import { appendUnfenced, insertParty, readEvents, recordAnswer, recordCancel } from "./parties";
+import { PrismaPartyStore } from "./party-store";
 import { createTestDatabase, type TestDatabase } from "./testing";
 import { inTransaction } from "./transaction";
 
@@ -23,6 +24,35 @@ async function newParty(id: string) {
   await insertParty(db, { id, ownerId: "owner", title: "T", description: "A test party for the store.", mode: "party", flags: [], modelSettings: {}, watchToken: `w-${id}` });
   return (await claimLease(db, id, "runner", 60_000))!;
 }
+
+describeStoreContract(process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite", async () => {
+  const tdb = await createTestDatabase();
+  return {
+    store: new PrismaPartyStore(tdb),
+    async newParty(id) {
+      await insertParty(tdb, { id, ownerId: "owner", title: "T", description: "A test party for the store.", mode: "party", flags: [], modelSettings: {}, watchToken: `w-${id}` });
+      return (await claimLease(tdb, id, "runner", 60_000))!.epoch;
+    },
+    async takeOver(id) {
+      await tdb.prisma.runnerLease.update({ where: { partyId: id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      return (await claimLease(tdb, id, "other", 60_000))!.epoch;
+    },
+    async endParty(id, status) {
+      if (status === "cancelled") await recordCancel(tdb, id, "stopped by the person");
+      else {
+        await appendUnfenced(tdb, id, [
+          { type: "party-status", data: { status: "failed", currentPhase: null } },
+          { type: "party-end", data: { status: "failed", reason: "ended as failed by the test" } },
+        ]);
+      }
+    },
+    async answer(id, requestId, a) {
+      await recordAnswer(tdb, id, requestId, a);
+    },
+    log: (id) => readEvents(tdb, id, 0),
+    destroy: () => tdb.destroy(),
+  };
+});
 
 beforeEach(async () => {
   db = await createTestDatabase();

@@ -2,24 +2,21 @@
 // a shared lock on the lease row, that the runner still holds the lease epoch it started
 // with, so an instance that was paused past its lease cannot write after a takeover.
 import type { PartyEvent, StoredEvent } from "../party/events";
-import { LeaseLostError, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
+import type { RoomMessage } from "../party/room";
+import { CLOSED_STATUSES, LeaseLostError, PartyClosedError, type ArtifactRecord, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
 import type { Database } from "./client";
+import { listRoomMessages } from "./room-messages";
 import { inTransaction } from "./transaction";
-import { appendEvents, lockParty, type LockedParty } from "./event-log";
+import { appendEvents, lockParty, STREAM_EVENT_TYPES, type LockedParty } from "./event-log";
 import { Prisma } from "./generated/client";
 
 type Tx = Prisma.TransactionClient;
 
-const CLOSED_STATUSES = ["cancelled", "failed"];
-
-/** The party ended (cancelled by the person) while a runner was still working on it. */
-export class PartyClosedError extends LeaseLostError {
-  constructor(partyId: string, status: string) {
-    super(partyId);
-    this.message = `party ${partyId} is ${status}: the runner stops`;
-    this.name = "PartyClosedError";
-  }
-}
+const toCheckpoint = (c: { status: string; output: unknown; attempt: number }): Checkpoint => ({
+  status: c.status === "completed" ? "completed" : "running",
+  output: c.output,
+  attempt: c.attempt,
+});
 
 export type AppendListener = (partyId: string, events: StoredEvent[]) => void;
 
@@ -35,8 +32,6 @@ async function fence(tx: Tx, partyId: string, epoch: number): Promise<LockedPart
   if (lease[0]?.epoch !== epoch) throw new LeaseLostError(partyId);
   const locked = await lockParty(tx, partyId);
   if (!locked) throw new LeaseLostError(partyId);
-  // A completed party still takes on-demand work (a critique); a cancelled or failed one
-  // takes nothing more from any runner.
   if (CLOSED_STATUSES.includes(locked.status)) throw new PartyClosedError(partyId, locked.status);
   return locked;
 }
@@ -85,42 +80,59 @@ export class PrismaPartyStore implements PartyStore {
 
   async getCheckpoint(partyId: string, key: string): Promise<Checkpoint | null> {
     const c = await this.db.prisma.stepCheckpoint.findUnique({ where: { partyId_key: { partyId, key } } });
-    return c ? { status: c.status === "completed" ? "completed" : "running", output: c.output, attempt: c.attempt } : null;
+    return c ? toCheckpoint(c) : null;
+  }
+
+  async listCheckpoints(partyId: string): Promise<Map<string, Checkpoint>> {
+    const rows = await this.db.prisma.stepCheckpoint.findMany({ where: { partyId }, select: { key: true, status: true, output: true, attempt: true } });
+    return new Map(rows.map((c) => [c.key, toCheckpoint(c)]));
   }
 
   async beginStep(partyId: string, epoch: number, key: string): Promise<number> {
     return this.serial(partyId, () => this.beginStepNow(partyId, epoch, key));
   }
 
+  /**
+   * One statement, like a stream flush: the fence (the shared lease lock, the party not
+   * closed) and the upsert that counts the attempt. A refusal is explained by the same
+   * check the other writes make.
+   */
   private async beginStepNow(partyId: string, epoch: number, key: string): Promise<number> {
-    return inTransaction(this.db, async (tx) => {
-      await fence(tx, partyId, epoch);
-      const c = await tx.stepCheckpoint.upsert({
-        where: { partyId_key: { partyId, key } },
-        create: { partyId, key, status: "running", attempt: 1 },
-        update: { status: "running", attempt: { increment: 1 }, startedAt: new Date() },
-        select: { attempt: true },
-      });
-      return c.attempt;
-    });
+    const at = new Date();
+    const rows = await this.db.prisma.$queryRaw<Array<{ attempt: number }>>`
+      WITH l AS (
+        SELECT epoch FROM runner_leases WHERE party_id = ${partyId} AND epoch = ${epoch}::int FOR SHARE
+      ), p AS (
+        SELECT id FROM parties WHERE id = ${partyId} AND status <> ALL(${[...CLOSED_STATUSES]}::text[]) AND EXISTS (SELECT 1 FROM l)
+      )
+      INSERT INTO step_checkpoints (party_id, key, status, attempt, started_at)
+      SELECT p.id, ${key}, 'running', 1, ${at} FROM p
+      ON CONFLICT (party_id, key) DO UPDATE SET status = 'running', attempt = step_checkpoints.attempt + 1, started_at = EXCLUDED.started_at
+      RETURNING attempt`;
+    if (!rows[0]) {
+      await inTransaction(this.db, (tx) => fence(tx, partyId, epoch));
+      throw new LeaseLostError(partyId);
+    }
+    return rows[0].attempt;
   }
 
   async commit(partyId: string, epoch: number, c: { step?: { key: string; output: unknown }; events: PartyEvent[] }): Promise<StoredEvent[]> {
     return this.serial(partyId, async () => {
-      const deltasOnly = !c.step && c.events.length > 0 && c.events.every((e) => e.type === "message-delta");
-      const stored = deltasOnly ? await this.appendDeltas(partyId, epoch, c.events) : await this.commitInTransaction(partyId, epoch, c);
+      const streamOnly = !c.step && c.events.length > 0 && c.events.every((e) => STREAM_EVENT_TYPES.has(e.type));
+      const stored = streamOnly ? await this.appendStream(partyId, epoch, c.events) : await this.commitInTransaction(partyId, epoch, c);
       if (stored.length) this.onAppend?.(partyId, stored);
       return stored;
     });
   }
 
   /**
-   * Token deltas (most commits) project into no table, so one statement does the fenced
-   * append: the UPDATE takes the party row lock and the seq range, the INSERT writes the
-   * events. One round trip instead of an interactive transaction of six, which under
-   * load held pool connections long enough to starve other parties.
+   * A party's stream flush (message starts, token deltas; most commits) projects into no
+   * table, so one statement does the fenced append: the UPDATE takes the party row lock
+   * and the seq range, the INSERT writes the events. One round trip instead of an
+   * interactive transaction of six, which under load held pool connections long enough
+   * to starve other parties.
    */
-  private async appendDeltas(partyId: string, epoch: number, events: PartyEvent[]): Promise<StoredEvent[]> {
+  private async appendStream(partyId: string, epoch: number, events: PartyEvent[]): Promise<StoredEvent[]> {
     const at = new Date();
     const n = events.length;
     const rows = await this.db.prisma.$queryRaw<Array<{ lastSeq: number }>>`
@@ -130,12 +142,12 @@ export class PrismaPartyStore implements PartyStore {
         SELECT epoch FROM runner_leases WHERE party_id = ${partyId} AND epoch = ${epoch}::int FOR SHARE
       ), p AS (
         UPDATE parties SET last_seq = last_seq + ${n}::int, updated_at = ${at}
-        WHERE id = ${partyId} AND status NOT IN ('cancelled', 'failed') AND EXISTS (SELECT 1 FROM l)
+        WHERE id = ${partyId} AND status <> ALL(${[...CLOSED_STATUSES]}::text[]) AND EXISTS (SELECT 1 FROM l)
         RETURNING last_seq
       ), ins AS (
         INSERT INTO events (party_id, seq, type, data, created_at)
-        SELECT ${partyId}, p.last_seq - ${n}::int + e.ord::int, 'message-delta', e.value, ${at}
-        FROM p, jsonb_array_elements(${JSON.stringify(events.map((e) => e.data))}::jsonb) WITH ORDINALITY AS e(value, ord)
+        SELECT ${partyId}, p.last_seq - ${n}::int + e.ord::int, e.value->>'type', e.value->'data', ${at}
+        FROM p, jsonb_array_elements(${JSON.stringify(events.map((e) => ({ type: e.type, data: e.data })))}::jsonb) WITH ORDINALITY AS e(value, ord)
       )
       SELECT last_seq AS "lastSeq" FROM p`;
     if (!rows[0]) {
@@ -167,5 +179,16 @@ export class PrismaPartyStore implements PartyStore {
   async getInputAnswer(partyId: string, requestId: string): Promise<InputAnswer | null> {
     const r = await this.db.prisma.inputRequest.findFirst({ where: { id: requestId, partyId, status: "answered" }, select: { selection: true, text: true } });
     return r ? { selection: r.selection, text: r.text } : null;
+  }
+
+  async getRoomMessages(partyId: string, phase: number): Promise<RoomMessage[]> {
+    return listRoomMessages(this.db, partyId, phase);
+  }
+
+  async getArtifact(partyId: string, path: string): Promise<ArtifactRecord | null> {
+    return this.db.prisma.artifact.findUnique({
+      where: { partyId_path: { partyId, path } },
+      select: { path: true, title: true, producer: true, phase: true, version: true, content: true },
+    });
   }
 }

@@ -10,13 +10,14 @@
 import { agentSays, type AgentCall, type PartyContext, type PhaseNumber } from "./agent-step";
 import { architectureSummary, briefMarkdown, discoveryContext } from "./documents";
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
-import type { ModeOutcome } from "./party-mode";
+import { currentText, type ModeOutcome } from "./party-mode";
 import { spawnEvents } from "./phase-common";
 import { groupQuestions } from "./phase-vision";
 import { agentInfo, ORCHESTRATOR } from "./roster";
 import { STACK_OPTIONS, stackCard } from "./stack-card";
 import type { PartyRecord } from "./store";
 import { walkthrough } from "./walkthrough";
+import { nextStepActions, type ProjectContext } from "./next-step-actions";
 import { CLASSIC_PHASE_NAMES, completionNextSteps, phaseEndNextSteps } from "../next-steps";
 import { ARTIFACT_KINDS, ARTIFACT_PATHS, type ArtifactKind } from "../protocol/artifacts";
 import type { ProposalOutput } from "../protocol/outputs";
@@ -83,19 +84,12 @@ class ClassicPhase {
     ]);
   }
 
-  end(): Promise<void> {
+  /** `project`: what the last phase's "Start a new feature" button prefills a follow-up kickoff with. */
+  end(project?: ProjectContext): Promise<void> {
+    const nextSteps = this.n === CLASSIC_PHASE_NAMES.length ? completionNextSteps() : phaseEndNextSteps({ mode: "classic", phaseNumber: this.n, phaseNames: [...CLASSIC_PHASE_NAMES] });
     return this.ctx.rt.emit(this.key("end"), [
       ...(this.agent ? [{ type: "agent-shutdown" as const, data: { agent: this.agent, phase: this.n } }] : []),
-      {
-        type: "phase-end",
-        data: {
-          phase: this.n,
-          name: this.name,
-          status: "completed",
-          messages: this.messages,
-          nextSteps: this.n === CLASSIC_PHASE_NAMES.length ? completionNextSteps() : phaseEndNextSteps({ mode: "classic", phaseNumber: this.n, phaseNames: [...CLASSIC_PHASE_NAMES] }),
-        },
-      },
+      { type: "phase-end", data: { phase: this.n, name: this.name, status: "completed", messages: this.messages, nextSteps, nextStepActions: nextStepActions(nextSteps, project) } },
     ]);
   }
 
@@ -226,7 +220,9 @@ export async function runClassicMode(ctx: PartyContext, party: PartyRecord): Pro
     await p2.end();
 
     const stack = await techStack(ctx, { ...known, research });
-    const planned: Sections = { project_description: d, project_brief: briefMd, research, tech_stack: JSON.stringify(stack, null, 2) };
+    // The person may have revised the brief while the stack approval waited.
+    const brief = await currentText(ctx, "classic/p4/brief", ARTIFACT_PATHS.brief, briefMd);
+    const planned: Sections = { project_description: d, project_brief: brief, research, tech_stack: JSON.stringify(stack, null, 2) };
 
     const p4 = new ClassicPhase(ctx, 4);
     await p4.start();
@@ -253,19 +249,18 @@ export async function runClassicMode(ctx: PartyContext, party: PartyRecord): Pro
 
     // Phase 7: skills and scaffold (a failed skill report degrades to a warning, as in
     // party mode), then walkthrough steps 2-4 ("Step 7.5").
-    const summary = architectureSummary(arch, stack);
     const p7 = new ClassicPhase(ctx, 7);
     await p7.start();
-    await skillsAndScaffold(ctx, "classic/p7", 7, governed, stack, arch);
-    const wt = await walkthrough(ctx, "classic/p7/walkthrough", stack, summary, docs["test-strategy-outline"]);
+    await skillsAndScaffold(ctx, "classic", "classic/p7", 7, governed, stack, arch);
+    const wt = await walkthrough(ctx, "classic/p7/walkthrough", { mode: "classic", phase: 7, title: party.title, description: d, stack });
     await p7.end();
 
     const p8 = new ClassicPhase(ctx, 8);
     await p8.start();
     const completedAt = await ctx.rt.step("classic/completed-at", async () => ({ output: new Date().toISOString() }));
-    const dc = discoveryContext({ completedAt, stack, architectureSummary: summary, highPriorityGaps: wt.criticalPaths, permissionsReviewed: wt.permissionsReviewed, userNextAction: wt.userNextAction, iterationConfig: wt.iterationConfig });
+    const dc = discoveryContext({ completedAt, stack, architectureSummary: architectureSummary(wt.architecture ?? arch, stack), highPriorityGaps: wt.criticalPaths, permissionsReviewed: wt.permissionsReviewed, userNextAction: wt.userNextAction, iterationConfig: wt.iterationConfig });
     await ctx.rt.emit(p8.key("summary"), [{ type: "note", data: { kind: "info", phase: 8, text: completionSummary(stack) } }]);
-    await p8.end();
+    await p8.end({ title: party.title, description: d, stack: `${stack.language.choice} · ${stack.framework.choice} · ${stack.database.choice}` });
     return { status: "completed", discoveryContext: dc };
   } catch (e) {
     if (e instanceof ClassicAbort) return { status: "cancelled", reason: e.reason };

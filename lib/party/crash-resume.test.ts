@@ -48,6 +48,9 @@ describe("crash and resume", () => {
         description: scenario.description,
         visionAnswer: scenario.answers,
         mode,
+        // Small flushes, so crash points land in the middle of streamed messages too (the
+        // instant model hands over a whole message before any timer runs).
+        flushChars: 400,
         wrapStore: counting((n) => (total = n)),
       });
       expect(baseline.outcome).toEqual({ status: "completed" });
@@ -61,6 +64,7 @@ describe("crash and resume", () => {
           description: scenario.description,
           visionAnswer: scenario.answers,
           mode,
+          flushChars: 400,
           wrapStore: crashAt(points, when),
           onError: (e) => e instanceof SimulatedCrash,
         });

@@ -1,10 +1,11 @@
-// A multi-perspective critique round (seed 003) inside a party: each perspective is an
+// A multi-perspective critique round inside a party: each perspective is an
 // agent turn (durable, streamed, failure policy), a failed one falls back to the default
 // model, and the discussion record becomes an artifact. Used after Blueprint Assembly's
 // cross-review and on demand from the artifacts view.
 import { runCritique, type CritiqueResult, type Perspective, type PerspectiveResult } from "../agents/critique";
 import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
 import type { CritiqueStart } from "./events";
+import type { Sections } from "../protocol/prompt-sections";
 
 /** Perspectives a person can pick; `model` names the persona whose model voices it. */
 export const PERSPECTIVE_PRESETS: Record<string, Perspective> = {
@@ -18,18 +19,27 @@ export const PERSPECTIVE_PRESETS: Record<string, Perspective> = {
 
 export const BLUEPRINT_PERSPECTIVES = [PERSPECTIVE_PRESETS.security, PERSPECTIVE_PRESETS.operations, PERSPECTIVE_PRESETS.product];
 
-/** Lowercase words and dashes: a valid 003 round id for any artifact path. */
+/** Lowercase words and dashes: a valid round id for any artifact path. */
 export function roundIdFor(prefix: string, artifactPath: string): string {
   const base = artifactPath.split("/").pop()!.replace(/\.md$/, "");
   return `${prefix}-${base}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").slice(0, 60);
 }
 
-export async function critiqueRound(ctx: PartyContext, r: Omit<CritiqueStart, "perspectives"> & { content: string | null; perspectives: Perspective[] }): Promise<CritiqueResult> {
-  const { content: _content, ...start } = r;
+export async function critiqueRound(
+  ctx: PartyContext,
+  r: Omit<CritiqueStart, "perspectives"> & { content: string | null; perspectives: Perspective[]; context?: Sections },
+): Promise<CritiqueResult> {
+  const { content: _content, context: _context, ...start } = r;
+  // Perspectives check the artifact against what the person asked for: the description
+  // always (from the party when the caller has no context), the brief and stack when known.
+  const context: Sections = r.context ?? { project_description: (await ctx.rt.store.getParty(ctx.rt.partyId))?.description ?? "" };
   // Tells viewers (after a reload too) that the round is running, and lets another
   // instance resume an on-demand round whose runner died (PartyRunner.scan).
   await ctx.rt.emit(`${r.key}/start`, [{ type: "critique-start", data: start }]);
-  const sections = (p: Perspective, content: string) => ({
+  const sections = (p: Perspective, content: string): Sections => ({
+    project_description: context.project_description,
+    project_brief: context.project_brief,
+    tech_stack: context.tech_stack,
     artifact_content: content,
     perspective: JSON.stringify({ name: p.name, roleLabel: p.roleLabel, focusAreas: p.focusAreas }),
   });

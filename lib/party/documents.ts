@@ -4,24 +4,39 @@ import type { BriefOutput, ConstitutionOutput, FinalPositionOutput, ProposalOutp
 
 const bullets = (xs: readonly string[]) => (xs.length ? xs.map((x) => `- ${x}`).join("\n") : "- None identified");
 
-function dedupe(items: string[]): string[] {
-  const seen = new Set<string>();
-  return items.filter((i) => {
-    const k = i.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+const words = (s: string) => new Set(s.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").split(/\s+/).filter((w) => w.length > 3));
+
+/** Two statements say the same thing when most of their words are shared (a short sentence inside a long one is not the long one). */
+function sameThing(a: string, b: string): boolean {
+  const x = words(a);
+  const y = words(b);
+  if (!x.size || !y.size) return a.trim().toLowerCase() === b.trim().toLowerCase();
+  const common = [...x].filter((w) => y.has(w)).length;
+  return common / Math.max(x.size, y.size) >= 0.6;
 }
 
-/** 000 §5.2: three final positions merged, Nadia's framing first. */
+function dedupe(items: string[]): string[] {
+  const kept: string[] = [];
+  for (const i of items) if (!kept.some((k) => sameThing(k, i))) kept.push(i);
+  return kept;
+}
+
+/** Sentences of several texts merged into one: each statement once, in the order first said. */
+function mergeProse(texts: string[], max: number): string {
+  const sentences = texts.flatMap((t) => t.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [t]).map((x) => x.trim()).filter(Boolean);
+  let out = "";
+  for (const x of dedupe(sentences)) if (out.length + x.length + 1 <= max) out = out ? `${out} ${x}` : x;
+  return out;
+}
+
+/** The three final positions merged into one brief, the product analyst's framing first: one text per section, each statement once. */
 export function mergeBrief(positions: Array<{ agent: string; position: FinalPositionOutput }>): BriefOutput {
   const by = (a: string) => positions.find((p) => p.agent === a)?.position;
   const ordered = ["nadia", "oscar", "tessa"].map(by).filter((p): p is FinalPositionOutput => !!p);
   const all = ordered.length ? ordered : positions.map((p) => p.position);
   const pick = (f: (p: FinalPositionOutput) => string[] | undefined) => dedupe(all.flatMap((p) => f(p) ?? []));
   return {
-    problem_statement: all.map((p) => p.project_vision).join("\n\n"),
+    problem_statement: mergeProse(all.map((p) => p.project_vision), 1200),
     target_users: pick((p) => p.target_users),
     core_features: pick((p) => p.core_features),
     scale_constraints: pick((p) => p.constraints),
@@ -86,6 +101,28 @@ ${ordered.map((a, i) => `## Article ${roman(i + 1)}: ${a.title}${a.domain_specif
 `;
 }
 
+/**
+ * The articles back from a constitution written by constitutionMarkdown (a revision
+ * gives the generator its structured draft, not the rendered page). Null when the text
+ * has no articles in that layout.
+ */
+export function parseConstitution(markdown: string): ConstitutionOutput | null {
+  const parts = markdown.split(/^## Article [IVXLCDM]+: /m).slice(1);
+  const articles = parts.map((part) => {
+    const [head, ...rest] = part.split("\n");
+    const domain = / \(domain-specific\)\s*$/.test(head);
+    const body = rest.join("\n").trim();
+    const summary = /^\*(.+)\*$/m.exec(body);
+    return {
+      title: head.replace(/ \(domain-specific\)\s*$/, "").trim(),
+      summary: summary?.[1].trim() ?? "",
+      body: (summary ? body.slice(body.indexOf(summary[0]) + summary[0].length) : body).trim(),
+      domain_specific: domain,
+    };
+  });
+  return articles.length && articles.every((a) => a.title && a.summary && a.body) ? { articles } : null;
+}
+
 export function skillReportMarkdown(stack: ProposalOutput, r: SkillReportOutput): string {
   return `# Skill Customization Report
 
@@ -133,7 +170,7 @@ export interface DiscoveryContext {
   iteration_config?: { implementation: number; testing: number; circuit_breaker: number };
 }
 
-/** 001 §9.2, identical for both modes (AC-16). */
+/** The discovery_context envelope: field for field the same in both modes. */
 export function discoveryContext(a: {
   completedAt: string;
   stack: ProposalOutput;

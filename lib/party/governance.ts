@@ -1,7 +1,9 @@
 // Constitution (D3) with the person's review, and skills (D4) plus the scaffold —
-// party phase 4 and classic phases 6-7 call the same functions.
+// party phase 4 and classic phases 6-7 call the same functions. A document whose agent
+// failed is recorded as missing (artifact-missing), to be written later on request.
 import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
 import { constitutionMarkdown, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
+import { missingEvents } from "./promised-artifacts";
 import { subAgentStatus } from "../next-steps";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { ConstitutionOutput, ProposalOutput } from "../protocol/outputs";
@@ -49,7 +51,7 @@ export async function reviewConstitution(ctx: PartyContext, key: string, phase: 
   return c;
 }
 
-export async function skillsAndScaffold(ctx: PartyContext, key: string, phase: Phase, sections: Sections, stack: ProposalOutput, architecture: string | undefined): Promise<string[]> {
+export async function skillsAndScaffold(ctx: PartyContext, mode: "party" | "classic", key: string, phase: Phase, sections: Sections, stack: ProposalOutput, architecture: string | undefined): Promise<string[]> {
   const r = await agentSays(ctx, { key: `${key}/skills`, agent: "skills_researcher", phase, task: "skills.report", sections, recipient: null, type: "work" });
   const scaffold = scaffoldFromArchitecture(architecture);
   await ctx.rt.emit(`${key}/write`, [
@@ -58,7 +60,10 @@ export async function skillsAndScaffold(ctx: PartyContext, key: string, phase: P
           { type: "artifact-write" as const, data: { path: ARTIFACT_PATHS.skillReport, title: "Skill Customization Report", producer: "skills_researcher", phase, content: skillReportMarkdown(stack, r.output) } },
           { type: "note" as const, data: { kind: "status" as const, phase, text: subAgentStatus("Skill research") } },
         ]
-      : [{ type: "note" as const, data: { kind: "warning" as const, phase, text: "The skills researcher could not produce a report; the scaffold was still created." } }]),
+      : [
+          { type: "note" as const, data: { kind: "warning" as const, phase, text: "The skills researcher could not produce a report; the scaffold was still created." } },
+          ...missingEvents(ctx.personas, mode, [ARTIFACT_PATHS.skillReport]),
+        ]),
     { type: "artifact-write", data: { path: "scaffold.txt", title: "Project scaffold", producer: "orchestrator", phase, content: scaffold.join("\n") + "\n" } },
   ]);
   return scaffold;

@@ -21,7 +21,7 @@ import {
 
 const personas = defaultPersonaConfig();
 
-/** The offline models, with every system prompt recorded per agent. */
+/** The offline models, with every prompt recorded per agent (as text; the persona comes with the agent's task). */
 function recording(): { models: ModelLookup; systems: Map<string, string[]> } {
   const inner = offlineModels();
   const systems = new Map<string, string[]>();
@@ -35,8 +35,8 @@ function recording(): { models: ModelLookup; systems: Map<string, string[]> } {
           ...m,
           doGenerate: m.doGenerate.bind(m),
           doStream: (opts) => {
-            const sys = opts.prompt.find((p) => p.role === "system");
-            if (sys?.role === "system") systems.set(agent, [...(systems.get(agent) ?? []), sys.content]);
+            const text = opts.prompt.map((p) => (p.role === "system" ? p.content : p.content.map((c) => (c.type === "text" ? c.text : "")).join(""))).join("\n");
+            systems.set(agent, [...(systems.get(agent) ?? []), text]);
             return m.doStream(opts);
           },
         };
@@ -85,7 +85,7 @@ describe("party mode, whole runs", () => {
     expect(idx("team-delete")).toBeLessThan(idx("party-end"));
     expect(ev.at(-1)!.type).toBe("party-end");
 
-    // Five tasks created up front (000 §3.2).
+    // Five tasks created up front.
     const tasks = ofType(ev, "task-create");
     expect(tasks).toHaveLength(1);
     expect(tasks[0].data.mode).toBe("party");
@@ -97,7 +97,7 @@ describe("party mode, whole runs", () => {
       "Walkthrough — interactive review and next steps",
     ]);
 
-    // Every 000 §5.1 artifact.
+    // Every artifact party mode writes.
     const artifacts = finalArtifacts(ev);
     for (const path of [ARTIFACT_PATHS.brief, ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy, ARTIFACT_PATHS.constitution, ARTIFACT_PATHS.skillReport]) {
       expect(artifacts.get(path), path).toBeTruthy();
@@ -122,17 +122,17 @@ describe("party mode, whole runs", () => {
     expect(finalized.map((e) => e.data.content.split("\n")[2]).sort()).toEqual(
       [ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy].map((p) => `File: ${p}`).sort(),
     );
-    // Shutdown requests at each parallel phase's end (000 §3.4).
+    // Shutdown requests at each parallel phase's end.
     expect(ofType(ev, "message-end").filter((e) => e.data.type === "shutdown_request").map((e) => e.data.recipient)).toEqual(
       ["nadia", "oscar", "tessa", "liam", "zara", "felix", "architect", "data_modeler", "test_strategist"],
     );
 
-    // The shared exit: discovery_context with exactly the 001 §9.2 keys.
+    // The shared exit: discovery_context with exactly its documented keys.
     const dc = discoveryContextOf(ev);
     expect(shapeOf(dc)).toEqual(DISCOVERY_CONTEXT_SHAPE);
     expect(dc).toMatchObject({ version: "1.0", walkthrough_completed: true, user_next_action: "feature", constitution_path: ARTIFACT_PATHS.constitution });
 
-    // PERSONA_CONTEXT for phase 1-2 personas only (000 §4.1).
+    // PERSONA_CONTEXT for phase 1-2 personas only.
     const withPersona = [...rec.systems].filter(([, s]) => s.some((x) => x.includes("PERSONA_CONTEXT:"))).map(([a]) => a).sort();
     expect(withPersona).toEqual(["felix", "liam", "nadia", "oscar", "tessa", "zara"]);
     expect(rec.systems.get("nadia")![0]).toContain("  Phase: Vision Council");

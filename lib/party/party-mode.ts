@@ -1,14 +1,17 @@
-// Party mode (000 §3, 001 §4.2): one team, five tasks, three live members at most,
-// members shut down at each phase end, the team deleted on every exit path.
+// Party mode: one team, five tasks, three live members at most, members shut down at
+// each phase end, the team deleted on every exit path.
 import type { PartyContext } from "./agent-step";
 import { architectureSummary, discoveryContext, type DiscoveryContext } from "./documents";
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
-import { blueprintAssembly } from "./phase-blueprint";
+import { blueprintAssembly, blueprintReserve } from "./phase-blueprint";
 import { PhaseTeam, shutdownEvents, spawnEvents } from "./phase-common";
-import { stackDebate } from "./phase-stack";
-import { visionCouncil } from "./phase-vision";
+import { stackDebate, stackReserve } from "./phase-stack";
+import { visionCouncil, visionReserve } from "./phase-vision";
 import { walkthrough } from "./walkthrough";
 import { completionNextSteps, PARTY_PHASE_NAMES, phaseEndNextSteps } from "../next-steps";
+import { nextStepActions, type ProjectContext } from "./next-step-actions";
+import { missingEvents } from "./promised-artifacts";
+import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { PartyRecord } from "./store";
 
 export const TEAM_NAME = "inception-party";
@@ -32,24 +35,32 @@ class PhaseAbort extends Error {
   }
 }
 
+/** Messages each protocol's mandatory turns need, for `n` agents: the person's messages leave room for them. */
+const RESERVE: Record<1 | 2 | 3, (agents: number) => number> = { 1: visionReserve, 2: stackReserve, 3: blueprintReserve };
+
 /** Runs a parallel phase; when every agent fails, asks [1] retry [2] classic [3] cancel. */
 async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: PhaseTeam) => Promise<T | null>): Promise<T> {
   const cfg = ctx.personas.phases[String(n) as "1"];
   for (let attempt = 1; ; attempt++) {
     const key = `party/p${n}.${attempt}`;
+    const reserved = RESERVE[n](cfg.personas.length);
     await ctx.rt.emit(`${key}/start`, [
       { type: "phase-start", data: { phase: n, name: cfg.name, agents: cfg.personas } },
       { type: "party-status", data: { status: "in_progress", currentPhase: n } },
       ...spawnEvents(ctx, n, cfg.personas),
+      { type: "room-update", data: { phase: n, reserved, open: true } },
     ]);
-    const team = new PhaseTeam(ctx, n, key, cfg.personas);
+    const team = new PhaseTeam(ctx, n, key, cfg.personas, reserved);
     const result = await body(team);
+    // What the person said and nobody answered yet is answered before the team leaves.
+    if (result !== null) await team.wrapUp();
     // Every member spawned for the phase is shut down, including those that failed out
-    // of it (they are still team members until told to stop: 000 §3.4, 001 §5.2).
+    // of it: they are still team members until told to stop.
     await ctx.rt.emit(`${key}/shutdown`, shutdownEvents(ctx, key, n, cfg.personas));
     if (result !== null) {
+      const nextSteps = phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] });
       await ctx.rt.emit(`${key}/end`, [
-        { type: "phase-end", data: { phase: n, name: cfg.name, status: "completed", messages: team.messages, nextSteps: phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] }) } },
+        { type: "phase-end", data: { phase: n, name: cfg.name, status: "completed", messages: team.used, nextSteps, nextStepActions: nextStepActions(nextSteps) } },
       ]);
       return result;
     }
@@ -64,23 +75,27 @@ async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: Ph
       ],
       allowsText: false,
     });
-    await ctx.rt.emit(`${key}/failed-end`, [{ type: "phase-end", data: { phase: n, name: cfg.name, status: "failed", messages: team.messages } }]);
+    await ctx.rt.emit(`${key}/failed-end`, [{ type: "phase-end", data: { phase: n, name: cfg.name, status: "failed", messages: team.used } }]);
     if (choice.selection === "2") throw new PhaseAbort({ status: "fallback" });
     if (choice.selection === "3") throw new PhaseAbort({ status: "cancelled", reason: `Cancelled after every agent in ${cfg.name} failed.` });
   }
 }
 
-async function sequentialPhase<T>(ctx: PartyContext, n: 4 | 5, body: () => Promise<T>): Promise<T> {
+async function sequentialPhase<T>(ctx: PartyContext, n: 4 | 5, body: () => Promise<T>, project?: ProjectContext): Promise<T> {
   const name = ctx.personas.phases[String(n) as "4"].name;
   await ctx.rt.emit(`party/p${n}/start`, [
     { type: "phase-start", data: { phase: n, name, agents: [] } },
     { type: "party-status", data: { status: "in_progress", currentPhase: n } },
   ]);
   const r = await body();
-  await ctx.rt.emit(`party/p${n}/end`, [
-    { type: "phase-end", data: { phase: n, name, status: "completed", messages: 0, nextSteps: n === 5 ? completionNextSteps() : phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] }) } },
-  ]);
+  const nextSteps = n === 5 ? completionNextSteps() : phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] });
+  await ctx.rt.emit(`party/p${n}/end`, [{ type: "phase-end", data: { phase: n, name, status: "completed", messages: 0, nextSteps, nextStepActions: nextStepActions(nextSteps, project) } }]);
   return r;
+}
+
+/** A document as it is now (a checkpointed read: a revision made while the party waited counts). */
+export async function currentText(ctx: PartyContext, key: string, path: string, fallback: string): Promise<string> {
+  return ctx.rt.step(key, async () => ({ output: (await ctx.rt.store.getArtifact(ctx.rt.partyId, path))?.content ?? fallback }));
 }
 
 export async function runPartyMode(ctx: PartyContext, party: PartyRecord): Promise<ModeOutcome> {
@@ -92,28 +107,30 @@ export async function runPartyMode(ctx: PartyContext, party: PartyRecord): Promi
   try {
     const vision = await parallelPhase(ctx, 1, (team) => visionCouncil(ctx, team, d));
     const { stack } = await parallelPhase(ctx, 2, (team) => stackDebate(ctx, team, d, vision.briefMd));
-    const blueprint = await parallelPhase(ctx, 3, (team) => blueprintAssembly(ctx, team, d, vision.briefMd, stack));
+    // The person may have revised the brief while the stack approval waited.
+    const brief = await currentText(ctx, "party/p3/brief", ARTIFACT_PATHS.brief, vision.briefMd);
+    const blueprint = await parallelPhase(ctx, 3, (team) => blueprintAssembly(ctx, team, d, brief, stack));
     const arch = blueprint["architecture-overview"];
     const sections = {
       project_description: d,
-      project_brief: vision.briefMd,
+      project_brief: brief,
       tech_stack: JSON.stringify(stack, null, 2),
       artifact_content: [arch, blueprint["data-model"], blueprint["test-strategy-outline"]].filter(Boolean).join("\n\n---\n\n"),
     };
     const constitution = await sequentialPhase(ctx, 4, async () => {
       const c = await draftConstitution(ctx, "party/p4/constitution", 4, sections);
-      await skillsAndScaffold(ctx, "party/p4", 4, sections, stack, arch);
+      if (!c) await ctx.rt.emit("party/p4/constitution/missing", missingEvents(ctx.personas, "party", [ARTIFACT_PATHS.constitution]));
+      await skillsAndScaffold(ctx, "party", "party/p4", 4, sections, stack, arch);
       return c;
     });
-    const summary = architectureSummary(arch, stack);
     const wt = await sequentialPhase(ctx, 5, async () => {
       if (constitution) await reviewConstitution(ctx, "party/p5/constitution", 5, party.title, sections, constitution);
-      return walkthrough(ctx, "party/p5", stack, summary, blueprint["test-strategy-outline"]);
-    });
+      return walkthrough(ctx, "party/p5", { mode: "party", phase: 5, title: party.title, description: d, stack });
+    }, { title: party.title, description: d, stack: `${stack.language.choice} · ${stack.framework.choice} · ${stack.database.choice}` });
     const completedAt = await ctx.rt.step("party/completed-at", async () => ({ output: new Date().toISOString() }));
     return {
       status: "completed",
-      discoveryContext: discoveryContext({ completedAt, stack, architectureSummary: summary, highPriorityGaps: wt.criticalPaths, permissionsReviewed: wt.permissionsReviewed, userNextAction: wt.userNextAction, iterationConfig: wt.iterationConfig }),
+      discoveryContext: discoveryContext({ completedAt, stack, architectureSummary: architectureSummary(wt.architecture ?? arch, stack), highPriorityGaps: wt.criticalPaths, permissionsReviewed: wt.permissionsReviewed, userNextAction: wt.userNextAction, iterationConfig: wt.iterationConfig }),
     };
   } catch (e) {
     if (e instanceof PhaseAbort) return e.outcome;

@@ -1,8 +1,10 @@
-// Party phase 3, Protocol C (000 §3.5): independent production → summary broadcasts →
-// cross-review D8→D14, D14→D15, D15→D8 → finalize with the feedback.
+// Party phase 3, Blueprint Assembly: independent production → summary broadcasts →
+// cross-review D8→D14, D14→D15, D15→D8 → finalize with the feedback. The summary
+// broadcasts give way when what the person said into the room used their budget.
 import type { PartyContext } from "./agent-step";
 import { BLUEPRINT_PERSPECTIVES, critiqueRound, roundIdFor } from "./critique-round";
 import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
+import { missingEvents } from "./promised-artifacts";
 import { ARTIFACT_KINDS, type ArtifactKind } from "../protocol/artifacts";
 import type { ProposalOutput } from "../protocol/outputs";
 
@@ -14,9 +16,13 @@ const PRODUCERS: Array<{ agent: string; kind: ArtifactKind; reviews: string }> =
 
 export type Blueprint = Partial<Record<ArtifactKind, string>>;
 
+/** Messages Protocol C cannot do without: each agent's review and finalized artifact. */
+export const blueprintReserve = (agents: number) => 2 * agents;
+
 export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, description: string, briefMd: string, stack: ProposalOutput): Promise<Blueprint | null> {
   const k = team.key;
   const base = { project_description: description, project_brief: briefMd, tech_stack: JSON.stringify(stack, null, 2) };
+  team.context = base;
   const path = (agent: string) => ARTIFACT_KINDS[PRODUCERS.find((p) => p.agent === agent)!.kind].path;
 
   const drafts = await team.all(team.alive, (agent) => ({
@@ -30,10 +36,13 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
   }));
   if (drafts.length === 0) return null;
   const draft = new Map(drafts.map((d) => [d.agent, d.output.markdown]));
+  // The mandatory turns left: a review from each author whose reviewee has a draft, and each finalize.
+  const reserve = () => PRODUCERS.filter((p) => team.alive.includes(p.agent) && draft.has(p.reviews)).length + drafts.filter((d) => team.alive.includes(d.agent)).length;
+  await team.plan("drafted", reserve());
 
-  await team.all(
-    drafts.map((d) => d.agent),
-    (agent) => ({
+  const authors = drafts.map((d) => d.agent).filter((a) => team.alive.includes(a));
+  if (await team.tryRound("summaries", authors.length)) {
+    await team.all(authors, (agent) => ({
       key: `${k}/${agent}/summary`,
       agent,
       task: "blueprint.summary" as const,
@@ -41,8 +50,11 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
       recipient: null,
       type: "broadcast" as const,
       artifactPath: path(agent),
-    }),
-  );
+    }));
+    await team.plan("summarized", reserve());
+  } else {
+    await team.broadcast("cutoff", "DEBATE CONCLUDED", "DEBATE CONCLUDED — message limit reached. Summaries are skipped: review each other's drafts directly.", "Summaries skipped, cross-review follows");
+  }
 
   const feedback = new Map<string, string>();
   await Promise.all(
@@ -61,6 +73,7 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
   );
 
   const result: Blueprint = {};
+  await team.plan("reviewed", drafts.filter((d) => team.alive.includes(d.agent)).length);
   await Promise.all(
     drafts.map(async ({ agent }) => {
       const kind = PRODUCERS.find((p) => p.agent === agent)!.kind;
@@ -78,18 +91,23 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
     }),
   );
   await critiqueBlueprint(ctx, team, base, result);
-  await ctx.rt.emit(
-    `${k}/artifacts`,
-    PRODUCERS.filter((p) => result[p.kind]).map((p) => ({
+  await ctx.rt.emit(`${k}/artifacts`, [
+    ...PRODUCERS.filter((p) => result[p.kind]).map((p) => ({
       type: "artifact-write" as const,
       data: { path: ARTIFACT_KINDS[p.kind].path, title: ARTIFACT_KINDS[p.kind].title, producer: p.agent, phase: 3, content: result[p.kind]! },
     })),
-  );
+    // A document whose author failed out before drafting it: said plainly, written later on request.
+    ...missingEvents(
+      ctx.personas,
+      "party",
+      PRODUCERS.filter((p) => !result[p.kind]).map((p) => ARTIFACT_KINDS[p.kind].path),
+    ),
+  ]);
   return result;
 }
 
 /**
- * Seed 003 after cross-review: every finished artifact is critiqued from three
+ * After cross-review: every finished artifact is critiqued from three
  * perspectives in parallel. HIGH divergence gets one revision round by its author, then
  * the phase proceeds with a warning; MEDIUM proceeds with a warning.
  */
@@ -98,7 +116,7 @@ async function critiqueBlueprint(ctx: PartyContext, team: PhaseTeam, base: Recor
   await Promise.all(
     PRODUCERS.filter((p) => result[p.kind]).map(async (p) => {
       const path = ARTIFACT_KINDS[p.kind].path;
-      const c = await critiqueRound(ctx, { key: `${k}/critique/${p.kind}`, phase: 3, roundId: roundIdFor("blueprint", path), onDemand: false, artifactPath: path, content: result[p.kind]!, perspectives: BLUEPRINT_PERSPECTIVES });
+      const c = await critiqueRound(ctx, { key: `${k}/critique/${p.kind}`, phase: 3, roundId: roundIdFor("blueprint", path), onDemand: false, artifactPath: path, content: result[p.kind]!, perspectives: BLUEPRINT_PERSPECTIVES, context: base });
       if (c.severity === "HIGH" && team.alive.includes(p.agent)) {
         const revised = await team.say({
           key: `${k}/${p.agent}/critique-revision`,

@@ -1,5 +1,7 @@
-// Party phase 1, Protocol A (000 §3.5): questions → one answer → broadcast →
-// interpretations with cross-questions → final positions → the merged brief.
+// Party phase 1, Protocol A: questions → one answer → broadcast → interpretations with
+// cross-questions → final positions → the merged brief. The interpretations are the
+// debate proper: when what the person said into the room leaves no budget for them,
+// the debate concludes and the final positions follow at once.
 import type { PartyContext } from "./agent-step";
 import { briefMarkdown, mergeBrief } from "./documents";
 import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
@@ -22,7 +24,7 @@ function similar(a: string, b: string): boolean {
   return common / Math.max(1, Math.min(x.size, y.size)) >= 0.6;
 }
 
-/** Merge, de-duplicate and number continuously in the layout of 000 §3.5. */
+/** Merge, de-duplicate and number continuously, grouped by agent (the questions layout). */
 export function groupQuestions(ctx: PartyContext, qs: Array<{ agent: string; output: QuestionsOutput }>) {
   const kept: Array<{ agent: string; text: string; n: number }> = [];
   let n = 0;
@@ -45,8 +47,12 @@ export function groupQuestions(ctx: PartyContext, qs: Array<{ agent: string; out
   return { groups, body };
 }
 
+/** Messages Protocol A cannot do without: each agent's questions and final position. */
+export const visionReserve = (agents: number) => 2 * agents;
+
 export async function visionCouncil(ctx: PartyContext, team: PhaseTeam, description: string): Promise<VisionResult | null> {
   const k = team.key;
+  team.context = { project_description: description };
   const questions = await team.all(team.alive, (agent) => ({
     key: `${k}/${agent}/questions`,
     agent,
@@ -56,6 +62,7 @@ export async function visionCouncil(ctx: PartyContext, team: PhaseTeam, descript
     type: "message" as const,
   }));
   if (team.alive.length === 0) return null;
+  await team.plan("finals", team.alive.length);
 
   const { groups, body } = groupQuestions(ctx, questions);
   const answer = await ctx.rt.input(`${k}/answers`, {
@@ -67,22 +74,27 @@ export async function visionCouncil(ctx: PartyContext, team: PhaseTeam, descript
     details: { groups: groups.map((g) => ({ agent: g.agent, name: g.name, title: g.title, questions: g.questions.map((q) => ({ n: q.n, text: q.text })) })) },
   });
   const userResponse = answer.text ?? "";
+  team.context = { project_description: description, user_response: userResponse };
   await team.broadcast("user-response", "USER RESPONSE", `USER RESPONSE:\n${userResponse}`, "User's project vision response");
 
-  const ring = team.alive;
-  const interpretations = await team.all(ring, (agent) => ({
-    key: `${k}/${agent}/interpretation`,
-    agent,
-    task: "vision.interpretation" as const,
-    sections: { project_description: description, user_response: userResponse },
-    recipient: ring[(ring.indexOf(agent) + 1) % ring.length] ?? ORCHESTRATOR,
-    type: "message" as const,
-  }));
+  const ring = [...team.alive];
+  const debate = await team.tryRound("debate", ring.length);
+  const interpretations = debate
+    ? await team.all(ring, (agent) => ({
+        key: `${k}/${agent}/interpretation`,
+        agent,
+        task: "vision.interpretation" as const,
+        sections: { project_description: description, user_response: userResponse },
+        recipient: ring[(ring.indexOf(agent) + 1) % ring.length] ?? ORCHESTRATOR,
+        type: "message" as const,
+      }))
+    : [];
   if (team.alive.length === 0) return null;
+  await team.plan("final-positions", team.alive.length);
 
-  // Final positions must fit in the budget (NFR-002); the cutoff is sent only if the
-  // debate would otherwise run past it.
-  if (team.messages + team.alive.length >= team.max) {
+  // Final positions must fit in the message budget; the cutoff is sent when the debate
+  // was skipped for lack of budget or would otherwise run past it.
+  if (!debate || team.used + team.alive.length >= team.max) {
     await team.broadcast("cutoff", "DEBATE CONCLUDED", "DEBATE CONCLUDED — message limit reached. Please submit your final position.", "Debate concluded, final positions needed");
   }
   const conversation = interpretations

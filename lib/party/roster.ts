@@ -1,6 +1,7 @@
 // Display names for every agent: the personas from party-personas.json plus the
 // sub-agents the seeds invoke directly (D3, D4) and classic mode's single agents.
 import type { PersonaConfig } from "../agents/persona-config";
+import { PERSON } from "./room";
 
 export const ORCHESTRATOR = "discover-orchestrator";
 
@@ -10,6 +11,8 @@ const SUB_AGENTS: Record<string, { name: string; title: string; style: string }>
   product_analyst: { name: "Product Analyst", title: "Product Analyst (D7)", style: "Probing, user-focused" },
   architecture_designer: { name: "Architecture Designer", title: "Architecture Designer (D8)", style: "Systematic, pattern-driven" },
   [ORCHESTRATOR]: { name: "Orchestrator", title: "Discover Orchestrator (D0)", style: "Coordinating" },
+  // The person, when they speak into the room or are replied to.
+  [PERSON]: { name: "You", title: "You", style: "" },
 };
 
 export interface AgentInfo {

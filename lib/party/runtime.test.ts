@@ -1,12 +1,26 @@
 import { describe, expect, it } from "vitest";
+import type { PartyEvent, StoredEvent } from "./events";
 import { MemoryPartyStore } from "./memory-store";
-import { PartyRuntime, Suspend } from "./runtime";
-import { LeaseLostError } from "./store";
+import { PartyRuntime, Suspend, type RuntimeDeps } from "./runtime";
+import { hookedStore, LeaseLostError } from "./store";
 
-function setup(epoch = 1) {
+function setup(epoch = 1, deps: Partial<RuntimeDeps> = {}) {
   const store = new MemoryPartyStore();
   store.addParty({ id: "p", title: "t", description: "d", mode: "party", flags: [], status: "pending", modelSettings: {} }, epoch);
-  return { store, rt: new PartyRuntime("p", epoch, { store, flushMs: 5, flushTokens: 4 }) };
+  const commits: PartyEvent[][] = [];
+  let beginSteps = 0;
+  const counted = hookedStore(store, { beforeBeginStep: () => void beginSteps++, afterCommit: (_p, events) => void commits.push(events) });
+  return { store, commits, beginSteps: () => beginSteps, rt: new PartyRuntime("p", epoch, { store: counted, flushMs: 5, ...deps }) };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const meta = (messageId: string, sender = "nadia") => ({ messageId, phase: 1, type: "message" as const, sender, recipient: null, label: "QUESTIONS" });
+
+/** Each message's text as a replay rebuilds it from the stored deltas. */
+function rebuilt(log: StoredEvent[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of log) if (e.type === "message-delta") out[e.data.messageId] = (out[e.data.messageId] ?? "").slice(0, e.data.offset) + e.data.text;
+  return out;
 }
 
 describe("PartyRuntime", () => {
@@ -18,6 +32,19 @@ describe("PartyRuntime", () => {
     expect(await run()).toBe(1);
     expect(calls).toBe(1);
     expect(store.events.get("p")!.map((e) => e.seq)).toEqual([1]);
+  });
+
+  it("a resumed run reads the party's checkpoints once, not once per step it replays", async () => {
+    const { store, rt } = setup();
+    for (let i = 0; i < 20; i++) await rt.emit(`e${i}`, [{ type: "note", data: { kind: "info", phase: 1, text: `${i}` } }]);
+    const reads = { list: 0, one: 0 };
+    const counted = { ...hookedStore(store, {}), listCheckpoints: (id: string) => (reads.list++, store.listCheckpoints(id)), getCheckpoint: (id: string, k: string) => (reads.one++, store.getCheckpoint(id, k)) };
+    const resumed = new PartyRuntime("p", 1, { store: counted });
+    for (let i = 0; i < 20; i++) await resumed.emit(`e${i}`, [{ type: "note", data: { kind: "info", phase: 1, text: "again" } }]);
+    expect(await resumed.step("new", async () => ({ output: { n: 1 } }))).toEqual({ n: 1 });
+    expect(await resumed.step("new", async () => ({ output: { n: 2 } }))).toEqual({ n: 1 });
+    expect(reads).toEqual({ list: 1, one: 0 });
+    expect(store.events.get("p")).toHaveLength(20);
   });
 
   it("counts an interrupted attempt, so a restart knows to discard partial text", async () => {
@@ -46,22 +73,101 @@ describe("PartyRuntime", () => {
     expect(store.events.get("p")).toHaveLength(0);
   });
 
-  it("streams deltas live and batches them into the log with offsets that rebuild the text", async () => {
-    const { store } = setup();
+  it("streams deltas live and stores each message's text with offsets that rebuild it", async () => {
     const live: string[] = [];
-    const rt = new PartyRuntime("p", 1, { store, flushMs: 5, flushTokens: 4, live: { delta: (_, d) => live.push(d.text) } });
-    const w = rt.messageWriter({ messageId: "m", phase: 1, type: "message", sender: "nadia", recipient: null, label: "QUESTIONS" }, 1);
+    const { store, rt } = setup(1, { live: { delta: (_, d) => live.push(d.text) } });
     const words = "one two three four five six seven eight nine ten".split(" ").map((x) => `${x} `);
-    for (const piece of words) w.delta(piece);
-    await new Promise((r) => setTimeout(r, 20));
-    await w.close();
+    await rt.step("turn", async () => {
+      const w = rt.messageWriter(meta("m"), 1);
+      for (const [i, piece] of words.entries()) {
+        w.delta(piece);
+        if (i % 3 === 2) await sleep(12);
+      }
+      await w.close();
+      return { output: null, events: [{ type: "message-end", data: { ...meta("m"), content: words.join(""), summary: "" } }] };
+    });
     expect(live).toEqual(words);
-    const batches = store.events.get("p")!.filter((e) => e.type === "message-delta");
-    expect(batches.length).toBeGreaterThan(1);
-    expect(batches.length).toBeLessThan(words.length);
-    let text = "";
-    for (const b of batches) if (b.type === "message-delta") text = text.slice(0, b.data.offset) + b.data.text;
-    expect(text).toBe(words.join(""));
-    expect(store.events.get("p")!.map((e) => e.seq)).toEqual(store.events.get("p")!.map((_, i) => i + 1));
+    const log = store.events.get("p")!;
+    expect(log.filter((e) => e.type === "message-delta").length).toBeGreaterThan(1);
+    expect(rebuilt(log)).toEqual({ m: words.join("") });
+    expect(log.map((e) => e.type).filter((t) => t !== "message-delta")).toEqual(["message-start", "message-end"]);
+    expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
+  });
+
+  it("flushes the whole party's pending text in one commit per interval, not per agent or per token", async () => {
+    const { store, commits, rt } = setup(1, { flushMs: 40 });
+    const writers = ["a", "b", "c"].map((id) => rt.messageWriter(meta(id, `agent-${id}`), 1));
+    const t0 = Date.now();
+    let tokens = 0;
+    while (Date.now() - t0 < 300) {
+      for (const w of writers) w.delta(`t${tokens++} `);
+      await sleep(5);
+    }
+    await rt.flushed();
+    // ~300 ms at one flush per 40 ms: a handful of commits for hundreds of tokens from three agents.
+    expect(tokens).toBeGreaterThan(90);
+    expect(commits.length).toBeGreaterThanOrEqual(4);
+    expect(commits.length).toBeLessThanOrEqual(10);
+    // Each flush carries every agent that wrote since the last one, one delta event each.
+    const busy = commits.slice(1, -1);
+    for (const c of busy) expect(new Set(c.flatMap((e) => (e.type === "message-delta" ? [e.data.messageId] : []))).size).toBe(3);
+    const log = store.events.get("p")!;
+    expect(log.slice(0, 3).map((e) => e.type)).toEqual(["message-start", "message-start", "message-start"]);
+    const texts = rebuilt(log);
+    expect(Object.keys(texts).sort()).toEqual(["a", "b", "c"]);
+    expect(texts.a.split(" ").filter(Boolean)).toHaveLength(tokens / 3);
+  });
+
+  it("writes a short message's start, text, end and checkpoint in one commit, after one beginStep", async () => {
+    const { store, commits, beginSteps, rt } = setup(1, { flushMs: 1000 });
+    await rt.step("turn", async () => {
+      const w = rt.messageWriter(meta("m"), 1);
+      w.delta("Hello ");
+      w.delta("there.");
+      await w.close();
+      return { output: "ok", events: [{ type: "message-end", data: { ...meta("m"), content: "Hello there.", summary: "" } }] };
+    });
+    expect(beginSteps()).toBe(1);
+    expect(commits.map((c) => c.map((e) => e.type))).toEqual([["message-start", "message-delta", "message-end"]]);
+    expect(await store.getCheckpoint("p", "turn")).toMatchObject({ status: "completed", output: "ok" });
+    // An emit is one commit and no beginStep.
+    await rt.emit("note", [{ type: "note", data: { kind: "info", phase: 1, text: "x" } }]);
+    expect(beginSteps()).toBe(1);
+    expect(commits).toHaveLength(2);
+  });
+
+  it("a restarted attempt discards the earlier one's text before it starts again", async () => {
+    const { store, rt } = setup();
+    const w = rt.messageWriter(meta("m"), 2);
+    w.delta("again");
+    await rt.flushed();
+    expect(store.events.get("p")!.map((e) => e.type)).toEqual(["message-discard", "message-start", "message-delta"]);
+  });
+
+  it("flushes at once when the pending text passes flushChars", async () => {
+    const { store, commits, rt } = setup(1, { flushMs: 60_000, flushChars: 100 });
+    const w = rt.messageWriter(meta("m"), 1);
+    for (let i = 0; i < 30; i++) {
+      w.delta("0123456789");
+      await sleep(1);
+    }
+    await sleep(20);
+    // Far sooner than the interval: every 100 characters or so went at once.
+    expect(commits.length).toBeGreaterThanOrEqual(3);
+    await rt.flushed();
+    expect(rebuilt(store.events.get("p")!)).toEqual({ m: "0123456789".repeat(30) });
+  });
+
+  it("after a failed flush, every later write of the run throws that error and writes nothing", async () => {
+    const { store, rt } = setup();
+    const w = rt.messageWriter(meta("m"), 1);
+    w.delta("text");
+    store.epochs.set("p", 2); // taken over before the flush
+    await sleep(20);
+    await expect(w.close()).rejects.toBeInstanceOf(LeaseLostError);
+    store.epochs.set("p", 1);
+    await expect(rt.emit("later", [{ type: "note", data: { kind: "info", phase: 1, text: "late" } }])).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(rt.step("s", async () => ({ output: 1 }))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(store.events.get("p")).toEqual([]);
   });
 });

@@ -2,3 +2,4 @@ export * from "./artifacts";
 export * from "./outputs";
 export * from "./prompt-sections";
 export * from "./tasks";
+export * from "./person-messages";

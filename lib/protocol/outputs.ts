@@ -134,6 +134,19 @@ export const critiqueOutput = z.strictObject({
   rating: z.number().int().min(1).max(5),
 });
 
+/** An agent's answer to what the person said into the room. */
+export const replyOutput = z.strictObject({
+  reply: text(3000),
+  // What the agent will do differently because of it (empty when nothing changes).
+  changes: z.array(text(300)).max(5),
+});
+
+/** An artifact rewritten with the person's feedback: the whole new document. */
+export const revisedArtifactOutput = z.strictObject({
+  changes_summary: text(600),
+  markdown: artifactOutput.shape.markdown,
+});
+
 export type QuestionsOutput = z.infer<typeof questionsOutput>;
 export type InterpretationOutput = z.infer<typeof interpretationOutput>;
 export type FinalPositionOutput = z.infer<typeof finalPositionOutput>;
@@ -151,3 +164,5 @@ export type ResearchOutput = z.infer<typeof researchOutput>;
 export type ConstitutionOutput = z.infer<typeof constitutionOutput>;
 export type SkillReportOutput = z.infer<typeof skillReportOutput>;
 export type CritiqueOutput = z.infer<typeof critiqueOutput>;
+export type ReplyOutput = z.infer<typeof replyOutput>;
+export type RevisedArtifactOutput = z.infer<typeof revisedArtifactOutput>;

@@ -16,6 +16,10 @@ export const SECTION = {
   userChanges: "user_changes",
   currentDraft: "current_draft",
   perspective: "perspective",
+  /** The party's title: documents name the project by it. */
+  title: "project_title",
+  /** What the person said into the room during this phase (to this agent or to everyone). */
+  personMessages: "person_messages",
 } as const;
 
 export type SectionName = (typeof SECTION)[keyof typeof SECTION];

@@ -210,6 +210,20 @@ export const TASKS = {
     render: (out) =>
       `CRITIQUE (${out.rating}/5):\n\nStrengths:\n${bullets(out.strengths)}\n\nWeaknesses:\n${bullets(out.weaknesses)}\n\nSuggestions:\n${bullets(out.suggestions)}`,
   }),
+  "room.reply": def({
+    tool: "submit_reply",
+    toolDescription: "Submit your answer to what the person said, and what you will change because of it.",
+    schema: o.replyOutput,
+    label: "REPLY",
+    render: (out) => `REPLY:\n\n${out.reply}${out.changes.length ? `\n\nWHAT CHANGES:\n${bullets(out.changes)}` : ""}`,
+  }),
+  "artifact.revise": def({
+    tool: "submit_revised_artifact",
+    toolDescription: "Submit the whole revised markdown document and a one-line summary of what changed.",
+    schema: o.revisedArtifactOutput,
+    label: "ARTIFACT REVISED",
+    render: (out) => `ARTIFACT REVISED:\n\nChanges: ${out.changes_summary}`,
+  }),
 } as const;
 
 export type TaskKey = keyof typeof TASKS;

@@ -3,15 +3,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { createModelRegistry } from "../ai/model-registry";
+import { startScriptedOpenAIServer } from "../ai/testing/scripted-openai-server";
 import { claimLease, orphanedParties } from "../db/leases";
 import { appendUnfenced, countCritiqueRounds, insertParty, listArtifacts, listPhases, pendingInput, readEvents, recordAnswer, recordCancel } from "../db/parties";
 import { PrismaPartyStore } from "../db/party-store";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { parseEnv } from "../env";
 import { EventBus } from "../events/bus";
 import { PERSPECTIVE_PRESETS } from "../party/critique-round";
-import { LeaseLostError } from "../party/store";
-import { PartyRunner } from "./party-runner";
+import { hookedStore, LeaseLostError, type PartyStore } from "../party/store";
+import type { Database } from "../db/client";
+import { PartyRunner, type RunnerDeps } from "./party-runner";
+import { runnerSettings } from "./services";
 import { stateView } from "./state-view";
+import { summarizeUsage, usageRecords } from "../party/usage-summary";
 
 const DESCRIPTION =
   "A booking app for a network of independent climbing gyms in Austria: members reserve time slots, gyms manage capacity and route setting, and payments go through the app.";
@@ -20,7 +25,7 @@ let db: TestDatabase;
 let bus: EventBus;
 let store: PrismaPartyStore;
 
-function runner(owner = "test-a", leaseMs = 5000, tokenBudget?: number) {
+function runner(owner = "test-a", leaseMs = 5000, tokenBudget?: number, over: Partial<RunnerDeps> = {}) {
   return new PartyRunner({
     db,
     store,
@@ -31,6 +36,7 @@ function runner(owner = "test-a", leaseMs = 5000, tokenBudget?: number) {
     leaseMs,
     timeoutMs: 30_000,
     tokenBudget,
+    ...over,
   });
 }
 
@@ -95,8 +101,13 @@ describe("PartyRunner on the database", () => {
     expect(members.every((m) => m.status === "shut_down")).toBe(true);
     expect(party.tokensUsed).toBeGreaterThan(0);
 
-    const state = stateView(party, phases);
+    const state = stateView(party, phases, { usage: summarizeUsage(usageRecords(log)) });
     expect(state.discover).toMatchObject({ status: "completed", mode: "party" });
+    // What the party spent, in state.json: the tokens its budget counted, free on the offline model.
+    expect(state.usage!.input_tokens + state.usage!.output_tokens).toBe(party.tokensUsed);
+    expect(state.usage).toMatchObject({ cost_usd: 0, estimated_calls: 0, failed_turns: 0 });
+    expect(Object.keys(state.usage!.by_agent)).toEqual(expect.arrayContaining(["nadia", "architect", "constitution_generator", "skills_researcher"]));
+    expect(state.usage!.by_phase.map((p) => p.phase)).toEqual([1, 2, 3, 4]);
     expect(state.discover).not.toHaveProperty("party_phases");
     expect(Object.keys(state.discovery_context!).sort()).toEqual(Object.keys(party.discoveryContext as object).sort());
     console.log(`party: ${log.length} events, ${paths.length} artifacts, ${party.tokensUsed} tokens`);
@@ -138,7 +149,7 @@ describe("PartyRunner on the database", () => {
     const dead = (await claimLease(db, "p6", "dead-instance", 1))!;
     const start = { roundId: "critique-1-project-brief", key: "critique/critique-1-project-brief", artifactPath: "docs/project-brief.md", phase: 1, onDemand: true, perspectives: [PERSPECTIVE_PRESETS.security, PERSPECTIVE_PRESETS.product] };
     await store.commit("p6", dead.epoch, { step: { key: `${start.key}/start`, output: null }, events: [{ type: "critique-start", data: start }] });
-    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p6" } })).critiqueRound).toBe(start.roundId);
+    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p6" } })).activeJob).toBe(start.roundId);
     await new Promise((r) => setTimeout(r, 20));
 
     const r = runner("survivor");
@@ -149,7 +160,7 @@ describe("PartyRunner on the database", () => {
     const result = log.find((e) => e.type === "critique-result");
     expect(result?.data).toMatchObject({ roundId: start.roundId, artifactPath: "docs/project-brief.md", ratings: [{ name: "Security" }, { name: "Product" }] });
     expect((await listArtifacts(db, "p6")).map((a) => a.path)).toContain("discussions/critique-1-project-brief-discussion.md");
-    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p6" } })).critiqueRound).toBeNull();
+    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p6" } })).activeJob).toBeNull();
     expect(await r.scan()).toBe(0);
     // The next request is numbered after it.
     expect(await countCritiqueRounds(db, "p6", "critique-")).toBe(1);
@@ -159,7 +170,7 @@ describe("PartyRunner on the database", () => {
     await newParty("p7");
     await appendUnfenced(db, "p7", [{ type: "party-status", data: { status: "completed", currentPhase: null } }]);
     const dead = (await claimLease(db, "p7", "dead-instance", 1))!;
-    // Its artifact is gone: seed 003 fails such a round at once.
+    // Its artifact is gone: the critique round fails at once.
     const start = { roundId: "critique-1-gone", key: "critique/critique-1-gone", artifactPath: "docs/gone.md", phase: 1, onDemand: true, perspectives: [PERSPECTIVE_PRESETS.security] };
     await store.commit("p7", dead.epoch, { step: { key: `${start.key}/start`, output: null }, events: [{ type: "critique-start", data: start }] });
     await new Promise((r) => setTimeout(r, 20));
@@ -184,6 +195,42 @@ describe("PartyRunner on the database", () => {
     expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p4" } })).status).toBe("cancelled");
   }, 60_000);
 
+  it("a shutdown records what the cut turns had spent (no failure); the party resumes from the turn's start", async () => {
+    await newParty("p8");
+    // Slow enough that the turns are mid-stream when the instance stops.
+    const slow = () => createModelRegistry({ defaultModel: "offline", offline: { seed: 7, tokensPerSecond: 40, firstTokenMs: 0 } });
+    const r = new PartyRunner({ db, store, bus, personas: defaultPersonaConfig(), models: slow, owner: "stopping", leaseMs: 5000, timeoutMs: 30_000 });
+    void r.kick("p8");
+    for (let i = 0; i < 200 && !(await readEvents(db, "p8", 0, 100_000)).some((e) => e.type === "message-delta"); i++) await new Promise((res) => setTimeout(res, 50));
+    await r.stop();
+    const log = await readEvents(db, "p8", 0, 100_000);
+    const cut = log.filter((e) => e.type === "usage").map((e) => e.data as { agent: string; cancelled?: boolean; inputTokens: number; outputTokens: number; estimatedCalls?: number });
+    expect(cut.length).toBeGreaterThan(0);
+    for (const u of cut) expect(u).toMatchObject({ cancelled: true, inputTokens: expect.any(Number), estimatedCalls: 1 });
+    expect(cut.every((u) => u.inputTokens > 0 && u.outputTokens > 0)).toBe(true);
+    expect(log.filter((e) => e.type === "agent-failure")).toEqual([]);
+    // The budget counts it.
+    const spent = cut.reduce((t, u) => t + u.inputTokens + u.outputTokens, 0);
+    expect((await db.prisma.party.findUniqueOrThrow({ where: { id: "p8" } })).tokensUsed).toBe(spent);
+    // Another instance resumes the party: the cut turns run again and it reaches the questions.
+    await runner("next").kick("p8");
+    expect((await pendingInput(db, "p8"))?.kind).toBe("vision_questions");
+  }, 60_000);
+
+  it("a cancel records nothing after the party's end, whatever the cut turns had spent", async () => {
+    await newParty("p9");
+    const slow = () => createModelRegistry({ defaultModel: "offline", offline: { seed: 7, tokensPerSecond: 40, firstTokenMs: 0 } });
+    const r = new PartyRunner({ db, store, bus, personas: defaultPersonaConfig(), models: slow, owner: "cancelling", leaseMs: 5000, timeoutMs: 30_000 });
+    void r.kick("p9");
+    for (let i = 0; i < 200 && !(await readEvents(db, "p9", 0, 100_000)).some((e) => e.type === "message-delta"); i++) await new Promise((res) => setTimeout(res, 50));
+    // What the API does: the cancel is recorded first here, so the fence refuses what follows.
+    await recordCancel(db, "p9", "Cancelled by the person.");
+    r.abortLocal("p9");
+    await r.idle("p9");
+    const log = await readEvents(db, "p9", 0, 100_000);
+    expect(log.at(-1)).toMatchObject({ type: "party-end", data: { status: "cancelled" } });
+  }, 60_000);
+
   it("ends a party that spends its token budget, with the reason", async () => {
     await newParty("p5");
     const party = await drive(runner("test-a", 5000, 3000), "p5");
@@ -191,5 +238,83 @@ describe("PartyRunner on the database", () => {
     expect(party.error).toMatch(/token budget \(3,000 tokens\)/);
     const log = await readEvents(db, "p5", 0);
     expect(log.at(-1)).toMatchObject({ type: "party-end", data: { status: "failed" } });
+  }, 60_000);
+
+  it("a job whose first read fails stops its heartbeat, gives the lease back and frees the party, and says why", async () => {
+    await newParty("p8");
+    const logs: string[] = [];
+    const failing: PartyStore = Object.assign(Object.create(store) as PartyStore, { getParty: () => Promise.reject(new Error("connection reset")) });
+    const r = runner("test-a", 600, undefined, { store: failing, log: (m) => logs.push(m) });
+    expect(await r.runJob("p8", async () => {})).toBe(true);
+    await r.idle("p8");
+    expect(r.isRunning("p8")).toBe(false);
+    expect(logs.join("\n")).toMatch(/job on party p8 failed: .*connection reset/);
+    // A heartbeat left running would keep renewing the lease (every 200 ms here).
+    await new Promise((res) => setTimeout(res, 700));
+    expect(await claimLease(db, "p8", "another-instance", 5000)).not.toBeNull();
+  }, 30_000);
+
+  it("a run that cannot start (the database is down) never rejects its caller, and every failed scan is logged", async () => {
+    const logs: string[] = [];
+    const down = { ...db, prisma: { $queryRaw: () => Promise.reject(new Error("connect ECONNREFUSED")) } } as unknown as Database;
+    const r = runner("test-a", 5000, undefined, { db: down, log: (m) => logs.push(m) });
+    await expect(r.kick("p9")).resolves.toBeUndefined();
+    expect(r.isRunning("p9")).toBe(false);
+    expect(logs).toEqual([expect.stringMatching(/party p9: run could not start or finish \(connect ECONNREFUSED\)/)]);
+    r.start(20);
+    await new Promise((res) => setTimeout(res, 150));
+    await r.stop();
+    expect(logs.filter((m) => /runner scan failed: connect ECONNREFUSED/.test(m)).length).toBeGreaterThan(2);
+  }, 30_000);
+
+  it("takes a dead runner's party over when its lease expires, not a scan interval later", async () => {
+    await newParty("p10");
+    await claimLease(db, "p10", "dead-instance", 1500);
+    const claimedAt = Date.now();
+    // The survivor's first write, timed where it happens: on PGlite the run blocks the
+    // event loop, and a poll would see it late.
+    let firstWrite = 0;
+    const timed = hookedStore(store, { beforeCommit: () => void (firstWrite ||= Date.now()) });
+    const r = runner("survivor", 5000, undefined, { store: timed });
+    r.start(60_000);
+    try {
+      while (!firstWrite && Date.now() - claimedAt < 10_000) await new Promise((res) => setTimeout(res, 10));
+      expect(firstWrite - claimedAt).toBeGreaterThanOrEqual(1500);
+      expect(firstWrite - claimedAt).toBeLessThan(1500 + 1000);
+    } finally {
+      await r.stop();
+    }
+  }, 30_000);
+});
+
+describe("a party keeps the model settings it started with", () => {
+  it("runs on its stored settings, whatever the environment says at run time (the runner as the server builds it)", async () => {
+    const server = await startScriptedOpenAIServer({ seed: 7 });
+    try {
+      // The environment now: every agent on an openai-compatible model.
+      const now = parseEnv({ INCEPTION_MODEL: "openai-compatible:env-model", OPENAI_COMPATIBLE_BASE_URL: server.url, OFFLINE_MODEL_TPS: "0", OFFLINE_MODEL_FIRST_TOKEN_MS: "0" });
+      const r = new PartyRunner({ db, store, bus, personas: defaultPersonaConfig(), owner: "test-settings", ...runnerSettings(now) });
+      // Party A started on another openai-compatible model, with Nadia offline; party B started offline.
+      const settingsA = { defaultModel: "openai-compatible:party-a-model", agentModels: { nadia: "offline" }, seed: 7 };
+      await insertParty(db, { id: "ms-a", ownerId: "owner", title: "Climbing gyms", description: DESCRIPTION, mode: "party", flags: [], modelSettings: settingsA, watchToken: "w-ms-a" });
+      await insertParty(db, { id: "ms-b", ownerId: "owner", title: "Climbing gyms", description: DESCRIPTION, mode: "party", flags: [], modelSettings: { defaultModel: "offline", agentModels: {}, seed: 7 }, watchToken: "w-ms-b" });
+      const models = async (id: string) => {
+        const usage = (await readEvents(db, id, 0, 100_000)).filter((e) => e.type === "usage").map((e) => e.data as { agent: string; model: string });
+        return Object.fromEntries(usage.map((u) => [u.agent, u.model]));
+      };
+
+      await r.kick("ms-a");
+      expect((await pendingInput(db, "ms-a"))?.kind).toBe("vision_questions");
+      expect(await models("ms-a")).toEqual({ nadia: "offline", oscar: "openai-compatible:party-a-model", tessa: "openai-compatible:party-a-model" });
+      expect(new Set(server.requests.map((q) => q.body.model))).toEqual(new Set(["party-a-model"]));
+      const sent = server.requests.length;
+
+      await r.kick("ms-b");
+      expect((await pendingInput(db, "ms-b"))?.kind).toBe("vision_questions");
+      expect(await models("ms-b")).toEqual({ nadia: "offline", oscar: "offline", tessa: "offline" });
+      expect(server.requests.length).toBe(sent);
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });

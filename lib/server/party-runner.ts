@@ -3,7 +3,7 @@
 // (crash, SIGKILL, a paused instance) are found by a periodic scan and taken over.
 import type { PartyContext } from "../party/agent-step";
 import { runClassicMode } from "../party/classic-mode";
-import { critiqueJob } from "../party/critique-round";
+import { jobFor, jobIdOf } from "../party/on-demand-job";
 import { runParty } from "../party/run-party";
 import { PartyRuntime } from "../party/runtime";
 import { isTerminal } from "../party/events";
@@ -11,8 +11,9 @@ import { hookedStore, LeaseLostError, type PartyStore } from "../party/store";
 import type { PersonaConfig } from "../agents/persona-config";
 import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
-import { claimLease, orphanedParties, releaseLease, renewLease, type Lease } from "../db/leases";
-import { appendUnfenced, tokensUsed, unfinishedCritiques } from "../db/parties";
+import { claimLease, msUntilNextExpiry, orphanedParties, releaseLease, renewLease, type Lease } from "../db/leases";
+import { jobMaterial, unfinishedJobs } from "../db/jobs";
+import { appendUnfenced, tokensUsed } from "../db/parties";
 import { isTransientDbError } from "../db/transaction";
 import type { EventBus } from "../events/bus";
 
@@ -27,6 +28,10 @@ export interface RunnerDeps {
   /** Input + output tokens a party may spend; the next model call past it ends the party. */
   tokenBudget?: number;
   timeoutMs: number;
+  /** Model call settings passed to every turn (see PartyContext). */
+  idleTimeoutMs?: number;
+  retry?: PartyContext["retry"];
+  maxOutputTokens?: number;
   log?: (msg: string) => void;
 }
 
@@ -36,9 +41,11 @@ interface Running {
   done: Promise<void>;
 }
 
-/** A resumed critique round that keeps failing on this instance is tried this often, this far apart (× attempt). */
-const MAX_CRITIQUE_ATTEMPTS = 5;
-const CRITIQUE_RETRY_MS = 30_000;
+/** A resumed on-demand job that keeps failing on this instance is tried this often, this far apart (× attempt). */
+const MAX_JOB_ATTEMPTS = 5;
+const JOB_RETRY_MS = 30_000;
+
+const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0];
 
 export class TokenBudgetError extends Error {
   constructor(readonly budget: number) {
@@ -49,7 +56,9 @@ export class TokenBudgetError extends Error {
 
 /**
  * Refuses every write once the run is aborted, so a cancel or shutdown never records a
- * half-finished turn as an agent failure; and starts no new step past the token budget.
+ * half-finished turn as an agent failure — except what a cut turn spent (usage events
+ * alone, no step), which the fence still refuses once the party is cancelled or the
+ * lease lost; and starts no new step past the token budget.
  */
 function guardedStore(store: PartyStore, signal: AbortSignal, budget: { used: number; max: number }): PartyStore {
   const check = (partyId: string) => {
@@ -60,7 +69,9 @@ function guardedStore(store: PartyStore, signal: AbortSignal, budget: { used: nu
       check(partyId);
       if (budget.used >= budget.max) throw new TokenBudgetError(budget.max);
     },
-    beforeCommit: check,
+    beforeCommit: (partyId, c) => {
+      if (c.step || !c.events.length || c.events.some((e) => e.type !== "usage")) check(partyId);
+    },
     afterCommit: (_partyId, events) => {
       for (const ev of events) if (ev.type === "usage") budget.used += ev.data.inputTokens + ev.data.outputTokens;
     },
@@ -69,9 +80,9 @@ function guardedStore(store: PartyStore, signal: AbortSignal, budget: { used: nu
 
 export class PartyRunner {
   private readonly running = new Map<string, Running>();
-  private scanTimer: ReturnType<typeof setInterval> | undefined;
-  /** Critique rounds whose run failed on this instance on its own: tried again later, a few times. */
-  private readonly failedRounds = new Map<string, { attempts: number; retryAt: number }>();
+  private scanTimer: ReturnType<typeof setTimeout> | undefined;
+  /** On-demand jobs whose run failed on this instance on its own: tried again later, a few times. */
+  private readonly failedJobs = new Map<string, { attempts: number; retryAt: number }>();
   private stopping = false;
 
   constructor(private readonly deps: RunnerDeps) {}
@@ -95,11 +106,20 @@ export class PartyRunner {
     return entry.done;
   }
 
+  /** Never rejects: callers fire and forget, and the scan tries again later. */
   private async loop(partyId: string, entry: Running): Promise<void> {
-    do {
-      entry.rerun = false;
-      await this.runOnce(partyId, entry);
-    } while (entry.rerun && !entry.abort.signal.aborted);
+    try {
+      do {
+        entry.rerun = false;
+        await this.runOnce(partyId, entry);
+      } while (entry.rerun && !entry.abort.signal.aborted);
+    } catch (e) {
+      this.log(`party ${partyId}: run could not start or finish (${firstLine(e)}); the scan will take it up again`);
+    }
+  }
+
+  private log(msg: string): void {
+    this.deps.log?.(msg);
   }
 
   private async runOnce(partyId: string, entry: Running): Promise<void> {
@@ -116,32 +136,48 @@ export class PartyRunner {
       if (e instanceof LeaseLostError || entry.abort.signal.aborted) return;
       // A paused instance wakes up to errors (its transactions timed out): if the lease is
       // no longer ours, the party is someone else's and must not be marked failed by us.
-      if (!(await renewLease(db, lease, leaseMs).catch(() => false))) return;
+      const stillOurs = await renewLease(db, lease, leaseMs).catch((re: unknown) => {
+        this.log(`party ${partyId}: run failed (${firstLine(e)}) and the lease could not be checked (${firstLine(re)}); leaving it to the scan`);
+        return false;
+      });
+      if (!stillOurs) return;
       // Out of database capacity, not a fault of the party: everything done is
       // checkpointed, so give the lease back and go round again shortly.
       if (isTransientDbError(e)) {
-        this.deps.log?.(`party ${partyId}: database busy (${(e as Error).message.split("\n")[0]}); retrying`);
+        this.log(`party ${partyId}: database busy (${firstLine(e)}); retrying`);
         await new Promise((r) => setTimeout(r, 500));
         entry.rerun = true;
         return;
       }
       // A bug or an unexpected infrastructure error: the party ends visibly, never stuck.
       const reason = e instanceof TokenBudgetError ? e.message : `The party stopped on an internal error: ${(e as Error).message}`;
-      this.deps.log?.(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
-      const stored = await appendUnfenced(db, partyId, [
-        { type: "party-status", data: { status: "failed", currentPhase: null } },
-        { type: "party-end", data: { status: "failed", reason } },
-      ]).catch(() => []);
-      this.deps.bus.publish(partyId, stored);
+      this.log(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
+      try {
+        const stored = await appendUnfenced(db, partyId, [
+          { type: "party-status", data: { status: "failed", currentPhase: null } },
+          { type: "party-end", data: { status: "failed", reason } },
+        ]);
+        this.deps.bus.publish(partyId, stored);
+      } catch (me) {
+        this.log(`party ${partyId}: could not record the failure (${firstLine(me)}); the scan will run it again`);
+      }
     } finally {
       clearInterval(heartbeat);
-      await releaseLease(db, lease).catch(() => {});
+      await this.release(lease);
     }
   }
 
+  /** Gives the lease back; if that fails, the lease simply expires (LEASE_MS) before another runner takes over. */
+  private async release(lease: Lease): Promise<void> {
+    await releaseLease(this.deps.db, lease).catch((e: unknown) => {
+      this.log(`party ${lease.partyId}: could not give the lease back (${firstLine(e)}); it expires on its own`);
+    });
+  }
+
   /**
-   * Runs extra work on a party that no runner is busy with (an on-demand critique of a
-   * finished or waiting party), under the lease like any run. False when it is busy.
+   * Runs extra work on a party that no runner is busy with (an on-demand critique or a
+   * revision of a finished or waiting party), under the lease like any run. False when it
+   * is busy. An answer that arrives meanwhile (kick) runs the party once the job is done.
    */
   async runJob(partyId: string, job: (ctx: PartyContext) => Promise<void>): Promise<boolean> {
     if (this.stopping || this.running.has(partyId)) return false;
@@ -151,16 +187,24 @@ export class PartyRunner {
     const entry: Running = { abort: new AbortController(), rerun: false, done: Promise.resolve() };
     this.running.set(partyId, entry);
     const heartbeat = this.heartbeat(lease, entry);
-    const party = (await this.deps.store.getParty(partyId)) ?? { modelSettings: {} };
-    entry.done = job(this.context(party, lease, entry, { used: 0, max: Infinity }))
-      .catch((e) => {
-        if (!(e instanceof LeaseLostError)) this.deps.log?.(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
-      })
-      .finally(async () => {
+    // Everything after the heartbeat starts is inside one try, so a failure anywhere (the
+    // party read included) stops it, gives the lease back and frees the party here.
+    const run = async () => {
+      try {
+        const party = (await this.deps.store.getParty(partyId)) ?? { modelSettings: {} };
+        // Jobs (on-demand critiques, revisions) spend from the same token budget as the party.
+        const budget = { used: await tokensUsed(db, partyId), max: this.deps.tokenBudget ?? Number.POSITIVE_INFINITY };
+        await job(this.context(party, lease, entry, budget));
+      } catch (e) {
+        if (!(e instanceof LeaseLostError)) this.log(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
+      } finally {
         clearInterval(heartbeat);
-        await releaseLease(db, lease).catch(() => {});
+        await this.release(lease);
         this.running.delete(partyId);
-      });
+        if (entry.rerun && !entry.abort.signal.aborted) void this.kick(partyId);
+      }
+    };
+    entry.done = run();
     return true;
   }
 
@@ -168,11 +212,14 @@ export class PartyRunner {
   private heartbeat(lease: Lease, entry: Running): ReturnType<typeof setInterval> {
     const { db, leaseMs } = this.deps;
     return setInterval(() => {
-      renewLease(db, lease, leaseMs)
-        .then((ok) => {
+      renewLease(db, lease, leaseMs).then(
+        (ok) => {
           if (!ok) entry.abort.abort(new LeaseLostError(lease.partyId));
-        })
-        .catch(() => {});
+        },
+        // The next beat tries again; if none gets through, the lease expires and the
+        // next write is refused, which stops the run.
+        (e: unknown) => this.log(`party ${lease.partyId}: lease renewal failed (${firstLine(e)}); retrying at the next beat`),
+      );
     }, Math.max(250, Math.floor(leaseMs / 3)));
   }
 
@@ -182,7 +229,8 @@ export class PartyRunner {
       live: this.deps.bus,
       abortSignal: entry.abort.signal,
     });
-    return { rt, models: this.deps.models(party), personas: this.deps.personas, timeoutMs: this.deps.timeoutMs };
+    const { timeoutMs, idleTimeoutMs, retry, maxOutputTokens } = this.deps;
+    return { rt, models: this.deps.models(party), personas: this.deps.personas, timeoutMs, idleTimeoutMs, retry, maxOutputTokens };
   }
 
   /** Resolves when this instance has nothing running for the party (tests, shutdown). */
@@ -195,31 +243,33 @@ export class PartyRunner {
     this.running.get(partyId)?.abort.abort();
   }
 
-  /** Takes over every party, and every on-demand critique, left without a live runner. */
+  /** Takes over every party, and every on-demand job, left without a live runner. */
   async scan(): Promise<number> {
     if (this.stopping) return 0;
     const ids = (await orphanedParties(this.deps.db)).filter((id) => !this.running.has(id));
     for (const id of ids) void this.kick(id);
     const now = Date.now();
     const due = (key: string) => {
-      const f = this.failedRounds.get(key);
-      return !f || (f.attempts < MAX_CRITIQUE_ATTEMPTS && now >= f.retryAt);
+      const f = this.failedJobs.get(key);
+      return !f || (f.attempts < MAX_JOB_ATTEMPTS && now >= f.retryAt);
     };
-    const critiques = (await unfinishedCritiques(this.deps.db)).filter((c) => !this.running.has(c.partyId) && due(`${c.partyId}/${c.start.roundId}`));
-    // Resolves once each round is claimed (or found taken), not when it is done.
+    const jobs = (await unfinishedJobs(this.deps.db)).filter((j) => !this.running.has(j.partyId) && due(`${j.partyId}/${jobIdOf(j.start)}`));
+    // Resolves once each job is claimed (or found taken), not when it is done.
     await Promise.all(
-      critiques.map((c) => {
-        const key = `${c.partyId}/${c.start.roundId}`;
-        const job = critiqueJob(c.start, c.content);
-        return this.runJob(c.partyId, (ctx) =>
+      jobs.map(async (j) => {
+        const key = `${j.partyId}/${jobIdOf(j.start)}`;
+        const material = await jobMaterial(this.deps.db, j.partyId);
+        if (!material) return;
+        const job = jobFor(j.start, material);
+        await this.runJob(j.partyId, (ctx) =>
           job(ctx).then(
-            () => void this.failedRounds.delete(key),
+            () => void this.failedJobs.delete(key),
             (e) => {
               // Failed on its own (a database error, say), not by losing the lease: back
               // off rather than retry in a loop; another instance may still take it.
               if (!(e instanceof LeaseLostError)) {
-                const attempts = (this.failedRounds.get(key)?.attempts ?? 0) + 1;
-                this.failedRounds.set(key, { attempts, retryAt: Date.now() + attempts * CRITIQUE_RETRY_MS });
+                const attempts = (this.failedJobs.get(key)?.attempts ?? 0) + 1;
+                this.failedJobs.set(key, { attempts, retryAt: Date.now() + attempts * JOB_RETRY_MS });
               }
               throw e;
             },
@@ -227,19 +277,39 @@ export class PartyRunner {
         );
       }),
     );
-    return ids.length + critiques.length;
+    return ids.length + jobs.length;
   }
 
+  /**
+   * Scans now and then at least every `scanEveryMs`, and just after another runner's
+   * lease is due to expire: a party whose runner died is taken over when its lease ends
+   * (at most LEASE_MS after the runner's last renewal), not up to a scan interval later.
+   */
   start(scanEveryMs = Math.max(500, Math.floor(this.deps.leaseMs / 2))): void {
-    void this.scan().catch((e) => this.deps.log?.(`runner scan failed: ${e}`));
-    this.scanTimer = setInterval(() => void this.scan().catch(() => {}), scanEveryMs);
-    this.scanTimer.unref?.();
+    const next = async () => {
+      const expiry = await msUntilNextExpiry(this.deps.db, this.deps.owner);
+      return expiry === null ? scanEveryMs : Math.min(scanEveryMs, Math.max(20, expiry + 25));
+    };
+    const tick = async () => {
+      let wait = scanEveryMs;
+      try {
+        // Took something over: look again soon, for leases that expired while this scan
+        // ran (the next-expiry query only sees leases still live).
+        wait = (await this.scan()) > 0 ? 100 : await next();
+      } catch (e) {
+        this.log(`runner scan failed: ${firstLine(e)}`);
+      }
+      if (this.stopping) return;
+      this.scanTimer = setTimeout(() => void tick(), wait);
+      this.scanTimer.unref?.();
+    };
+    void tick();
   }
 
   /** Graceful shutdown: stop every run and give the leases back for another instance. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.scanTimer);
+    clearTimeout(this.scanTimer);
     const all = [...this.running.values()];
     for (const r of all) r.abort.abort();
     await Promise.allSettled(all.map((r) => r.done));

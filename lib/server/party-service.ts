@@ -1,11 +1,12 @@
 // What the HTTP API, the pages and the CLI do with a party: validate, check access,
 // call lib/db, wake the runner. Route handlers stay thin: parse → this → respond.
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { AppError, notFound, parseOrThrow } from "../errors/app-error";
 import type { Viewer } from "../auth/viewer";
 import {
   approvedDatabase,
+  artifactPaths,
   countActiveParties,
   countCritiqueRounds,
   findArtifact,
@@ -17,21 +18,37 @@ import {
   listPhases,
   pendingInput,
   readEvents,
+  readUsageLog,
   recordAnswer,
   recordCancel,
   requestProblem,
+  walkthroughSteps,
   type PartyRow,
 } from "../db/parties";
 import { env } from "../env";
 import { partyEventStream } from "../events/sse";
-import { isTerminal } from "../party/events";
+import { isTerminal, type MissingArtifact } from "../party/events";
 import { MAX_ANSWER_CHARS, textRequired } from "../party/input-rules";
 import { modeFromFlags, MUTUAL_EXCLUSION_ERROR } from "../party/run-party";
 import { discussionRecordPath } from "../agents/critique";
 import { critiqueJob, PERSPECTIVE_PRESETS, roundIdFor } from "../party/critique-round";
+import { listVersions, findVersion } from "../db/artifact-versions";
+import { activeJob } from "../db/jobs";
+import { isCoOwner } from "../db/owners";
+import { roomStateOf } from "../db/room-messages";
+import { describeJob } from "../party/on-demand-job";
+import { roomSummary } from "../party/room";
+import { defaultPersonaConfig } from "../agents/persona-config";
+import { agentInfo } from "../party/roster";
 import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
+import { summarizeUsage, usageRecords } from "../party/usage-summary";
+import { modelSettingsFromEnv } from "../ai/providers";
 import { getServices } from "./services";
+
+const personas = defaultPersonaConfig();
+/** An agent's display name (Nadia, Data Model Designer…) for messages to the person. */
+export const nameOf = (agent: string) => agentInfo(personas, agent).name;
 
 export const LIMITS = { title: 120, description: 8000, answer: MAX_ANSWER_CHARS } as const;
 
@@ -60,17 +77,30 @@ function titleFrom(description: string): string {
   return first.length <= 60 ? first : `${first.slice(0, 57).trimEnd()}…`;
 }
 
-/** Owner, or a watcher holding the party's token (read-only); anyone else gets 404. */
-async function access(viewer: Viewer, partyId: string, write: boolean): Promise<PartyRow> {
+export type AccessibleParty = PartyRow & { role: "owner" | "watcher" };
+
+/**
+ * The one access check: the owner (the identity that created the party, or one that
+ * opened its owner link), or a watcher holding the party's watch token (read-only);
+ * anyone else gets 404.
+ */
+export async function access(viewer: Viewer, partyId: string, write: boolean): Promise<AccessibleParty> {
   const { db } = await getServices();
   const party = /^[\w-]{1,64}$/.test(partyId) ? await findParty(db, partyId) : null;
   if (!party) throw notFound();
-  if (viewer.guestId && party.ownerId === viewer.guestId) return party;
-  if (viewer.watchToken && viewer.watchToken === party.watchToken) {
+  if (viewer.guestId && (party.ownerId === viewer.guestId || (await isCoOwner(db, party.id, viewer.guestId)))) return { ...party, role: "owner" };
+  if (viewer.watchToken && sameSecret(viewer.watchToken, party.watchToken)) {
     if (write) throw new AppError("forbidden", "This is a read-only watch link: only the party's owner can change it.");
-    return party;
+    return { ...party, role: "watcher" };
   }
   throw notFound();
+}
+
+/** Compares secrets in constant time (a token guessed byte by byte must not be measurable). */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 export async function createParty(viewer: Viewer, body: unknown) {
@@ -101,8 +131,9 @@ export async function createParty(viewer: Viewer, body: unknown) {
     description: input.description,
     mode,
     flags,
-    modelSettings: { defaultModel: e.INCEPTION_MODEL, seed: e.OFFLINE_MODEL_SEED },
+    modelSettings: modelSettingsFromEnv(e),
     watchToken: randomBytes(18).toString("base64url"),
+    ownerToken: randomBytes(24).toString("base64url"),
   });
   bus.publish(id, stored);
   void runner.kick(id);
@@ -119,8 +150,9 @@ export async function partySummary(viewer: Viewer, partyId: string) {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
   const phases = party.mode ? await listPhases(db, party.id, party.mode) : [];
-  const owner = viewer.guestId === party.ownerId;
-  const pending = await pendingInput(db, party.id);
+  const owner = party.role === "owner";
+  const [pending, roomState, missing] = await Promise.all([pendingInput(db, party.id), roomStateOf(db, party, nameOf), missingNow(party)]);
+  const room = roomSummary(roomState);
   return {
     id: party.id,
     title: party.title,
@@ -130,13 +162,33 @@ export async function partySummary(viewer: Viewer, partyId: string) {
     currentPhase: party.currentPhase,
     phases: phases.map((p) => ({ number: p.number, name: p.name, status: p.status, agents: p.agents as string[], messages: p.messageCount, max_messages: p.maxMessages })),
     pendingInput: pending ? publicRequest(pending) : null,
+    // Whether the person can speak into the room now, to whom, and the phase's budget (owners only act on it).
+    room,
     watchUrl: owner ? `/parties/${party.id}?watch=${party.watchToken}` : null,
+    // Opening it in another browser makes that browser an owner of this party (owners only).
+    ownerUrl: owner ? ownerUrlOf(party) : null,
     readOnly: !owner,
+    // Promised artifacts a failed agent never wrote (and nobody has written since).
+    missingArtifacts: missing.map((m) => m.path),
+    missingArtifactDetails: missing,
+    // The on-demand job in flight (a critique round or a revision), if any.
+    activeJob: party.activeJob,
     createdAt: party.createdAt.toISOString(),
     tokensUsed: party.tokensUsed,
     lastSeq: party.lastSeq,
     error: party.error,
   };
+}
+
+export const ownerUrlOf = (party: { id: string; ownerToken: string }) => `/api/parties/${party.id}/owners?token=${party.ownerToken}`;
+
+/** The party's missing artifacts, minus those written since (a "Write it now", say). */
+async function missingNow(party: PartyRow): Promise<MissingArtifact[]> {
+  const all = party.missingArtifacts as unknown as MissingArtifact[];
+  if (!all.length) return [];
+  const { db } = await getServices();
+  const present = new Set(await artifactPaths(db, party.id));
+  return all.filter((m, i) => !present.has(m.path) && all.findIndex((x) => x.path === m.path) === i);
 }
 
 function publicRequest(r: Awaited<ReturnType<typeof pendingInput>> & object) {
@@ -182,15 +234,32 @@ export async function cancelParty(viewer: Viewer, partyId: string) {
   return { status: "cancelled" };
 }
 
+/** Every artifact (latest version) with the list of its versions. */
 export async function artifactsOf(viewer: Viewer, partyId: string) {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
-  return (await listArtifacts(db, party.id)).map(({ content: _content, ...a }) => a);
+  const [artifacts, versions] = await Promise.all([listArtifacts(db, party.id), listVersions(db, party.id)]);
+  return artifacts.map(({ content: _content, ...a }) => ({
+    ...a,
+    versions: (versions.get(a.path) ?? []).map(({ version, at, producer, reason }) => ({ version, at, producer, reason })),
+  }));
 }
 
-export async function artifactOf(viewer: Viewer, partyId: string, path: string) {
+const versionSchema = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be 1 or more");
+
+/** The latest version of an artifact, or version `version` (?version=N). */
+export async function artifactOf(viewer: Viewer, partyId: string, path: string, version: string | null = null) {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
+  if (version !== null) {
+    const n = parseOrThrow(versionSchema, version, "version");
+    const v = await findVersion(db, party.id, path, n);
+    if (!v) {
+      const latest = await findArtifact(db, party.id, path);
+      throw new AppError("not_found", latest ? `No version ${n} of ${path}: it has versions 1 to ${latest.version}.` : "No artifact with that path.");
+    }
+    return v;
+  }
   const a = await findArtifact(db, party.id, path);
   if (!a) throw notFound("artifact");
   return a;
@@ -199,19 +268,28 @@ export async function artifactOf(viewer: Viewer, partyId: string, path: string) 
 export async function stateOf(viewer: Viewer, partyId: string) {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
-  return stateView(party, party.mode ? await listPhases(db, party.id, party.mode) : [], await approvedDatabase(db, party.id));
+  const [phases, database, missing, walkthrough, usageLog] = await Promise.all([
+    party.mode ? listPhases(db, party.id, party.mode) : [],
+    approvedDatabase(db, party.id),
+    missingNow(party),
+    walkthroughSteps(db, party.id),
+    readUsageLog(db, party.id),
+  ]);
+  return stateView(party, phases, { database, missing, walkthrough, usage: summarizeUsage(usageRecords(usageLog)) });
 }
 
 export async function bundleOf(viewer: Viewer, partyId: string) {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
-  const [artifacts, phases, events, database] = await Promise.all([
+  const [artifacts, phases, events, database, missing] = await Promise.all([
     listArtifacts(db, party.id),
     party.mode ? listPhases(db, party.id, party.mode) : [],
     readEvents(db, party.id, 0, 100_000),
     approvedDatabase(db, party.id),
+    missingNow(party),
   ]);
-  return { filename: `inception-party-${party.id}.zip`, bytes: bundleZip({ artifacts, state: stateView(party, phases, database), discoveryContext: party.discoveryContext, events }) };
+  const walkthrough = events.flatMap((e) => (e.type === "walkthrough-step" ? [e.data] : []));
+  return { filename: `inception-party-${party.id}.zip`, bytes: bundleZip({ artifacts, state: stateView(party, phases, { database, missing, walkthrough, usage: summarizeUsage(usageRecords(events)) }), discoveryContext: party.discoveryContext, events }) };
 }
 
 const critiqueSchema = z.strictObject({
@@ -223,7 +301,7 @@ const critiqueSchema = z.strictObject({
     .refine((xs) => new Set(xs).size === xs.length, "must not repeat a perspective"),
 });
 
-/** "Critique this": a seed 003 round on one artifact, run when no runner is busy with the party. */
+/** "Critique this": a multi-perspective round on one artifact, run when no runner is busy with the party. */
 export async function critiqueArtifact(viewer: Viewer, partyId: string, body: unknown) {
   const party = await access(viewer, partyId, true);
   const input = parseOrThrow(critiqueSchema, body);
@@ -237,13 +315,16 @@ export async function critiqueArtifact(viewer: Viewer, partyId: string, body: un
   const perspectives = input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]);
   const start = { key: `critique/${roundId}`, roundId, artifactPath: artifact.path, phase: artifact.phase, onDemand: true, perspectives };
   const started = await runner.runJob(party.id, critiqueJob(start, artifact.content));
-  if (!started) {
-    // Say which work is in the way: another critique round, or the team itself.
-    const running = (await findParty(db, party.id))?.critiqueRound;
-    if (running) throw new AppError("conflict", `A critique round (${running}) is running on this party: ask again when its result is in.`, undefined, 5);
-    throw new AppError("conflict", "The team is still working on this party: ask for a critique when it waits for you or has finished.", undefined, 5);
-  }
+  if (!started) throw await busy(party.id, "ask for a critique");
   return { status: "accepted", roundId, recordPath: discussionRecordPath(roundId) };
+}
+
+/** The 409 for on-demand work refused because other work holds the party: says which. */
+export async function busy(partyId: string, what: string): Promise<AppError> {
+  const { db } = await getServices();
+  const running = await activeJob(db, partyId);
+  if (running) return new AppError("conflict", `${describeJob(running)} is running on this party: ask again when its result is in.`, undefined, 5);
+  return new AppError("conflict", `The team is still working on this party: ${what} when it waits for you or has finished.`, undefined, 5);
 }
 
 const afterSchema = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more");

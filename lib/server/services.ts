@@ -3,14 +3,14 @@
 // must all share one runner and one bus.
 import { hostname } from "node:os";
 import { defaultPersonaConfig } from "../agents/persona-config";
-import { modelRegistryFromEnv } from "../ai/providers";
+import { modelRegistryFor, modelSettingsOf } from "../ai/providers";
 import type { Database } from "../db/client";
 import { getDb } from "../db/database";
 import { startNotifier, type Notifier } from "../db/notify";
 import { PrismaPartyStore } from "../db/party-store";
-import { env } from "../env";
+import { env, type Env } from "../env";
 import { EventBus } from "../events/bus";
-import { PartyRunner } from "./party-runner";
+import { PartyRunner, type RunnerDeps } from "./party-runner";
 
 export interface Services {
   db: Database;
@@ -22,25 +22,35 @@ export interface Services {
 
 const g = globalThis as { __inceptionServices?: Promise<Services> };
 
+/** What the runner takes from the environment: how each party's models are built, limits, timeouts. */
+export function runnerSettings(e: Env): Pick<RunnerDeps, "models" | "leaseMs" | "timeoutMs" | "idleTimeoutMs" | "retry" | "maxOutputTokens" | "tokenBudget"> {
+  return {
+    // One registry per run (offline fault counters and provider clients are per run), on
+    // the model settings the party started with; only keys and endpoints come from `e`.
+    models: (party) => modelRegistryFor(modelSettingsOf(party.modelSettings, e), e),
+    leaseMs: e.LEASE_MS,
+    timeoutMs: e.MODEL_TIMEOUT_MS,
+    idleTimeoutMs: e.MODEL_IDLE_TIMEOUT_MS,
+    retry: { maxElapsedMs: e.MODEL_RETRY_MAX_MS, baseDelayMs: 1_000, maxDelayMs: 20_000 },
+    maxOutputTokens: e.MODEL_MAX_OUTPUT_TOKENS,
+    tokenBudget: e.PARTY_TOKEN_BUDGET,
+  };
+}
+
 async function build(): Promise<Services> {
   const e = env();
   const db = await getDb();
   const bus = new EventBus();
   const store = new PrismaPartyStore(db, (partyId, events) => bus.publish(partyId, events));
   const personas = defaultPersonaConfig();
-  const personaModels = Object.fromEntries(Object.entries(personas.personas).flatMap(([k, p]) => (p.model ? [[k, p.model]] : [])));
   const owner = e.INSTANCE_ID ?? `${hostname()}:${e.PORT}`;
   const runner = new PartyRunner({
     db,
     store,
     bus,
     personas,
-    // One registry per run: offline fault counters and provider clients are per run.
-    models: () => modelRegistryFromEnv(personaModels),
     owner,
-    leaseMs: e.LEASE_MS,
-    timeoutMs: e.MODEL_TIMEOUT_MS,
-    tokenBudget: e.PARTY_TOKEN_BUDGET,
+    ...runnerSettings(e),
     log: (m) => console.error(m),
   });
   let notifier: Notifier | null = null;
@@ -50,6 +60,7 @@ async function build(): Promise<Services> {
       instanceId: owner,
       onRemote: (partyId, seq) => bus.remoteSeq(partyId, seq),
       onResync: () => bus.resyncAll(),
+      log: (m) => console.error(m),
     });
     const n = notifier;
     bus.onPublish = (partyId, seq) => n.notify(partyId, seq);

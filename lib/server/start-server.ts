@@ -1,5 +1,6 @@
 // Everything the web server does once at start, and its clean shutdown.
 import { closeDb, getDb } from "../db/database";
+import { modelConfigProblem } from "../ai/providers";
 import { assertEnv } from "../env";
 import { getServices, stopServices } from "./services";
 
@@ -13,7 +14,13 @@ export function onShutdown(fn: () => Promise<void>): void {
 export async function startServer(): Promise<void> {
   if (g.__inceptionStarted) return;
   g.__inceptionStarted = true;
-  assertEnv();
+  const e = assertEnv();
+  // A model its provider cannot serve (no key, no base URL) stops the server here, in one line.
+  const problem = modelConfigProblem(e);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   try {
     const db = await getDb();
     console.log(`Inception Party: database ready (${db.kind === "pglite" ? "embedded PGlite" : "PostgreSQL"})`);

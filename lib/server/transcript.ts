@@ -1,6 +1,8 @@
-// The party's conversation as one markdown file: every finished message in order, the
-// notes, and the next-steps blocks shown at each phase end.
+// The party's conversation as one markdown file: every finished message in order (the
+// person's own included), the notes, revisions, the walkthrough's outcomes, and the
+// next-steps blocks shown at each phase end, in their canonical text.
 import type { StoredEvent } from "../party/events";
+import { PERSON } from "../party/room";
 
 const fence = (s: string) => "```text\n" + s.replaceAll("```", "'''") + "\n```";
 
@@ -14,8 +16,22 @@ export function transcriptMarkdown(events: StoredEvent[]): string {
       case "phase-start":
         out.push(`## Phase ${e.data.phase}: ${e.data.name}`, "");
         break;
-      case "message-end":
-        out.push(`### ${e.data.sender} → ${e.data.recipient ?? "all"} · ${e.data.label}`, "", fence(e.data.content), "");
+      case "message-end": {
+        const who = (k: string | null) => (k === PERSON ? "you" : (k ?? "all"));
+        out.push(`### ${who(e.data.sender)} → ${who(e.data.recipient)} · ${e.data.label}`, "", fence(e.data.content), "");
+        break;
+      }
+      case "artifact-missing":
+        out.push(`> **Missing**: ${e.data.reason}`, "");
+        break;
+      case "revision-start":
+        out.push(`**${e.data.missing ? "Writing" : "Revising"} ${e.data.artifactPath}** (${e.data.agent}${e.data.source === "walkthrough" ? ", from the walkthrough" : ""}): ${e.data.feedback.replaceAll("\n", " ")}`, "");
+        break;
+      case "revision-result":
+        out.push(e.data.status === "completed" ? `**${e.data.artifactPath} is now version ${e.data.version}**${e.data.changesSummary ? `: ${e.data.changesSummary}` : ""}` : `**${e.data.artifactPath} was not revised**: ${e.data.reason}`, "");
+        break;
+      case "walkthrough-step":
+        out.push(`**${e.data.title}**: ${e.data.outcome}`, "");
         break;
       case "note":
         out.push(`> ${e.data.text.replaceAll("\n", "\n> ")}`, "");

@@ -14,6 +14,8 @@ import { PartyRunner } from "../../lib/server/party-runner";
 import { answerFor, DESCRIPTION } from "./drive";
 import { summarize, type Summary } from "./stats";
 import { StoreTimer } from "./timed-store";
+import { fmt, judge, type Row } from "./report";
+import { defineRow } from "./row";
 
 export const TABLES = ["parties", "events", "phases", "team_members", "artifacts", "input_requests", "step_checkpoints", "runner_leases", "token_usage"] as const;
 
@@ -45,7 +47,7 @@ export interface ConcurrencyResult {
 export type Target = { kind: "pglite" } | { kind: "postgres"; serverUrl: string };
 
 /** A throwaway database: PGlite in memory, or `ip_bench_<hex>` on the server (dropped after). */
-async function openTarget(t: Target): Promise<{ db: Database; destroy(): Promise<void> }> {
+export async function openTarget(t: Target): Promise<{ db: Database; destroy(): Promise<void> }> {
   if (t.kind === "pglite") {
     const db = await openDatabase({ memory: true });
     return { db, destroy: () => db.close() };
@@ -224,3 +226,72 @@ export async function benchConcurrency(o: { parties: number; target: Target; max
     await destroy();
   }
 }
+
+export interface ConcurrencyRun {
+  runs: ConcurrencyResult[];
+  skipped: string[];
+  errors: string[];
+}
+
+function concurrencyRows({ runs, skipped, errors: failures = [] }: ConcurrencyRun): Row[] {
+  const rows: Row[] = [];
+  for (const c of runs) {
+    const tag = `${c.parties} parties, ${c.database === "pglite" ? "PGlite (memory)" : "PostgreSQL"}`;
+    const errors = Object.values(c.errors).reduce((a, b) => a + b, 0);
+    const errorText = Object.entries(c.errors)
+      .map(([e, k]) => `${k}× ${e}`)
+      .join("; ");
+    const notCompleted = c.failed.length ? `not completed: ${c.failed.slice(0, 3).join("; ")}${c.failed.length > 3 ? ` … (${c.failed.length})` : ""}` : "";
+    rows.push(
+      {
+        id: `4-${c.database}`,
+        measure: `Concurrency, ${tag}: completed`,
+        value: `${c.completed}/${c.parties} in ${fmt.ms(c.wallSeconds * 1000)}${errors ? `, ${errors} runner errors` : ""}${c.rekicks ? `, ${c.rekicks} re-runs` : ""}`,
+        goal: "all, no error",
+        verdict: c.completed === c.parties && errors === 0 ? "pass" : "miss",
+        measured: c.completed,
+        note: [errorText, notCompleted].filter(Boolean).join(" — ").slice(0, 600),
+      },
+      { id: "", measure: "  step latency (beginStep / commit) p50 / p95", value: `${fmt.ms(c.stepMs.p50)} / ${fmt.ms(c.stepMs.p95)}`, goal: "", verdict: "info", measured: c.stepMs.p95 },
+      {
+        id: "",
+        measure: "  rows per party per second (instant model)",
+        value: `${c.rowsPerPartySecond.toFixed(1)} (${c.rowsPerParty.toFixed(0)} rows/party${c.tupleWritesPerPartySecond !== null ? `; ${c.tupleWritesPerPartySecond.toFixed(1)} tuple writes/party/s` : ""})`,
+        goal: "≤ 60",
+        verdict: judge(c.rowsPerPartySecond, 60),
+        measured: c.rowsPerPartySecond,
+      },
+      { id: "", measure: "  peak RSS", value: `${c.peakRssMb.toFixed(0)} MB`, goal: "", verdict: "info", measured: c.peakRssMb },
+    );
+  }
+  for (const s of skipped) rows.push({ id: "4", measure: "Concurrency", value: s, goal: "", verdict: "skipped" });
+  for (const s of failures) rows.push({ id: "4", measure: "Concurrency", value: s.slice(0, 200), goal: "", verdict: "error" });
+  return rows;
+}
+
+export const concurrencyRow = defineRow<ConcurrencyRun>({
+  id: "4",
+  title: (o) => `${o.parties ?? (o.quick ? 5 : 100)} parties at once on one runner, instant model${o.pglite ? ", PGlite" : ""}${o.pgUrl ? ", PostgreSQL" : ""}`,
+  deadlineMs: (o) => (o.quick ? 4 : 45) * 60_000,
+  async run(o) {
+    const parties = o.parties ?? (o.quick ? 5 : 100);
+    const targets: Target[] = o.pglite ? [{ kind: "pglite" }] : [];
+    const skipped: string[] = o.pglite ? [] : ["pglite: --pglite=none"];
+    if (o.pgUrl) {
+      if (await reachable(o.pgUrl)) targets.push({ kind: "postgres", serverUrl: o.pgUrl });
+      else skipped.push(`postgres: ${o.pgUrl.replace(/\/\/[^@/]*@/, "//")} not reachable`);
+    } else skipped.push("postgres: --pg=none");
+    const runs: ConcurrencyResult[] = [];
+    const errors: string[] = [];
+    for (const target of targets) {
+      o.log(`4: ${parties} parties at once on one runner, instant model, ${target.kind}`);
+      try {
+        runs.push(await benchConcurrency({ parties, target, log: o.log }));
+      } catch (e) {
+        errors.push(`${target.kind}: ${(e as Error).message}`);
+      }
+    }
+    return { runs, skipped, errors };
+  },
+  table: concurrencyRows,
+});

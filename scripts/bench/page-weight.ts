@@ -6,6 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { judge, type Row } from "./report";
+import { defineRow } from "./row";
 
 export interface PageWeight {
   route: string;
@@ -42,3 +44,18 @@ export function pageWeight(nextDir: string, route: string): PageWeight | null {
   });
   return { route, files, bytes: files.reduce((s, f) => s + f.bytes, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
 }
+
+function pageRows(w: PageWeight | null): Row[] {
+  const measure = "First-load JS of /parties/[id] (gzip)";
+  if (!w) return [{ id: "5", measure, value: "skipped: run npm run build first", goal: "≤ 200 kB", verdict: "skipped" }];
+  const kb = w.gzip / 1000;
+  return [{ id: "5", measure, value: `${kb.toFixed(1)} kB (${w.files.length} files, ${(w.bytes / 1000).toFixed(0)} kB raw)`, goal: "≤ 200 kB", verdict: judge(kb, 200), measured: kb }];
+}
+
+export const pageWeightRow = defineRow<PageWeight | null>({
+  id: "5",
+  title: () => "first-load JavaScript of /parties/[id] in the production build",
+  deadlineMs: () => 60_000,
+  run: async (o) => pageWeight(path.resolve(o.nextDir), "/parties/[id]"),
+  table: (w) => pageRows(w ?? null),
+});

@@ -8,6 +8,8 @@ import { criticalPath, type CriticalPath } from "./critical-path";
 import { driveInMemory } from "./drive";
 import { CallRecorder, type CallRecord } from "./timed-models";
 import { StoreTimer } from "./timed-store";
+import { fmt, judge, type Row } from "./report";
+import { defineRow } from "./row";
 
 export interface ParallelResult {
   pace: { firstTokenMs: number; tokensPerSecond: number };
@@ -103,4 +105,48 @@ export async function benchParallel(o: { firstTokenMs: number; tokensPerSecond: 
     records: calls,
     cp,
   };
+}
+
+function parallelRows(p: ParallelResult): Row[] {
+  const pace = `${p.pace.firstTokenMs} ms first token, ${p.pace.tokensPerSecond} tok/s`;
+  const total = Object.values(p.rows).reduce((a, b) => a + b, 0);
+  return [
+    {
+      id: "1a",
+      measure: `Parallel efficiency: wall / critical-path bound (${pace})`,
+      value: `${fmt.x(p.ratio)} (${fmt.ms(p.wallMs)} / ${fmt.ms(p.boundMs)})`,
+      goal: "≤ 1.10×",
+      verdict: p.outcome === "completed" ? judge(p.ratio, 1.1) : "error",
+      measured: p.ratio,
+      note: `${p.calls} model calls in ${p.turns} turns; party ${p.outcome}`,
+    },
+    {
+      id: "1b",
+      measure: "Speed-up over sequential (one model voicing every persona)",
+      value: `${fmt.x(p.speedup)} (sequential ${fmt.ms(p.sequentialMs)})`,
+      goal: `ceiling ${fmt.x(p.ceiling)} (sequential / bound)`,
+      verdict: "info",
+      measured: p.speedup,
+    },
+    {
+      id: "1c",
+      measure: `Rows per party per second at this pace (row 1's party: events, checkpoints, projections)`,
+      value: `${p.rowsPerPartySecond.toFixed(1)} (${total} rows in ${fmt.ms(p.wallMs)}; ${p.commitsPerSecond.toFixed(1)} commits/s)`,
+      goal: "≤ 60",
+      verdict: judge(p.rowsPerPartySecond, 60),
+      measured: p.rowsPerPartySecond,
+    },
+  ];
+}
+
+export const parallelRow = defineRow<ParallelResult>({
+  id: "1",
+  title: (o) => `one party on the offline model at ${pace(o.quick).firstTokenMs} ms first token, ${pace(o.quick).tokensPerSecond} tok/s`,
+  deadlineMs: (o) => (o.quick ? 3 : 10) * 60_000,
+  run: (o) => benchParallel(pace(o.quick)),
+  table: parallelRows,
+});
+
+function pace(quick: boolean) {
+  return quick ? { firstTokenMs: 100, tokensPerSecond: 750 } : { firstTokenMs: 500, tokensPerSecond: 150 };
 }

@@ -20,7 +20,10 @@ export class StoreTimer {
     return {
       getParty: (id) => store.getParty(id),
       getCheckpoint: (id, k) => store.getCheckpoint(id, k),
+      listCheckpoints: (id) => store.listCheckpoints(id),
       getInputAnswer: (id, r) => store.getInputAnswer(id, r),
+      getRoomMessages: (id, phase) => store.getRoomMessages(id, phase),
+      getArtifact: (id, path) => store.getArtifact(id, path),
       beginStep: async (id, e, k) => {
         const t = performance.now();
         try {

@@ -1,6 +1,7 @@
 // Nothing is lost: the production server killed at random points (and inside an
-// on-demand critique), SSE viewers dropping and resuming, a graceful shutdown, and (on a
-// real PostgreSQL) a takeover between two instances. Each test prints its figures.
+// on-demand critique, and inside a revision), SSE viewers dropping and resuming, a
+// graceful shutdown, and (on a real PostgreSQL) a takeover between two instances. Each
+// test prints its figures.
 import { expect, test } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -323,6 +324,61 @@ test("an on-demand critique cut by SIGKILL is finished by the restarted server, 
     expect(checkLog(log)).toMatchObject({ gapFree: true, duplicateMessageIds: 0 });
     const { body: summary } = await c.json<{ status: string }>(`/api/parties/${id}`);
     expect(summary.status).toBe("completed");
+  } finally {
+    await s.signal("SIGKILL");
+  }
+});
+
+test("a revision cut by SIGKILL is finished by the restarted server, once", async () => {
+  test.setTimeout(300_000);
+  const fast = { OFFLINE_MODEL_TPS: "3000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" };
+  // Its own ports (3800-3899), apart from the other tests' servers.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
+  dirs.push(dataDir);
+  const s = new ServerProcess({ port: 3800 + Math.floor(Math.random() * 100), env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...fast } });
+  const c = new Client(s.url);
+  const dataModel = "docs/architecture/data-model.md";
+  try {
+    await s.start();
+    await c.session();
+    const id = await newParty(c);
+    expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
+    const head = await c.readLog(id);
+    const endSeq = head.at(-1)!.seq;
+    const v1 = await (await c.req(`/api/parties/${id}/artifacts/${dataModel}`)).text();
+    // A slow model for the revision, so that the kill lands inside its turn.
+    await s.signal("SIGTERM");
+    Object.assign(s.opts.env, { OFFLINE_MODEL_TPS: "60", OFFLINE_MODEL_FIRST_TOKEN_MS: "200" });
+    await s.start();
+    const { status, body } = await c.json<{ revisionId: string; baseVersion: number }>(`/api/parties/${id}/revisions`, { method: "POST", body: JSON.stringify({ artifactPath: dataModel, feedback: "Add an index on every foreign key, and say how long deleted accounts are kept." }) });
+    expect(status).toBe(202);
+    expect(body.baseVersion).toBe(1);
+    // The 202 may come before the job's first event is stored: a finished party with nothing new answers 204.
+    let started: LogEvent[] = [];
+    for (let i = 0; i < 50 && !started.length; i++) started = await c.readLog(id, endSeq, { until: (e) => e.type === "message-delta" }).then(async (l) => (l.length ? l : (await sleep(100), l)));
+    await sleep(800);
+    await s.signal("SIGKILL");
+    Object.assign(s.opts.env, fast);
+    await s.start();
+    const rest = await Promise.race([
+      c.readLog(id, endSeq, { until: (e) => e.type === "revision-result" }),
+      sleep(90_000).then(() => Promise.reject(new Error("no revision-result 90 s after the restart"))),
+    ]);
+    const log = [...head, ...rest];
+    console.log(
+      `revision resume: killed at seq ${started.at(-1)!.seq} (${started.length} events into the revision), ${rest.length} events after party-end, ${rest.filter((e) => e.type === "message-discard").length} interrupted messages re-streamed`,
+    );
+    expect(rest.filter((e) => e.type === "revision-start").map((e) => e.data.revisionId)).toEqual([body.revisionId]);
+    const results = rest.filter((e) => e.type === "revision-result");
+    expect(results.map((e) => e.data)).toEqual([expect.objectContaining({ revisionId: body.revisionId, status: "completed", version: 2 })]);
+    expect(rest.filter((e) => e.type === "artifact-write" && e.data.path === dataModel)).toHaveLength(1);
+    expect(rest.filter((e) => e.type === "message-end" && e.data.label === "ARTIFACT REVISED")).toHaveLength(1);
+    expect(checkLog(log)).toMatchObject({ gapFree: true, duplicateMessageIds: 0 });
+    const v2 = await (await c.req(`/api/parties/${id}/artifacts/${dataModel}?version=2`)).text();
+    expect(await (await c.req(`/api/parties/${id}/artifacts/${dataModel}?version=1`)).text()).toBe(v1);
+    expect(v2).not.toBe(v1);
+    const { body: summary } = await c.json<{ status: string; activeJob: string | null }>(`/api/parties/${id}`);
+    expect(summary).toMatchObject({ status: "completed", activeJob: null });
   } finally {
     await s.signal("SIGKILL");
   }

@@ -22,7 +22,8 @@ export function userActors(ctx: ProjectContext): Actor[] {
   return all.filter((a) => {
     if (hasBuyer && SAME_AS_BUYER.test(a.singular.split(" ").pop()!)) return false;
     // "Buyers are office workers": the office workers are the buyers.
-    return !new RegExp(`\\b\\w+s\\s+are\\s+(?:often\\s+|mostly\\s+|mainly\\s+)?${a.plural}\\b`, "i").test(audience);
+    // ("The users are members and organisers" names the groups; it describes nobody away.)
+    return !new RegExp(`\\b(?!users\\b|people\\b)\\w+s\\s+are\\s+(?:often\\s+|mostly\\s+|mainly\\s+)?${a.plural}\\b`, "i").test(audience);
   });
 }
 

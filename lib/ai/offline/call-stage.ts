@@ -1,4 +1,4 @@
-// Which step of an agent turn a call is (seed 002): Discuss offers the
+// Which step of an agent turn a call is: Discuss offers the
 // `ready_to_summarize` tool, Summarize offers no tools, Serialize forces the
 // finalization tool. Anything else is answered as plain text.
 import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool } from "@ai-sdk/provider";
@@ -34,6 +34,8 @@ export function detectStage(opts: LanguageModelV4CallOptions, task: string | und
   }
   if (opts.responseFormat?.type === "json") return { kind: "json" };
   if (!task || !isTaskKey(task)) return { kind: "plain" };
+  // The first call of a turn (nothing said yet) writes the message, tools or not.
+  if (!opts.prompt.some((m) => m.role === "assistant")) return { kind: "discuss", readyTool: false };
   // Tools we do not know (research tools) but no signal tool: answer the discussion in text.
   if (fns.length && choice.type !== "none") return { kind: "discuss", readyTool: false };
   return { kind: "summarize" };

@@ -2,7 +2,7 @@
 // profile, domain traits, regulations, data model and stack. Derivations are lazy
 // and memoised, and depend only on (seed, prompt), so discuss and serialize of one
 // turn compute the same output.
-import { TASKS, proposalOutput, type ParsedPrompt, type ProposalOutput, type SectionName } from "@/lib/protocol";
+import { TASKS, parsePersonMessages, proposalOutput, type ParsedPrompt, type ProposalOutput, type SectionName } from "@/lib/protocol";
 import { parseConversation, type ConversationMessage } from "./conversation";
 import { chooseStack, type StackInput } from "./knowledge/choose-stack";
 import { detectDomain, type DomainTraits } from "./knowledge/detect-domain";
@@ -16,6 +16,11 @@ import { parseProposalText } from "./knowledge/parse-proposal";
 import { fromProposal, toProposal, type StackPlan } from "./knowledge/stack-plan";
 import { detectPreferences, type Preferences } from "./knowledge/stack-preferences";
 import { Rng, hashString } from "./prng";
+import { applyChangeOps, techOf } from "./knowledge/apply-change-ops";
+import { modelChanges } from "./knowledge/model-changes";
+import { parseChangeRequest, type ChangeRequest } from "./reading/change-request";
+import { featuresFromReading, mainPain } from "./reading/features";
+import { readProject, type Reading } from "./reading/read-project";
 
 /** "## 3. Core Features" → "core features"; bodies keyed by lower-case title. */
 export function markdownSections(md: string): Record<string, string> {
@@ -85,7 +90,7 @@ export class ProjectContext {
       if (direct) return direct;
       const quoted = [...this.section("project_brief").matchAll(/“([^”]{12,300})”/g)]
         .map((m) => m[1].replace(/…$/, "").trim())
-        .filter((q) => q.split(/\s+/).length >= 4 && !q.includes("?"));
+        .filter((q) => q.split(/\s+/).length >= 3 && !q.includes("?"));
       return [...new Set(quoted)].map((q) => (/[.!]$/.test(q) ? q : `${q}.`)).join("\n");
     });
   }
@@ -99,9 +104,23 @@ export class ProjectContext {
     return this.memo("text", () => [this.description, this.answers].filter(Boolean).join("\n"));
   }
 
+  /** What the person said, read with the NLP library (memoised across calls). */
+  get reading(): Reading {
+    return this.memo("reading", () => readProject(this.description, this.answers));
+  }
+
+  /** The party's title: every document names the project by it. */
+  get title(): string {
+    return this.memo("title", () => this.section("project_title").split("\n")[0].trim() || this.profile.name);
+  }
+
   get profile(): ProjectProfile {
     return this.memo("profile", () => {
       const p = extractProfile(this.description, this.answers);
+      // A budget is a cost figure, never a scale figure ("tens of euros a month at under 20 EUR").
+      p.numbers = p.numbers.filter((n) => !/€|\$|£|\b(?:eur|usd|gbp|euros?|dollars?|pounds?)\b/i.test(n));
+      const read = featuresFromReading(this.reading, this.description);
+      if (read.length >= 2) p.features = read;
       const briefFeatures = bulletItems(this.briefSections["core features"]);
       if (p.features.length < 3 && briefFeatures.length) {
         p.features = [...new Set([...p.features, ...briefFeatures])].slice(0, 10);
@@ -110,8 +129,18 @@ export class ProjectContext {
     });
   }
 
+  /** The pain the person called the worst, in their words (a whole sentence). */
+  get pain(): string | undefined {
+    return this.memo("pain", () => mainPain(this.reading) ?? this.profile.answers.first("problem"));
+  }
+
   get traits(): DomainTraits {
-    return this.memo("traits", () => detectDomain(this.projectText));
+    return this.memo("traits", () => {
+      const t = detectDomain(this.projectText);
+      // "no payments" wins over every payment-sounding word elsewhere.
+      if (this.reading.noMoney) (t.ids as Set<string>).delete("payments");
+      return t;
+    });
   }
 
   get regulations(): Regulation[] {
@@ -119,20 +148,54 @@ export class ProjectContext {
   }
 
   get model(): DataModel {
-    return this.memo("model", () => extractEntities(this.description, this.answers, this.traits, this.profile.actors));
+    return this.memo("model", () => {
+      const base = extractEntities(this.description, this.answers, this.traits, this.profile.actors, this.reading);
+      if (!this.laterChanges.ops.length) return base;
+      const changes = modelChanges(this.laterChanges.ops, this.reading, base.entities.map((e) => e.name));
+      return extractEntities(this.description, this.answers, this.traits, this.profile.actors, this.reading, changes);
+    });
+  }
+
+  /** What the person said after the kickoff, as change operations: their remarks in the room, and the feedback of a revision. */
+  get laterChanges(): ChangeRequest {
+    return this.memo("later", () => {
+      const said = parsePersonMessages(this.section("person_messages")).map((m) => m.text);
+      if (this.task === "artifact.revise") said.push(this.section("user_changes"));
+      return parseChangeRequest(said.filter(Boolean).join("\n"));
+    });
   }
 
   get prefs(): Preferences {
-    return this.memo("prefs", () => detectPreferences(`${this.description}\n${this.answers}`));
+    return this.memo("prefs", () => {
+      const p = detectPreferences(`${this.description}\n${this.answers}`);
+      // "We know TypeScript, React and a bit of Python": the first strong skill is the reason, not the last name said.
+      const strong = this.reading.skills.filter((s) => s.strong);
+      const lead = strong.find((s) => s.tech.kind === "framework") ?? strong[0];
+      if (lead && !p.avoid.includes(lead.tech)) {
+        const family = lead.tech.family;
+        if (family && family !== p.family) {
+          p.family = family;
+          p.framework = strong.find((s) => s.tech.kind === "framework" && s.tech.family === family)?.tech;
+        } else if (lead.tech.kind === "framework" && !p.framework) p.framework = lead.tech;
+        p.familyEvidence = lead.sentence;
+      }
+      return p;
+    });
   }
 
   get stackInput(): StackInput {
     return { traits: this.traits, profile: this.profile, prefs: this.prefs, entityNames: this.model.entities.map((e) => e.name) };
   }
 
+  /** A stack with what the person said in the room since applied ("no Kubernetes" mid-debate). */
+  private withLaterChanges(plan: StackPlan): StackPlan {
+    const ops = this.laterChanges.ops.filter((o) => techOf(o.target) || (o.replacement && techOf(o.replacement)));
+    return ops.length ? applyChangeOps(plan, ops, this.stackInput).plan : plan;
+  }
+
   /** Liam's first proposal. */
   get proposedPlan(): StackPlan {
-    return this.memo("proposed", () => chooseStack(this.stackInput));
+    return this.memo("proposed", () => this.withLaterChanges(chooseStack(this.stackInput)));
   }
 
   /**
@@ -155,7 +218,16 @@ export class ProjectContext {
   }
 
   get ops(): OpsReview {
-    return this.memo("ops", () => opsReview(this.traits, this.debatedPlan, this.profile));
+    return this.memo("ops", () => {
+      const o = opsReview(this.traits, this.debatedPlan, this.profile);
+      // The person's budget is the one cost figure every message uses.
+      const budget = this.reading.quantities.find((q) => q.kind === "money");
+      if (budget) {
+        const host = this.debatedPlan.additional.find((a) => a.slot === "hosting")?.choice ?? "one small managed host";
+        o.cost = `Your budget is ${budget.text}${budget.unit ? "" : " in total"}: ${host} on its smallest paid tier and a small managed database fit within it at launch scale; nothing is added that would break it without asking you first.`;
+      }
+      return o;
+    });
   }
 
   get conversation(): ConversationMessage[] {
@@ -163,7 +235,19 @@ export class ProjectContext {
   }
 
   get revision(): Revision {
-    return this.memo("revision", () => {
+    return this.memo("revision", () => ({ ...this.rawRevision, plan: this.withLaterChanges(this.rawRevision.plan) }));
+  }
+
+  /** The stack as the team left it, before the person's remarks in this phase. */
+  get planBeforeRemarks(): StackPlan {
+    return this.memo("planBefore", () => {
+      const a = this.approvedProposal;
+      return a ? fromProposal(a) : this.rawRevision.plan;
+    });
+  }
+
+  private get rawRevision(): Revision {
+    return this.memo("rawRevision", () => {
       // Keyword-driven changes are for critiques another model wrote; ours are applied directly.
       const own = new Set(
         [
@@ -196,7 +280,7 @@ export class ProjectContext {
   get plan(): StackPlan {
     return this.memo("plan", () => {
       const a = this.approvedProposal;
-      return a ? fromProposal(a) : this.revision.plan;
+      return this.withLaterChanges(a ? fromProposal(a) : this.rawRevision.plan);
     });
   }
 }

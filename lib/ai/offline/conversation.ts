@@ -26,7 +26,7 @@ export function findMessage(messages: ConversationMessage[], label: string): Con
   return [...messages].reverse().find((m) => m.body.toUpperCase().startsWith(label));
 }
 
-/** "Title: detail" lines between a label line and RECOMMENDATION (000 §3.5 Protocol B). */
+/** "Title: detail" lines between a label line and RECOMMENDATION. */
 export function critiqueTitles(body: string): string[] {
   return body
     .split("\n")

@@ -123,7 +123,8 @@ describe("offline model through the AI SDK", () => {
     const agents: Partial<Record<TaskKey, string>> = { "stack.proposal": "liam", "stack.security_critique": "zara", "stack.ops_critique": "felix", "blueprint.review": "test_strategist", "critique.perspective": "critic", "constitution.draft": "constitution_generator" };
     for (const task of Object.keys(TASKS) as TaskKey[]) {
       const { system, prompt } = turnPrompt(task, agents[task] ?? "nadia");
-      const r = await generateText({ model, system, prompt });
+      // A summary follows the message: the prompt carries what the agent said.
+      const r = await generateText({ model, system, messages: [{ role: "user", content: prompt }, { role: "assistant", content: "(the message)" }, { role: "user", content: "Summarize it in one line." }] });
       expect(r.text.length, task).toBeGreaterThan(5);
       expect(r.text.length, task).toBeLessThanOrEqual(100);
       expect(r.text, task).not.toContain("\n");

@@ -1,7 +1,7 @@
 // The built-in offline model: a real AI SDK LanguageModelV4 that answers Inception
 // Party turns without a network. It reads the TASK/AGENT headers and tagged sections
 // of the prompt, writes the turn's content from the project description and answers,
-// and plays the seed-002 protocol: Discuss streams the message and calls
+// and plays the three-step turn protocol: Discuss streams the message and calls
 // `ready_to_summarize`, Summarize streams one line, Serialize calls the finalization
 // tool with the same structured output the message was rendered from.
 import type {

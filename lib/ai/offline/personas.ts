@@ -1,4 +1,4 @@
-// Display names of the agents (001 §6.1), for summaries and cross-questions.
+// Display names of the agents, for summaries and cross-questions.
 
 export interface PersonaInfo {
   name: string;

@@ -1,15 +1,15 @@
 // What one model call answers, decided before anything is streamed: the step of the
-// turn (seed 002), any injected fault, and the content segments — message text, tool
+// turn, any injected fault, and the content segments — message text, tool
 // call or error — computed from the prompt. Streaming and pacing live elsewhere.
 import type { LanguageModelV4CallOptions, LanguageModelV4FinishReason } from "@ai-sdk/provider";
-import { isTaskKey, parsePrompt, taskForTool, TASKS, type TaskKey } from "@/lib/protocol";
+import { isTaskKey, taskForTool, TASKS, type TaskKey } from "@/lib/protocol";
 import { detectStage, READY_TOOL, type Stage } from "./call-stage";
 import { ProjectContext } from "./context";
 import type { FaultKind, FaultState } from "./faults";
 import { HOSTILE_PARTS } from "./hostile";
 import { fillFromSchema, UnsupportedSchemaError } from "./json-schema";
 import { hashString } from "./prng";
-import { afterReadySignal, hasValidationFeedback, lastInputText, promptToText } from "./prompt-text";
+import { afterReadySignal, hasValidationFeedback, lastInputText, promptToText, readPrompt } from "./prompt-text";
 import { computeTurn, corruptOutput } from "./respond";
 import { writeFallback } from "./writers/write-fallback";
 import { writeSummaryLine } from "./writers/write-summary-line";
@@ -31,6 +31,20 @@ export interface PlannerState {
   seed: number;
   faults: FaultState;
   calls: number;
+  /**
+   * Turns this model wrote, by agent, task, artifact and the text of the message: a turn's Summarize and
+   * Serialize calls carry the message but not its input sections, so the model goes
+   * on from what it said (as a real model reads its own message back).
+   */
+  said?: Map<number, { ctx: ProjectContext; turn: ReturnType<typeof computeTurn> }>;
+}
+
+const REMEMBERED_TURNS = 200;
+
+function firstAssistantText(prompt: LanguageModelV4CallOptions["prompt"]): string | undefined {
+  const m = prompt.find((x) => x.role === "assistant");
+  if (!m || m.role !== "assistant") return undefined;
+  return m.content.map((p) => (p.type === "text" ? p.text : "")).join("");
 }
 
 export class OfflineModelError extends Error {
@@ -43,7 +57,7 @@ export class OfflineModelError extends Error {
 export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState): CallPlan {
   const { seed, faults } = state;
   const text = promptToText(opts.prompt);
-  const parsed = parsePrompt(text);
+  const parsed = readPrompt(text);
   const agent = (parsed.header.agent ?? "unknown").toLowerCase();
   const stage: Stage = detectStage(opts, parsed.header.task);
   const fault = faults.next(agent, stage.kind === "serialize");
@@ -77,8 +91,15 @@ export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState):
     return { ...base, segments: [{ kind: "text", text: reply }], finish: "stop" };
   }
 
-  const ctx = new ProjectContext({ ...parsed, header: { ...parsed.header, task } }, seed);
-  const turn = computeTurn(ctx, task, hostile);
+  const said = (state.said ??= new Map());
+  const own = stage.kind === "discuss" ? undefined : firstAssistantText(opts.prompt);
+  const memo = own === undefined ? undefined : said.get(hashString(`${agent}\0${task}\0${parsed.header.artifact ?? ""}\0${own}`));
+  const ctx = memo?.ctx ?? new ProjectContext({ ...parsed, header: { ...parsed.header, task } }, seed);
+  const turn = memo?.turn ?? computeTurn(ctx, task, hostile);
+  if (stage.kind === "discuss") {
+    said.set(hashString(`${agent}\0${task}\0${parsed.header.artifact ?? ""}\0${turn.text}`), { ctx, turn });
+    if (said.size > REMEMBERED_TURNS) said.delete(said.keys().next().value!);
+  }
   switch (stage.kind) {
     case "discuss": {
       // A multi-step caller that executed ready_to_summarize comes back once more; do
@@ -95,7 +116,7 @@ export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState):
     case "plain":
       return { ...base, segments: [{ kind: "text", text: turn.text }], finish: "stop" };
     case "serialize": {
-      // After validation feedback (seed 002 ADR-007) the output is recomputed from the
+      // After validation feedback the output is recomputed from the
       // same context and is valid by construction; only an invalid-args fault still
       // within its count corrupts it.
       const value = fault === "invalid-args" ? corruptOutput(turn.output) : turn.output;

@@ -1,7 +1,8 @@
 // The prompt as plain text: every text part of every message (system, user,
 // assistant, tool results) joined, which is what `parsePrompt` reads. Also finds the
-// validation feedback the engine sends back after a bad serialize (seed 002 ADR-007).
+// validation feedback the engine sends back after a bad serialize.
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultPart } from "@ai-sdk/provider";
+import { parsePrompt, SECTION, type ParsedPrompt } from "@/lib/protocol";
 
 function toolResultText(part: LanguageModelV4ToolResultPart): string {
   const o = part.output;
@@ -49,4 +50,20 @@ export function afterReadySignal(prompt: LanguageModelV4Prompt, readyTool: strin
 
 export function hasValidationFeedback(prompt: LanguageModelV4Prompt): boolean {
   return /"result"\s*:\s*"validation_failed"/.test(lastInputText(prompt));
+}
+
+/**
+ * The header and sections wherever they are: a section may sit in the system message,
+ * in a user message, or appear in several messages (a digest first, the latest turn
+ * later). The last occurrence is the freshest; what the person said into the room is
+ * every occurrence together, oldest first, each message once.
+ */
+export function readPrompt(text: string): ParsedPrompt {
+  const parsed = parsePrompt(text);
+  for (const name of Object.values(SECTION)) {
+    const all = [...text.matchAll(new RegExp(`<${name}>\\n([\\s\\S]*?)\\n</${name}>`, "g"))].map((m) => m[1].replaceAll(`<\\/${name}>`, `</${name}>`));
+    if (all.length < 2) continue;
+    parsed.sections[name] = name === SECTION.personMessages ? [...new Set(all.flatMap((b) => b.split(/\n(?=THE PERSON \()/).map((x) => x.trim())))].join("\n\n") : all[all.length - 1];
+  }
+  return parsed;
 }

@@ -8,6 +8,7 @@ import type { ProjectContext } from "./context";
 import { injectHostile } from "./hostile";
 import { fitToSchema } from "./json-schema";
 import { writeArtifact } from "./writers/write-artifact";
+import { writeArtifactRevision } from "./writers/write-artifact-revision";
 import { writeArtifactSummary } from "./writers/write-artifact-summary";
 import { writeBrief } from "./writers/write-brief";
 import { writeConstitution } from "./writers/write-constitution";
@@ -18,6 +19,7 @@ import { writeFinalize } from "./writers/write-finalize";
 import { writeInterpretation } from "./writers/write-interpretation";
 import { writeQuestions } from "./writers/write-questions";
 import { writeResearch } from "./writers/write-research";
+import { writeRoomReply } from "./writers/write-room-reply";
 import { writeReview } from "./writers/write-review";
 import { writeSkills } from "./writers/write-skills";
 import { writeOpsCritique, writePosition, writeProposal, writeRevisedProposal, writeSecurityCritique } from "./writers/write-stack";
@@ -48,6 +50,8 @@ const WRITERS: Record<TaskKey, Writer> = {
   "constitution.revise": writeConstitutionRevision,
   "skills.report": writeSkills,
   "critique.perspective": writeCritique,
+  "room.reply": writeRoomReply,
+  "artifact.revise": writeArtifactRevision,
 };
 
 export interface Turn {

@@ -14,7 +14,10 @@ const fn = (name: string, inputSchema: object = { type: "object", properties: {}
 describe("stage detection", () => {
   it("reads the three steps of a turn from the tools offered", () => {
     expect(detectStage({ prompt: [], tools: [fn("ready_to_summarize")] }, "vision.questions").kind).toBe("discuss");
-    expect(detectStage({ prompt: [] }, "vision.questions").kind).toBe("summarize");
+    // The first call of a turn writes the message, tools or not; once it is said, a call without a forced tool summarizes.
+    expect(detectStage({ prompt: [] }, "vision.questions").kind).toBe("discuss");
+    expect(detectStage({ prompt: [{ role: "assistant", content: [{ type: "text", text: "QUESTIONS: …" }] }] }, "vision.questions").kind).toBe("summarize");
+    expect(detectStage({ prompt: [{ role: "assistant", content: [{ type: "text", text: "QUESTIONS: …" }] }], tools: [fn("submit_questions")], toolChoice: { type: "none" } }, "vision.questions").kind).toBe("summarize");
     expect(detectStage({ prompt: [], tools: [fn("submit_questions")], toolChoice: { type: "required" } }, "vision.questions")).toMatchObject({ kind: "serialize" });
     expect(detectStage({ prompt: [], tools: [fn("ready_to_summarize"), fn("submit_questions")], toolChoice: { type: "tool", toolName: "submit_questions" } }, "vision.questions")).toMatchObject({ kind: "serialize" });
     expect(detectStage({ prompt: [], responseFormat: { type: "json" } }, "vision.questions").kind).toBe("json");
@@ -90,5 +93,26 @@ describe("unusual prompts", () => {
     const s = await createOfflineModel().doGenerate(serializeCall("vision.questions", "oscar", {}));
     const call = s.content.find((c) => c.type === "tool-call");
     expect(TASKS["vision.questions"].schema.safeParse(JSON.parse(call!.type === "tool-call" ? call!.input : "{}")).success).toBe(true);
+  });
+});
+
+describe("sections wherever the prompt puts them", () => {
+  it("reads sections from the system message, from several user messages, and takes every remark the person made", async () => {
+    const model = createOfflineModel({ seed: 42, tokensPerSecond: 0, firstTokenMs: 0 });
+    const runbooks = "An internal runbook tool for a 30-person SRE team: searchable runbooks in markdown, step checklists executed during incidents with timestamps.";
+    const r = await model.doGenerate({
+      prompt: [
+        { role: "system", content: `TASK: stack.proposal\nAGENT: liam\n\n<project_description>\n${runbooks}\n</project_description>\n\n<person_messages>\nTHE PERSON (to everyone):\nPlease use Python.\n</person_messages>` },
+        { role: "user", content: [{ type: "text", text: "<project_title>\nRunwell\n</project_title>" }] },
+        { role: "user", content: [{ type: "text", text: "<person_messages>\nTHE PERSON (to everyone):\nPlease use Python.\n\nTHE PERSON (to Liam):\nNo Kubernetes.\n</person_messages>" }] },
+      ],
+      tools: [{ type: "function", name: TASKS["stack.proposal"].tool, description: "", inputSchema: z.toJSONSchema(TASKS["stack.proposal"].schema) as never }],
+      toolChoice: { type: "required" },
+    });
+    const call = r.content.find((c) => c.type === "tool-call");
+    const out = JSON.parse(call && call.type === "tool-call" ? call.input : "{}");
+    expect(out.language.choice).toMatch(/Python/);
+    expect(JSON.stringify(out.additional)).not.toMatch(/Kubernetes/);
+    expect(out.architecture_pattern).toMatch(/ruled out by you: Kubernetes/);
   });
 });

@@ -1,4 +1,4 @@
-// Every task for every example project (the four in /work/shared/scenarios plus a CLI
+// Every task for every example project (four kickoff examples plus a CLI
 // and an IoT fleet): outputs validate, documents have every required section, and
 // the content is about THIS project — its regulations, stack and entities.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -31,9 +31,11 @@ export function joinList(items: readonly string[], conj = "and"): string {
   return `${xs.slice(0, -1).join(", ")} ${conj} ${xs[xs.length - 1]}`;
 }
 
-/** Cut at a word boundary and end cleanly; never mid-word. */
+/** Fit a text to a limit: whole sentences first (never a sentence cut in half); a word boundary only when one sentence alone is too long. */
 export function truncate(s: string, max: number): string {
   if (s.length <= max) return s;
+  const ends = [...s.matchAll(/[.!?”)](?=\s)/g)].map((m) => m.index + 1).filter((i) => i <= max && i >= max * 0.4);
+  if (ends.length) return s.slice(0, ends[ends.length - 1]).trim();
   const cut = s.slice(0, Math.max(0, max - 1));
   const at = cut.lastIndexOf(" ");
   const base = (at > max * 0.6 ? cut.slice(0, at) : cut).replace(/[\s,;:—-]+$/, "");
@@ -126,9 +128,17 @@ export function camel(s: string): string {
   return p ? p[0].toLowerCase() + p.slice(1) : p;
 }
 
-/** "“text”" with the sentence trimmed to a readable length. */
+/**
+ * The person's words in quotes: the whole sentence, never a cut one. A sentence far
+ * longer than `max` is quoted by its longest clause that fits (a clause is a whole
+ * thought: "we have used Postgres before"), so no quote ends in the middle of a word.
+ */
 export function quote(s: string, max = 160): string {
-  return `“${truncate(stripTrailingPunct(normalizeSpace(s)), max)}”`;
+  const t = stripTrailingPunct(normalizeSpace(s));
+  if (t.length <= max * 1.6) return `“${t}”`;
+  const clauses = t.split(/\s*[;:]\s+|\s+[—–]\s+/).filter((c) => c.length <= max * 1.6);
+  const best = clauses.sort((a, b) => b.length - a.length)[0];
+  return `“${best ?? t}”`;
 }
 
 export function unique<T>(items: readonly T[], key: (t: T) => string = (t) => String(t).toLowerCase()): T[] {

@@ -1,4 +1,4 @@
-// After a bad serialize the engine sends ADR-007 validation feedback (seed 002); the
+// After a bad serialize the engine sends validation feedback; the
 // next serialize call returns corrected, valid data.
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";

@@ -58,6 +58,8 @@ export interface DriveOptions {
   onError?: (e: unknown, run: number) => boolean;
   models?: ModelLookup;
   personas?: PersonaConfig;
+  /** Flush streamed text once this much is pending (the runtime's flushChars), besides every 5 ms. */
+  flushChars?: number;
 }
 
 export interface DriveResult {
@@ -109,7 +111,7 @@ export async function driveParty(o: DriveOptions): Promise<DriveResult> {
 
   for (let run = 1; run <= maxRuns; run++) {
     const epoch = store.epochs.get(partyId)!;
-    const rt = new PartyRuntime(partyId, epoch, { store: o.wrapStore ? o.wrapStore(store, run) : store, flushMs: 5, flushTokens: 32 });
+    const rt = new PartyRuntime(partyId, epoch, { store: o.wrapStore ? o.wrapStore(store, run) : store, flushMs: 5, flushChars: o.flushChars });
     const ctx: PartyContext = { rt, models, personas, timeoutMs: o.timeoutMs ?? 10_000 };
     let outcome: RunOutcome;
     try {
@@ -157,7 +159,10 @@ export function crashAt(points: number[], when: "before" | "after" = "before") {
     return {
       getParty: async (id) => (alive(), inner.getParty(id)),
       getCheckpoint: async (id, k) => (alive(), inner.getCheckpoint(id, k)),
+      listCheckpoints: async (id) => (alive(), inner.listCheckpoints(id)),
       getInputAnswer: async (id, r) => (alive(), inner.getInputAnswer(id, r)),
+      getRoomMessages: async (id, phase) => (alive(), inner.getRoomMessages(id, phase)),
+      getArtifact: async (id, path) => (alive(), inner.getArtifact(id, path)),
       beginStep: async (id, e, k) => (alive(), inner.beginStep(id, e, k)),
       commit: async (id, e, c) => {
         alive();

@@ -8,7 +8,7 @@ export interface Actor {
   plural: string;
 }
 
-const ROLES: [string, string][] = [
+export const ROLES: [string, string][] = [
   ["cook", "cooks"], ["chef", "chefs"], ["buyer", "buyers"], ["seller", "sellers"], ["customer", "customers"],
   ["client", "clients"], ["neighbour", "neighbours"], ["neighbor", "neighbors"], ["patient", "patients"],
   ["nurse", "nurses"], ["doctor", "doctors"], ["physician", "physicians"], ["clinician", "clinicians"],

@@ -1,3 +1,4 @@
+import { readProject } from "../reading/read-project";
 import { describe, expect, it } from "vitest";
 import { TASKS } from "@/lib/protocol";
 import { applyStackChanges } from "./apply-stack-changes";
@@ -12,7 +13,7 @@ import { detectPreferences } from "./stack-preferences";
 function input(description: string, answers = ""): StackInput {
   const traits = detectDomain(`${description}\n${answers}`);
   const profile = extractProfile(description, answers);
-  const model = extractEntities(description, answers, traits, profile.actors);
+  const model = extractEntities(description, answers, traits, profile.actors, readProject(description, answers));
   return { traits, profile, prefs: detectPreferences(`${description}\n${answers}`), entityNames: model.entities.map((e) => e.name) };
 }
 

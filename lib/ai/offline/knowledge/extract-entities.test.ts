@@ -1,3 +1,4 @@
+import { readProject } from "../reading/read-project";
 import { describe, expect, it } from "vitest";
 import { detectDomain } from "./detect-domain";
 import { extractEntities } from "./extract-entities";
@@ -5,7 +6,7 @@ import { extractProfile } from "./extract-profile";
 
 function model(description: string, answers = "") {
   const traits = detectDomain(`${description}\n${answers}`);
-  return extractEntities(description, answers, traits, extractProfile(description, answers).actors);
+  return extractEntities(description, answers, traits, extractProfile(description, answers).actors, readProject(description, answers));
 }
 
 describe("extractEntities", () => {
@@ -33,7 +34,7 @@ describe("extractEntities", () => {
   it("gives an unknown noun a usable generic shape", () => {
     const m = model("A habit tracker where people log daily habits and share streaks with friends.");
     const habit = m.entities.find((e) => e.name === "Habit");
-    expect(habit?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["id", "title", "status", "created_at"]));
+    expect(habit?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["id", "name", "status", "created_at"]));
   });
 
   it("always yields at least one domain entity", () => {

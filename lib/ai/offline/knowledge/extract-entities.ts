@@ -2,10 +2,13 @@
 // typed fields and the relationships between them. Catalogued nouns get a designed
 // shape; other things the person wants to "track", "book" or "manage" get a sensible
 // generic one, so any description yields a usable model.
+import type { Reading } from "../reading/read-project";
 import { pascal, plural, singular, snake, unique } from "../text-utils";
 import type { Actor } from "./actors";
 import type { DomainTraits } from "./detect-domain";
 import { AUDIT_EVENT, ENTITY_CATALOG, type EntityDef, type Sensitivity } from "./entity-catalog";
+import type { ModelChanges } from "./model-changes";
+import { namedEntityDefs } from "./named-entities";
 
 export type FieldType =
   | "uuid" | "string" | "text" | "int" | "decimal" | "money" | "bool" | "datetime" | "date" | "json"
@@ -45,7 +48,14 @@ export interface DataModel {
   relations: Relation[];
   /** Role values of User.role. */
   roles: string[];
+  /** Entities the person named as things people act on: a model without one misses the domain. */
+  core: Array<{ entity: string; said: string }>;
+  /** True when the person ruled money out: no payment tables and no money fields. */
+  noMoney: boolean;
 }
+
+const MONEY_ENTITIES = new Set(["Payment", "Payout", "Invoice", "Subscription", "Donation", "Transaction"]);
+const MONEY_FIELDS = /^(?:currency|payout_account_ref|provider_payment_id|provider_transfer_id|provider_subscription_id|commission_amount|price|subtotal|total|amount|unit_price|gross_amount|net_amount)$/;
 
 function parseFields(dsl: string): Field[] {
   return dsl
@@ -63,56 +73,6 @@ function parseFields(dsl: string): Field[] {
         ...(m[3] ? { enumValues: m[3].split("|") } : {}),
       };
     });
-}
-
-const BOUNDARY_BEFORE = "(?<![A-Za-z0-9-])";
-const BOUNDARY_AFTER = "(?![A-Za-z0-9-])";
-
-function firstMatch(text: string, sources: string[]): number {
-  let best = -1;
-  for (const s of sources) {
-    const m = new RegExp(`${BOUNDARY_BEFORE}(?:${s})${BOUNDARY_AFTER}`, "i").exec(text);
-    if (m && (best < 0 || m.index < best)) best = m.index;
-  }
-  return best;
-}
-
-const GENERIC_VERBS =
-  "track|manage|log|record|share|organi[sz]e|upload|publish|book|schedule|browse|sell|rent|compare|plan|monitor|collect|catalog(?:ue)?|curate|save|bookmark|assign|approve|submit|swap|lend|borrow|donate|report|sync|convert|import|export|edit|generate|validate|back up|backup|store|scan|send";
-const SKIP_WORDS = new Set([
-  "their", "your", "the", "my", "our", "all", "new", "daily", "weekly", "monthly", "personal", "shared", "custom", "team",
-  "own", "a", "an", "any", "every", "each", "some", "more", "other", "local", "favourite", "favorite", "small", "big",
-]);
-const STOP_NOUNS = new Set([
-  "time", "way", "thing", "things", "data", "information", "info", "stuff", "money", "progress", "it", "them", "this",
-  "that", "what", "how", "who", "when", "where", "everything", "something", "people", "users", "user", "work", "app",
-  "list", "lists", "details", "status", "history", "use", "access", "content", "results", "temperature", "humidity",
-  "location", "position", "speed", "pressure", "events", "event", "changes", "updates", "feedback", "issues", "problems",
-]);
-const STOP_AFTER = new Set([
-  "and", "or", "with", "for", "in", "on", "to", "from", "by", "at", "of", "that", "which", "so", "as", "into", "every",
-  "each", "per", "when", "if", "between", "over", "across", "via", "using", "after", "before", "during", "within",
-  "until", "about", "once", "again", "up", "out", "down", "back", "through", "without", "while",
-]);
-
-/** Things the person wants to track/manage/book that no catalogue entry covers. */
-function genericNouns(text: string): string[] {
-  const out: string[] = [];
-  const verbRe = new RegExp(`\\b(?:${GENERIC_VERBS})(?:s|es|ed|ing)?\\s+([a-z][a-z\\s-]{2,60})`, "gi");
-  for (const m of text.matchAll(verbRe)) {
-    const words = m[1].toLowerCase().split(/\s+/).filter(Boolean);
-    while (words.length && SKIP_WORDS.has(words[0])) words.shift();
-    // "track reading sessions": a plural after a singular modifier is the real noun.
-    let noun = words[0];
-    const next = words[1];
-    if (noun && next && !STOP_AFTER.has(next) && /[^s]s$/.test(next) && !/s$/.test(noun)) noun = next;
-    if (noun && noun.length > 2 && !STOP_NOUNS.has(noun) && !STOP_AFTER.has(noun) && !/\d/.test(noun) && !/ly$/.test(noun)) out.push(singular(noun));
-  }
-  for (const m of text.matchAll(/\b([a-z]{3,})\s+(?:tracker|planner|journal|logbook|library|registry|directory|organi[sz]er)\b/gi)) {
-    const w = m[1].toLowerCase();
-    if (!STOP_NOUNS.has(w) && !SKIP_WORDS.has(w)) out.push(singular(w));
-  }
-  return unique(out);
 }
 
 const USER_FIELD_BY_VERB: Record<string, string> = {
@@ -137,14 +97,19 @@ function roleValues(actors: Actor[], t: DomainTraits, withoutAccount: Set<string
   return unique(roles);
 }
 
-export function extractEntities(description: string, answers: string, traits: DomainTraits, actors: Actor[]): DataModel {
+export function extractEntities(description: string, answers: string, traits: DomainTraits, actors: Actor[], baseReading: Reading, changes?: ModelChanges): DataModel {
   const text = `${description}\n${answers}`;
+  // What the person asked for later (a revision, a remark in the room) wins over the first reading.
+  const reading = changes?.noMoney ? { ...baseReading, noMoney: true } : baseReading;
   const chosen: { def: EntityDef; at: number }[] = [];
+  const named = namedEntityDefs(reading, traits);
+  for (const n of named) chosen.push({ def: n.def, at: n.at });
+  // People with attributes beyond a login (cooks, patients, players), when the person named them.
+  const people = new Set([...reading.actors, ...reading.things.map((t) => t.name)]);
   for (const def of ENTITY_CATALOG) {
+    if (!def.actors || chosen.some((c) => c.def.name === def.name)) continue;
     if (def.requires && !def.requires.every((r) => traits.has(r))) continue;
-    if (def.notFor?.some((r) => traits.has(r))) continue;
-    const at = def.match.length ? firstMatch(text, def.match) : -1;
-    if (at >= 0) chosen.push({ def, at });
+    if (def.actors.some((a) => people.has(a))) chosen.push({ def, at: Math.max(0, text.toLowerCase().indexOf(def.actors[0])) });
   }
   const has = (n: string) => chosen.some((c) => c.def.name === n);
   const addAuto = (name: string, at = 1e6) => {
@@ -153,17 +118,22 @@ export function extractEntities(description: string, answers: string, traits: Do
   };
   // Entities that always come with others, or with the domain.
   if (has("Order") && (has("Dish") || has("Product") || has("Listing"))) addAuto("OrderItem");
-  if (has("Question")) addAuto("AnswerOption");
+  if (has("Question")) {
+    addAuto("AnswerOption");
+    if (traits.has("game")) addAuto("Quiz", 0);
+  }
   if (traits.has("marketplace")) {
     addAuto("Review");
     if (!has("Order") && traits.has("payments")) addAuto("Order");
   }
-
   if (traits.has("game") && traits.has("realtime")) {
     addAuto("GameSession");
     addAuto("Player");
   }
   if (has("Runbook") && traits.has("incident_ops")) addAuto("Incident");
+  if (has("RunbookStep") && traits.has("incident_ops")) addAuto("ChecklistRun");
+  if (traits.has("ehr_integration")) addAuto("EhrSyncJob");
+  if (traits.has("ai") && reading.clauses.some((c) => /^(?:suggest|summari[sz]e|draft|generate|classify)$/.test(c.verb ?? ""))) addAuto("AiSuggestion");
   if (traits.has("cli")) {
     addAuto("Profile");
     addAuto("CommandRun");
@@ -176,35 +146,19 @@ export function extractEntities(description: string, answers: string, traits: Do
   // Photos are the uploads in a catalogue; a separate generic attachment table would duplicate them.
   if (has("Photo") && has("Attachment")) chosen.splice(chosen.findIndex((c) => c.def.name === "Attachment"), 1);
   if (traits.any("health", "internal_tool", "finance", "incident_ops")) chosen.push({ def: AUDIT_EVENT, at: 2e6 });
-
-  // Generic nouns the catalogue does not know.
-  const known = new Set(chosen.map((c) => c.def.name.toLowerCase()));
-  const actorWords = new Set(actors.flatMap((a) => [a.singular, a.singular.split(" ").pop()!]));
-  let generic = 0;
-  for (const noun of genericNouns(text)) {
-    const name = pascal(noun);
-    if (generic >= 3 || known.has(name.toLowerCase()) || actorWords.has(noun)) continue;
-    if (ENTITY_CATALOG.some((d) => firstMatch(noun, d.match) >= 0 && known.has(d.name.toLowerCase()))) continue;
-    known.add(name.toLowerCase());
-    generic++;
-    chosen.push({
-      def: {
-        name,
-        match: [],
-        purpose: `A ${noun} the person wants to keep track of`,
-        fields: "title:string; notes:text?; status:enum(active|archived); occurred_on:date?",
-        refs: traits.has("cli") ? [] : ["Organization|User:owns"],
-      },
-      at: text.toLowerCase().indexOf(noun),
-    });
-  }
   for (const c of [...chosen]) {
     if (c.def.unless?.some((n) => has(n))) chosen.splice(chosen.indexOf(c), 1);
+  }
+  for (const def of changes?.add ?? []) if (!chosen.some((c) => c.def.name === def.name)) chosen.push({ def, at: 3e6 });
+  // What the person ruled out wins over every domain guess.
+  const forbidden = new Set([...reading.forbidden, ...(changes?.remove ?? [])].map((f) => pascal(singular(f)).toLowerCase()));
+  for (const c of [...chosen]) {
+    if (forbidden.has(c.def.name.toLowerCase()) || (reading.noMoney && MONEY_ENTITIES.has(c.def.name))) chosen.splice(chosen.indexOf(c), 1);
   }
   // "owners pay per walk": the payment belongs to the walk, not to an invented order.
   const perNoun = /\bpa(?:y|ys|id) (?:per|for each|for every|for the|for a) ([a-z]+)/i.exec(text)?.[1];
   const paidFor = perNoun && chosen.some((c) => c.def.name === pascal(singular(perNoun))) ? pascal(singular(perNoun)) : undefined;
-  if (has("Payment") && !has("Order") && !has("Booking") && !has("Invoice") && !has("Subscription") && !paidFor) addAuto("Order");
+  if (has("Payment") && !reading.noMoney && !has("Order") && !has("Booking") && !has("Invoice") && !has("Subscription") && !paidFor) addAuto("Order");
   const domainCount = chosen.filter((c) => c.def.name !== "AuditEvent").length;
   if (domainCount === 0) {
     chosen.push({
@@ -256,16 +210,17 @@ export function extractEntities(description: string, answers: string, traits: Do
     const dsl = typeof d.fields === "function" ? d.fields(traits, text) : d.fields;
     let own = parseFields(dsl);
     if (names.has("Photo") && d.name !== "Photo") own = own.filter((f) => f.name !== "photo_key");
+    if (reading.noMoney) own = own.filter((f) => f.type !== "money" && !MONEY_FIELDS.test(f.name));
     const fks: Field[] = [];
     const refs = d.name === "Payment" && paidFor && names.has(paidFor) && !["Order", "Booking", "Invoice", "Subscription"].some((n) => names.has(n)) ? [`${paidFor}:is_paid_by`] : (d.refs ?? []);
     for (const spec of refs) {
-      const m = /^(=?)([\w|]+)(\??):(\w+)$/.exec(spec);
+      const m = /^(=?)([\w|]+)(\??):(\w+)(?:@(\w+))?$/.exec(spec);
       if (!m) continue;
       const target = m[2].split("|").find((n) => names.has(n) && n !== d.name);
       if (!target) continue;
       const verb = m[4];
-      let field = `${snake(target)}_id`;
-      if (target === "User") {
+      let field = m[5] ?? `${snake(target)}_id`;
+      if (target === "User" && !m[5]) {
         field = USER_FIELD_BY_VERB[verb] ?? (verb === "places" ? (roles.includes("buyer") ? "buyer_id" : "customer_id") : "user_id");
       }
       if (fks.some((f) => f.name === field)) continue;
@@ -295,5 +250,9 @@ export function extractEntities(description: string, answers: string, traits: Do
     user.fields.splice(1, 0, { name: "organization_id", type: "uuid", nullable: false, unique: false, references: "Organization" });
     relations.push({ from: "User", to: "Organization", field: "organization_id", verb: "belongs_to", oneToOne: false, optional: false });
   }
-  return { entities, relations, roles };
+  const core = unique(
+    [...named].sort((a, b) => a.at - b.at).filter((n) => n.core && entities.some((e) => e.name === n.def.name)).map((n) => ({ entity: n.def.name, said: n.said })),
+    (c) => c.entity,
+  );
+  return { entities, relations, roles, core, noMoney: reading.noMoney };
 }

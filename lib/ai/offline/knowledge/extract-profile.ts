@@ -131,7 +131,7 @@ function imperative(clause: string): string {
 
 function splitClauses(text: string): string[] {
   const raw = text
-    .split(/;\s*|,\s*(?:and|or|then|while)?\s*|\s+—\s+|\.\s+/)
+    .split(/;\s*|,\s*(?:(?:and|or|then|while)\b)?\s*|\s+—\s+|\.\s+/)
     .map((c) => c.trim())
     .filter(Boolean);
   const out: string[] = [];

@@ -1,4 +1,4 @@
-// Read a PROPOSAL / REVISED PROPOSAL message (000 §3.5 Protocol B) back into a
+// Read a PROPOSAL / REVISED PROPOSAL message back into a
 // stack, so critiques and positions answer the proposal actually made — also when
 // another model wrote it.
 import type { ProposalOutput } from "@/lib/protocol";

@@ -42,7 +42,7 @@ export const TECHS: Tech[] = [
   // Languages.
   { id: "typescript", label: "TypeScript", kind: "family", pattern: "typescript|javascript|node(?:\\.js)?|\\bts\\b|\\bjs\\b", family: "node" },
   { id: "python", label: "Python", kind: "family", pattern: "python", family: "python" },
-  { id: "go", label: "Go", kind: "family", pattern: "golang|(?:in|with|use|using|to|know|prefer|switch to|write|written in|rewrite in|team knows|strong in)\\s+Go(?![A-Za-z])|^Go(?= )", caseSensitive: true, family: "go" },
+  { id: "go", label: "Go", kind: "family", pattern: "golang|(?:in|with|use|using|to|know|prefer|switch to|write|written in|rewrite in|team knows|strong in|an?)\\s+Go(?![A-Za-z])(?! away| live| ahead| back)|^Go(?= )", caseSensitive: true, family: "go" },
   { id: "kotlin", label: "Kotlin", kind: "family", pattern: "kotlin|java(?!script)|jvm", family: "jvm" },
   { id: "ruby", label: "Ruby", kind: "family", pattern: "ruby", family: "ruby" },
   { id: "php", label: "PHP", kind: "family", pattern: "php", family: "php" },

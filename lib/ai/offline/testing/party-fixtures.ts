@@ -2,7 +2,6 @@
 // driver that plays a whole party against the model, feeding each turn's output into
 // the next turn's context the way the orchestrator does.
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Prompt } from "@ai-sdk/provider";
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import {
   ARTIFACT_KINDS,
@@ -14,8 +13,6 @@ import {
   type TaskKey,
 } from "@/lib/protocol";
 
-const SCENARIOS = "/work/shared/scenarios";
-
 export interface Scenario {
   name: string;
   description: string;
@@ -24,36 +21,28 @@ export interface Scenario {
   expect: RegExp[];
 }
 
-function read(file: string, fallback = ""): string {
-  try {
-    return readFileSync(`${SCENARIOS}/${file}`, "utf8").trim();
-  } catch {
-    return fallback;
-  }
-}
-
 export const SCENARIO_LIST: Scenario[] = [
   {
     name: "food-delivery",
-    description: read("food-delivery.txt", "A marketplace app that connects home cooks with neighbours who want to order home-made meals. Cooks list dishes with photos and pickup times; buyers pay in the app; the platform takes a 12% commission. Launching in Lisbon and Porto."),
-    answers: read("food-delivery.answers.txt", "Buyers are office workers aged 25-45; cooks are often retirees who are not very technical. The main problem is trust: food safety and reliable pickup. Success is 500 weekly orders after three months. Payments by card and MB Way. Two full-stack developers, strong in React. Personal data of EU residents, so GDPR applies."),
+    description: "A marketplace app that connects home cooks with neighbours who want to order home-made meals. Cooks list dishes with photos and pickup times; buyers pay in the app; the platform takes a 12% commission. Launching in Lisbon and Porto.",
+    answers: "Buyers are office workers aged 25-45; cooks are often retirees who are not very technical. The main problem is trust: food safety and reliable pickup. Success is 500 weekly orders after three months. Payments by card and MB Way. Two full-stack developers, strong in React. Personal data of EU residents, so GDPR applies.",
     expect: [/GDPR/, /PCI DSS/, /Stripe/, /MB WAY/i],
   },
   {
     name: "clinic-triage",
-    description: read("clinic-triage.txt", "A symptom triage assistant for a network of US urgent-care clinics: patients describe symptoms on a tablet in the waiting room, the system suggests a priority, and nurses confirm it. It must integrate with the clinics' existing EHR over HL7 FHIR."),
+    description: "A symptom triage assistant for a network of US urgent-care clinics: patients describe symptoms on a tablet in the waiting room, the system suggests a priority, and nurses confirm it. It must integrate with the clinics' existing EHR over HL7 FHIR.",
     answers: "",
     expect: [/HIPAA/, /FHIR/, /BAA|business associate/i],
   },
   {
     name: "multiplayer-quiz",
-    description: read("multiplayer-quiz.txt", "A live multiplayer quiz game for classrooms: a teacher starts a round, up to 40 students join from their phones with a code, questions appear in real time with a countdown, and a leaderboard updates after every answer."),
+    description: "A live multiplayer quiz game for classrooms: a teacher starts a round, up to 40 students join from their phones with a code, questions appear in real time with a countdown, and a leaderboard updates after every answer.",
     answers: "",
     expect: [/WebSocket|real-time/i, /COPPA|GDPR Article 8|children/i, /leaderboard/i],
   },
   {
     name: "ops-runbooks",
-    description: read("ops-runbooks.txt", "An internal runbook tool for a 30-person SRE team: searchable runbooks in markdown, step checklists executed during incidents with timestamps, links to dashboards, and a post-incident timeline export."),
+    description: "An internal runbook tool for a 30-person SRE team: searchable runbooks in markdown, step checklists executed during incidents with timestamps, links to dashboards, and a post-incident timeline export.",
     answers: "",
     expect: [/SSO|OIDC|identity provider/i, /audit/i, /markdown/i],
   },
@@ -213,5 +202,7 @@ export async function runParty(model: LanguageModelV4, s: Scenario): Promise<Par
     artifact_content: artifacts["architecture-overview"],
     perspective: JSON.stringify({ name: "Security", roleLabel: "Security Engineer", focusAreas: ["threat model", "data protection", "authentication"] }),
   }, ARTIFACT_KINDS["architecture-overview"].path);
+  outputs["room.reply/liam"] = await serialize(model, "room.reply", "liam", { ...phase2, person_messages: "THE PERSON (to Liam):\nWould SQLite be enough for us instead of a database server?" });
+  outputs["artifact.revise/data_modeler"] = await serialize(model, "artifact.revise", "data_modeler", { ...phase3, current_draft: artifacts["data-model.final"], user_changes: "Add an index on every foreign key." }, ARTIFACT_KINDS["data-model"].path);
   return { outputs, brief, techStack, artifacts };
 }

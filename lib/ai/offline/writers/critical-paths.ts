@@ -1,7 +1,8 @@
 // The journeys that must never break for THIS domain, each with what must hold. The
 // test strategy covers them at 100%; the constitution and walkthrough refer to them.
 import type { ProjectContext } from "../context";
-import { joinList } from "../text-utils";
+import { painTopic } from "../reading/features";
+import { capitalize, joinList, pascal } from "../text-utils";
 
 export interface CriticalPath {
   name: string;
@@ -13,10 +14,38 @@ function commission(ctx: ProjectContext): string {
   return /(\d+(?:[.,]\d+)?)%\s*(?:platform\s+)?(?:commission|fee|cut)/i.exec(ctx.projectText)?.[1] ?? "the platform";
 }
 
+/** Journeys named by the person: what they said people do, the one that hurts most first. */
+function fromReading(ctx: ProjectContext): CriticalPath[] {
+  const out: CriticalPath[] = [];
+  const ents = new Map(ctx.model.entities.map((e) => [e.name, e]));
+  const topic = painTopic(ctx.reading).join(" ");
+  for (const e of ctx.model.entities) {
+    if (e.name.endsWith("Turn") && ents.has(e.name.slice(0, -4))) {
+      const of = e.name.slice(0, -4).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+      out.push({ name: `${capitalize(of)} turns and reminders`, mustHold: `every turn on the ${of} has exactly one person; a reminder goes out before it is due; a missed turn is visible to ${ctx.reading.actors[1] ? `${ctx.reading.actors[1]}s` : "organisers"} the same day`, level: "integration" });
+    }
+  }
+  for (const a of ctx.reading.acts) {
+    const rec = pascal(a.record);
+    if (!ents.has(rec)) continue;
+    const objs = a.objects.map((o) => ctx.model.core.find((c) => c.said === o)?.entity ?? pascal(o)).filter((o) => ents.has(o));
+    const what = objs.length ? joinList(objs.map((o) => `a ${o}`), "or") : "it";
+    if (/^(?:reservation|booking|rental|loan|hire)$/.test(a.record)) {
+      out.push({ name: `${capitalize(a.record)} of ${what}`, mustHold: `two ${a.actor ?? "people"}s can never hold ${what} for overlapping times; a cancelled ${a.record} frees it at once; concurrent requests get one winner and a clear message`, level: "integration" });
+    } else if (/^(?:swap|exchange|trade)$/.test(a.record)) {
+      out.push({ name: `${capitalize(a.record)} of ${what}`, mustHold: `an offer is accepted at most once; both ${a.actor ?? "people"}s see the agreed ${a.record}; a withdrawn offer cannot be accepted`, level: "integration" });
+    } else if (!/^(?:payment|order)$/.test(a.record)) {
+      out.push({ name: capitalize(a.record), mustHold: `a ${a.actor ?? "person"} can make a ${a.record}${objs.length ? ` of ${what}` : ""}, sees it confirmed, and no one else can change it`, level: "integration" });
+    }
+  }
+  const cures = (p: CriticalPath) => topic && p.name.toLowerCase().includes(topic.split(" ").pop()!.toLowerCase());
+  return out.sort((x, y) => Number(cures(y)) - Number(cures(x)));
+}
+
 export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
   const t = ctx.traits;
   const names = new Set(ctx.model.entities.map((e) => e.name));
-  const out: CriticalPath[] = [];
+  const out: CriticalPath[] = fromReading(ctx);
   if (t.has("payments")) {
     out.push({ name: "Checkout and payment confirmation", mustHold: "order → PaymentIntent → `payment_intent.succeeded` webhook → order paid; a replayed webhook is a no-op; a failed or abandoned payment releases what it reserved", level: "integration" });
     out.push({ name: "Webhook authenticity", mustHold: "events with a missing or wrong Stripe-Signature, or older than five minutes, are rejected and change nothing", level: "integration" });

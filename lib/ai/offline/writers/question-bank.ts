@@ -1,5 +1,5 @@
 // Candidate questions per persona, each scored by how much it matters for THIS
-// project. Topics never overlap between personas (000 §4: "Do not duplicate their
+// project. Topics never overlap between personas ("Do not duplicate their
 // domains"): Nadia owns users, pain and success; Oscar owns regulation, standards and
 // competition; Tessa owns scale, stack, platform and integration.
 import type { ProjectContext } from "../context";

@@ -1,4 +1,4 @@
-// What a reviewer checks in a teammate's artifact (000 §3.5 Protocol C step 3) and
+// What a reviewer checks in a teammate's artifact and
 // how the author applies each suggestion when finalizing. Suggestion texts are stable
 // so `finalize` recognises its own reviewers' points; others are handled generically.
 import { missingSections, type ArtifactKind } from "@/lib/protocol";

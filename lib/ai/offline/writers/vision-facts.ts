@@ -3,6 +3,7 @@
 // from the person's words first, then from what the domain implies.
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
+import { painTopic } from "../reading/features";
 import { capitalize, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
 const lc = (s: string) => s.toLowerCase();
@@ -51,8 +52,12 @@ export function targetUsers(ctx: ProjectContext): string[] {
   const out = users.slice(0, 5).map((a) => {
     const word = a.singular.split(" ").pop()!;
     const said = clauses.find((s) => new RegExp(`\\b${word}`, "i").test(s));
-    const does = ctx.profile.features.find((f) => new RegExp(`\\b${word}`, "i").test(f));
-    const detail = said ? `as you put it, ${quote(said, 140)}` : does ? lowerFirst(stripTrailingPunct(does)) : `the people the ${ctx.profile.head} is built for`;
+    // What this group does, without repeating who: "Members — reserve plots; log harvests".
+    const does = ctx.profile.features
+      .filter((f) => new RegExp(`^(?:the\\s+)?${word}s?\\b`, "i").test(f))
+      .map((f) => stripTrailingPunct(f.replace(new RegExp(`^(?:the\\s+)?${word}s?\\s+`, "i"), "")));
+    const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`\\b${word}`, "i").test(f));
+    const detail = said ? `as you put it, ${quote(said, 140)}` : anyDoes ? lowerFirst(stripTrailingPunct(anyDoes)) : `the people the ${ctx.profile.head} is built for`;
     return `${capitalize(a.plural)} — ${detail}`;
   });
   if (ctx.traits.any("marketplace", "health", "internal_tool", "education") || !out.length) {
@@ -102,7 +107,10 @@ const TRAIT_FEATURES: TraitFeature[] = [
 ];
 
 export function coreFeatures(ctx: ProjectContext, max = 10): string[] {
-  const listed = ctx.profile.features.map((f) => capitalize(stripTrailingPunct(f)));
+  // The feature that cures the pain the person called the worst comes first.
+  const topic = painTopic(ctx.reading);
+  const cures = (f: string) => topic.some((w) => f.toLowerCase().includes(w.toLowerCase().replace(/s$/, "")));
+  const listed = [...ctx.profile.features].sort((a, b) => Number(cures(b)) - Number(cures(a))).map((f) => capitalize(stripTrailingPunct(f)));
   const all = listed.join(" ");
   const extra = TRAIT_FEATURES.filter((f) => f.when(ctx) && !f.covered.test(all)).map((f) => f.text(ctx));
   const out = unique([...listed, ...extra]);
@@ -114,13 +122,33 @@ export function legalConstraints(ctx: ProjectContext): string[] {
   return ctx.regulations.filter((r) => r.legal).map((r) => `${r.name} — ${r.scope}`);
 }
 
+/**
+ * The person's sentences that later phases must still hear — UI languages, offline use,
+ * a budget, what they ruled out, what the team knows — quoted whole, so documents
+ * written from the brief alone keep them.
+ */
+export function statedFacts(ctx: ProjectContext): string[] {
+  const r = ctx.reading;
+  const answers = ctx.section("user_response");
+  const picks = r.sentences.filter(
+    (s) =>
+      (r.languages.length && r.languages.some((l) => s.includes(l))) ||
+      (r.offline && /\b(?:offline|signal|connection|coverage)\b/i.test(s)) ||
+      r.quantities.some((q) => q.kind === "money" && q.sentence === s) ||
+      r.clauses.some((c) => c.negated && c.sentence === s) ||
+      r.skills.some((k) => k.sentence === s),
+  );
+  // Only sentences from the answers need carrying: the description travels with every phase.
+  return unique(picks.filter((s) => !answers || answers.includes(s.slice(0, 30)))).slice(0, 5);
+}
+
 export function projectConstraints(ctx: ProjectContext): string[] {
   const p = ctx.profile;
-  const out: string[] = [];
+  const out: string[] = statedFacts(ctx).map((s) => `As you said: ${quote(s)}`);
   const team = quotesAbout(ctx, ["team", "timeline"], 2);
   for (const s of team) out.push(`Team and timeline: ${quote(s, 140)}`);
   // Quoted so later phases, which only see the brief, still know what the person said.
-  for (const s of quotesAbout(ctx, ["compliance", "platform", "integration", "payments", "skills", "scale"], 6).filter((s) => !team.includes(s)).slice(0, 4)) {
+  for (const s of quotesAbout(ctx, ["compliance", "platform", "integration", "payments", "skills", "scale"], 6).filter((s) => !team.includes(s) && !out.some((o) => o.includes(stripTrailingPunct(s)))).slice(0, 4)) {
     out.push(`As you said: ${quote(s, 160)}`);
   }
   for (const m of p.musts) out.push(capitalize(stripTrailingPunct(m)));
@@ -208,7 +236,7 @@ export function technicalConsiderations(ctx: ProjectContext): string[] {
 
 export function problemStatement(ctx: ProjectContext): string {
   const p = ctx.profile;
-  const problem = ctx.profile.answers.first("problem");
+  const problem = ctx.pain;
   const who = joinList(actorList(ctx, 2));
   const base = `${capitalize(p.subject)}.`;
   const pain = problem

@@ -179,16 +179,34 @@ function decisions(ctx: ProjectContext, plan: StackPlan): string {
     .join("\n\n");
 }
 
+/** What the person asked for outright, and where the design meets it: checked by the critique. */
+export function statedRequirements(ctx: ProjectContext): string[] {
+  const r = ctx.reading;
+  const out: string[] = [];
+  if (r.languages.length) {
+    out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${l.slice(0, 2).toLowerCase()}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.`);
+  }
+  if (r.offline) {
+    out.push("Works offline: the client keeps what it needs in a local store (IndexedDB on the web, SQLite on a device) and records changes in an outbox; when a connection returns, the outbox syncs in order, the server is the referee (last write wins per field, with the server's timestamp), and the screen shows what is not yet synced.");
+  }
+  if (ctx.model.noMoney) out.push("No payments: you said the product handles no money, so there is no payment provider, no price or amount field and no PCI scope.");
+  const budget = r.quantities.find((q) => q.kind === "money");
+  if (budget) out.push(`Budget ${budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
+  const ruled = r.forbidden.filter((f) => !/payment/i.test(f));
+  if (ruled.length) out.push(`Left out because you ruled it out: ${joinList(ruled)}.`);
+  return out;
+}
+
 export function writeArchitecture(ctx: ProjectContext): string {
   const plan = ctx.plan;
   const cmds = cliCommands(ctx.profile.features.join(" "), ctx.model.entities.some((e) => e.name === "CommandRun"));
   const tree = directoryTree({ name: ctx.profile.name, plan, traits: ctx.traits, entities: ctx.model.entities, commands: cmds });
   const modules = groupModules(ctx.model.entities).map((m) => m.name);
   const intro = `${capitalize(ctx.profile.subject)}. This document describes how it is built: ${plan.language.choice} with ${plan.framework.choice}, ${short(plan.database.choice)}${plan.additional.length ? `, plus ${joinList(plan.additional.slice(0, 4).map((a) => lowerFirst(short(a.choice))))}` : ""}.`;
-  return doc(`${ARTIFACT_KINDS["architecture-overview"].title} — ${ctx.profile.name}`, intro, [
+  return doc(`${ARTIFACT_KINDS["architecture-overview"].title} — ${ctx.title}`, intro, [
     [
       "Architecture Pattern",
-      `${plan.pattern}.\n\nThe domain splits into ${modules.length} modules (${modules.join(", ")}). Modules call each other through their service interfaces only and never read each other's tables; cross-module reactions go through domain events written in the same transaction (transactional outbox), so a module can later move to its own service without rewriting callers.`,
+      `${plan.pattern.replace(/\.$/, "")}.${statedRequirements(ctx).length ? `\n\nWhat you asked for, and where the design meets it:\n\n${bullets(statedRequirements(ctx))}` : ""}\n\nThe domain splits into ${modules.length} modules (${modules.join(", ")}). Modules call each other through their service interfaces only and never read each other's tables; cross-module reactions go through domain events written in the same transaction (transactional outbox), so a module can later move to its own service without rewriting callers.`,
     ],
     ["Components", components(ctx, plan)],
     ["API Design", apiDesign(ctx, plan)],

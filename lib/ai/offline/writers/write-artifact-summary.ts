@@ -1,5 +1,5 @@
 // blueprint.summary: what the agent's artifact decides and what it needs from the
-// other two (000 §3.5 Protocol C step 2), read from the document itself.
+// other two, read from the document itself.
 import { ARTIFACT_KINDS, type ArtifactSummaryOutput } from "@/lib/protocol";
 import { markdownSections, bulletItems, type ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";

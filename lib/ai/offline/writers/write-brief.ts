@@ -1,5 +1,5 @@
 // classic.brief: the Project Brief the product analyst writes alone in Classic mode;
-// the same facts as the party's merged brief (000 §5.2), in one voice.
+// the same facts as the party's merged brief, in one voice.
 import type { BriefOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { joinList, truncate } from "../text-utils";

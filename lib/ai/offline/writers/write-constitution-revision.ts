@@ -3,6 +3,7 @@
 import { constitutionOutput, type ConstitutionOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { capitalize, normalizeSpace, stripTrailingPunct, titleCase, truncate } from "../text-utils";
+import { parseChangeRequest } from "../reading/change-request";
 import { writeConstitution } from "./write-constitution";
 
 type Article = ConstitutionOutput["articles"][number];
@@ -45,9 +46,41 @@ function targetIndex(articles: Article[], change: string): number {
   return bestScore >= 2 ? best : -1;
 }
 
+/**
+ * The person's change, split into operations ("remove article 3 and add one about
+ * accessibility" is two), each applied in turn to the articles; a forbid becomes an
+ * article that rules the thing out.
+ */
 export function reviseConstitution(ctx: ProjectContext): { out: ConstitutionOutput; what: string } {
-  const articles = currentArticles(ctx).map((a) => ({ ...a }));
-  const change = normalizeSpace(ctx.section("user_changes") || ctx.answers);
+  const text = normalizeSpace(ctx.section("user_changes") || ctx.answers);
+  const { ops } = parseChangeRequest(text);
+  if (ops.length <= 1 && !ops.some((o) => o.op === "forbid")) return reviseOnce(currentArticles(ctx).map((a) => ({ ...a })), text, ctx);
+  let articles = currentArticles(ctx).map((a) => ({ ...a }));
+  const what: string[] = [];
+  for (const op of ops) {
+    if (op.op === "forbid") {
+      if (articles.length >= 16) {
+        what.push(`could not add a rule against ${op.target}: the constitution already has 16 articles`);
+        continue;
+      }
+      articles.push({
+        title: truncate(`No ${titleCase(op.target)}`, 100),
+        summary: truncate(`${capitalize(op.target)} is not used in this project.`, 200),
+        body: truncate(`Ruled out by the person during the constitution review${op.reason ? ` (${op.reason})` : ""}: no change may introduce ${op.target}. A reviewer rejects any change that does, and the architecture overview records it as a rejected alternative.`, 1200),
+        domain_specific: false,
+      });
+      what.push(`added a rule against ${op.target}`);
+      continue;
+    }
+    const r = reviseOnce(articles, op.text, ctx);
+    articles = r.out.articles;
+    what.push(r.what);
+  }
+  return { out: { articles }, what: what.join("; ") };
+}
+
+function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext): { out: ConstitutionOutput; what: string } {
+  const change = normalizeSpace(rawChange);
   if (!change) return { out: { articles }, what: "no change requested" };
   const i = targetIndex(articles, change);
 

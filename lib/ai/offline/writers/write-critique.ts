@@ -1,9 +1,10 @@
 // critique.perspective: one reviewer's honest rating of an artifact from the
-// perspective it was given (003): missing sections, vagueness and untested critical
+// perspective it was given: missing sections, vagueness and untested critical
 // paths lower the rating; each focus area is checked against the text.
 import { ARTIFACT_KINDS, missingSections, type CritiqueOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { truncate } from "../text-utils";
+import { groundingGaps } from "./grounding";
 import { kindFromHeader } from "./write-artifact";
 
 interface Perspective {
@@ -118,7 +119,19 @@ export function writeCritique(ctx: ProjectContext): CritiqueOutput {
     score -= 0.5;
     weaknesses.push(`Does not mention ${domainTerms.slice(0, 2).join(" or ")}, which apply to this project`);
   }
-  const rating = Math.max(1, Math.min(5, Math.round(score)));
+  // Checked against what the person said and the approved stack: a missing core entity caps the rating at 2.
+  let cap = 5;
+  const gaps = groundingGaps(ctx, kind, md);
+  for (const g of [...gaps].reverse()) {
+    weaknesses.unshift(g.weakness);
+    suggestions.unshift(g.suggestion);
+    if (g.cap) cap = Math.min(cap, g.cap);
+    if (g.penalty) score -= g.penalty;
+  }
+  if (!gaps.length && ctx.section("project_description") && kind === "data-model" && ctx.model.core.length) {
+    strengths.unshift(`Models every entity the person named (${ctx.model.core.map((c) => c.entity).join(", ")})`);
+  }
+  const rating = Math.max(1, Math.min(cap, Math.round(score)));
   if (!suggestions.length) suggestions.push(`Keep the ${p.name.toLowerCase()} view current as the design changes`);
   const clip = (xs: string[]) => xs.slice(0, 6).map((x) => truncate(x, 600));
   return { strengths: clip(strengths), weaknesses: clip(weaknesses), suggestions: clip(suggestions), rating };

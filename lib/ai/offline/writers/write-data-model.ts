@@ -89,7 +89,7 @@ function erDiagram(entities: Entity[], relations: Relation[], db: Db): string {
 }
 
 function relationSentences(relations: Relation[]): string[] {
-  const a = (w: string) => (/^[AEIOU]/.test(w) ? "An" : "A");
+  const a = (w: string) => (/^[AEIO]|^U(?!s|n[ií]|r)/.test(w) ? "An" : "A");
   return relations.map((r) => {
     const verb = r.verb.replace(/_/g, " ");
     const link = `(\`${r.from}.${r.field}\` → \`${r.to}.id\`${r.optional ? ", optional" : ""}${r.oneToOne ? ", unique" : ""})`;
@@ -191,9 +191,9 @@ export function writeDataModel(ctx: ProjectContext): string {
       ? "Conventions: one custom resource per kind below, spec for desired state and status for observed state with conditions, RFC 3339 timestamps, owner references so children are garbage-collected."
       : db === "files"
         ? "Conventions: one Markdown file per entry with YAML frontmatter validated by a schema at build time; nothing is stored at runtime."
-        : "Conventions: UUID v7 primary keys, snake_case names, timestamps in UTC, money as integer minor units with an ISO 4217 currency, `created_at` on every row and `updated_at` where rows change.";
+        : `Conventions: UUID v7 primary keys, snake_case names, timestamps in UTC, ${m.noMoney ? "no money fields anywhere (you said the product handles no payments)" : "money as integer minor units with an ISO 4217 currency"}, \`created_at\` on every row and \`updated_at\` where rows change.`;
   const intro = `${capitalize(ctx.profile.subject)}. ${m.entities.length} entities on ${plan.database.choice.split(" with ")[0]}. ${conventions}`;
-  return doc(`${ARTIFACT_KINDS["data-model"].title} — ${ctx.profile.name}`, intro, [
+  return doc(`${ARTIFACT_KINDS["data-model"].title} — ${ctx.title}`, intro, [
     ["Entities", m.entities.map((e) => entitySection(e, db)).join("\n\n")],
     ["Relationships", `${bullets(relationSentences(m.relations).length ? relationSentences(m.relations) : ["Entities are independent; each belongs to the local user profile."])}\n\n${erDiagram(m.entities, m.relations, db)}`],
     ["Indexes & Constraints", bullets(indexes(ctx, db).length ? indexes(ctx, db) : ["Primary keys only; add indexes when a query needs them."])],

@@ -1,5 +1,5 @@
 // vision.final_position: each persona's synthesis after the debate, in the shape the
-// orchestrator merges into the Project Brief (000 §5.2). Nadia leads on users and
+// orchestrator merges into the Project Brief. Nadia leads on users and
 // metrics, Oscar adds industry context, Tessa adds technical considerations.
 import type { FinalPositionOutput } from "@/lib/protocol";
 import { actorList } from "../actors-view";

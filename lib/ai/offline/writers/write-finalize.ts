@@ -4,6 +4,8 @@
 import { ARTIFACT_KINDS, missingSections, type FinalizedArtifactOutput } from "@/lib/protocol";
 import { markdownSections, type ProjectContext } from "../context";
 import { joinList, truncate } from "../text-utils";
+import { appendToSection } from "./edit-document";
+import { applyGroundingFix } from "./grounding";
 import { FIXES } from "./review-rules";
 import { ownKind, writeArtifactOfKind } from "./write-artifact";
 
@@ -12,33 +14,31 @@ function listAfter(label: string, text: string): string[] {
   return m ? [...m[1].matchAll(/^\s*-\s+(.+)$/gm)].map((x) => x[1].trim()).filter((x) => !/^none\.?$/i.test(x)) : [];
 }
 
-/** Append a block at the end of a `## Section`, before the next heading of that level. */
-export function appendToSection(md: string, section: string, block: string): string {
-  const re = new RegExp(`^##\\s+(?:\\d+\\.\\s*)?${section.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}\\s*$`, "im");
-  const m = re.exec(md);
-  if (!m) return `${md.trimEnd()}\n\n## ${section}\n\n${block}\n`;
-  const after = md.slice(m.index + m[0].length);
-  const next = after.search(/^##\s/m);
-  const end = next < 0 ? md.length : m.index + m[0].length + next;
-  return `${md.slice(0, end).trimEnd()}\n\n${block}\n\n${md.slice(end)}`.replace(/\n{3,}/g, "\n\n");
-}
-
-export function writeFinalize(ctx: ProjectContext): FinalizedArtifactOutput {
+/** `feedback` defaults to the review_feedback section (a revision passes the person's own). */
+export function writeFinalize(ctx: ProjectContext, feedback = ctx.section("review_feedback")): FinalizedArtifactOutput {
   const kind = ownKind(ctx);
   let md = ctx.section("current_draft") || writeArtifactOfKind(ctx, kind);
-  const feedback = ctx.section("review_feedback");
-  const items = [...listAfter("Suggestions", feedback), ...listAfter("Alignment Issues", feedback)];
+  const items = [...listAfter("Suggestions", feedback), ...listAfter("Alignment Issues", feedback), ...listAfter("action items \\(address each\\)", feedback)];
   const done: string[] = [];
   const accepted: string[] = [];
 
   const missing = missingSections(kind, md);
   if (missing.length) {
     const fresh = markdownSections(writeArtifactOfKind(ctx, kind));
-    for (const s of missing) md = appendToSection(md, s, fresh[s.toLowerCase()] ?? `${ARTIFACT_KINDS[kind].title}: ${s.toLowerCase()} for ${ctx.profile.name}.`);
+    for (const s of missing) md = appendToSection(md, s, fresh[s.toLowerCase()] ?? `${ARTIFACT_KINDS[kind].title}: ${s.toLowerCase()} for ${ctx.title}.`);
     done.push(`wrote the missing section${missing.length > 1 ? "s" : ""} ${joinList(missing)}`);
   }
   for (const item of items) {
     if (/missing required section|add the missing section/i.test(item)) continue;
+    // What the critique found against the person's words is fixed, not just recorded.
+    const grounded = applyGroundingFix(ctx, kind, md, item);
+    if (grounded) {
+      if (grounded.md !== md) {
+        md = grounded.md;
+        done.push(grounded.done);
+      }
+      continue;
+    }
     const fix = FIXES.find((f) => f.match.test(item));
     if (fix) {
       if (!done.includes(fix.done)) {

@@ -20,7 +20,7 @@ function valueStatement(ctx: ProjectContext): string {
 
 function nadia(ctx: ProjectContext): InterpretationOutput {
   const a = ctx.profile.answers;
-  const problem = a.first("problem");
+  const problem = ctx.pain;
   const audience = a.first("audience");
   const success = a.first("success");
   const who = joinList(actorList(ctx, 2));
@@ -37,6 +37,9 @@ function nadia(ctx: ProjectContext): InterpretationOutput {
     `Success metric: ${success ? quote(success, 100) : successMetrics(ctx, "user")[0]}`,
     `MVP focus: ${coreFeatures(ctx, 2).map(lowerFirst).join("; ")}`,
   ];
+  // Said, not guessed: a sentence the reader could not place is named back to the person.
+  const unclear = ctx.reading.unclear.filter((u) => ctx.section("user_response").includes(u.slice(0, 30)));
+  if (unclear.length) points.push(`I could not tell what you meant by ${quote(unclear[0], 140)}, so I left it out rather than guess; please say it another way if it matters`);
   const cross = ctx.traits.has("marketplace")
     ? { to: "oscar", question: `Does verifying ${ctx.profile.actors[0]?.plural ?? "sellers"} (identity, hygiene, allergens) have to happen before their first listing, or can it follow their first order without legal risk?` }
     : { to: "tessa", question: `Can ${ctx.profile.answers.first("team") ? "the team you heard about" : "a small team"} ship ${coreFeatures(ctx, 2).map((f) => `“${lowerFirst(f)}”`).join(" and ")} in the first release, or which one should wait?` };

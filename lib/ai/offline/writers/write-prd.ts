@@ -83,7 +83,7 @@ export function writePrd(ctx: ProjectContext): string {
     ["Observability", "Errors, latency and business events visible on one dashboard; alerts page the on-call developer"],
   ];
   const intro = `${capitalize(ctx.profile.subject)}. For ${joinList(actorList(ctx, 3))}. Success: ${successMetrics(ctx)[0].replace(/^As you defined it: /, "")}.`;
-  return doc(`${ARTIFACT_KINDS.prd.title} — ${ctx.profile.name}`, intro, [
+  return doc(`${ARTIFACT_KINDS.prd.title} — ${ctx.title}`, intro, [
     ["Functional Requirements", frs.join("\n\n")],
     ["Non-Functional Requirements", table(["Quality", "Target"], nfr)],
     ["MVP Scope", `${numbered(mvpFeatures.map((f) => `FR-${features.indexOf(f) + 1} — ${capitalize(stripTrailingPunct(f))}`))}\n\nThe MVP is done when the success metric can be measured in production.`],

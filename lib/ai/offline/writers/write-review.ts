@@ -1,5 +1,5 @@
 // blueprint.review: one reviewer's feedback on a teammate's artifact, from the angle
-// 000 §3.5 assigns (architecture ↔ data model ↔ test strategy).
+// the blueprint phase assigns (architecture ↔ data model ↔ test strategy).
 import { ARTIFACT_KINDS, type ReviewOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { truncate } from "../text-utils";

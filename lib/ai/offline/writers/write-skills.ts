@@ -17,7 +17,7 @@ export function writeSkills(ctx: ProjectContext): SkillReportOutput {
   const fw = plan.framework.choice.split(/ \(| with /)[0].replace(/\s*\d+(\.\d+)*\b/g, "").replace(/\.(?=js\b)/i, "");
   const db = plan.database.choice.split(" with ")[0];
   const skills: Skill[] = [
-    { name: `${kebab(fw)}-development`, category: "framework", reason: `${plan.framework.choice} conventions for ${ctx.profile.name}: ${plan.framework.rationale}` },
+    { name: `${kebab(fw)}-development`, category: "framework", reason: `${plan.framework.choice} conventions for ${ctx.title}: ${plan.framework.rationale}` },
     { name: `${kebab(f.orm.split(" ")[0])}-data-access`, category: "database", reason: `${entities} entities on ${db}; queries, transactions and ${f.migrations} migrations done the project's way` },
     { name: `${kebab(f.testRunner.split(" ")[0])}-testing`, category: "testing", reason: `unit and integration tests with ${f.testRunner}; thresholds 80% unit, 70% integration, 100% critical paths` },
   ];

@@ -1,4 +1,4 @@
-// Stack debate turns (000 §3.5 Protocol B): Liam's proposal, Zara's security
+// Stack debate turns: Liam's proposal, Zara's security
 // critique, Felix's ops critique, Liam's revision and each member's position.
 import type {
   OpsCritiqueOutput,

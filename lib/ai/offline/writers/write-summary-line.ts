@@ -1,4 +1,4 @@
-// The Summarize step (seed 002): one short line in the spec's summary style
+// The Summarize step: one short line in the spec's summary style
 // ("Nadia has questions for the user", "Review of data model", ...).
 import { ARTIFACT_KINDS } from "@/lib/protocol";
 import type { ProjectContext } from "../context";

@@ -58,7 +58,7 @@ export function writeTestStrategy(ctx: ProjectContext): string {
     "Flaky tests are quarantined within a day with an owner, never silently retried forever.",
   ]);
   const intro = `${capitalize(ctx.profile.subject)}. Tests target the behaviour people rely on — ${paths.slice(0, 3).map((p) => p.name.toLowerCase()).join(", ")} — with ${f.testRunner}${cli ? "" : ` and ${f.e2e}`} on ${plan.language.choice}.`;
-  return doc(`${ARTIFACT_KINDS["test-strategy-outline"].title} — ${ctx.profile.name}`, intro, [
+  return doc(`${ARTIFACT_KINDS["test-strategy-outline"].title} — ${ctx.title}`, intro, [
     ["Test Pyramid", pyramid],
     ["Coverage Targets", coverage],
     ["Critical Paths", critical],

@@ -3,15 +3,25 @@
 // and operations.
 import type { RevisedProposalOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
-import { applyStackChanges } from "../knowledge/apply-stack-changes";
+import { applyChangeOps } from "../knowledge/apply-change-ops";
+import { parseChangeRequest } from "../reading/change-request";
 import { toolchain } from "../knowledge/family-profiles";
 import { getSlot, toProposal } from "../knowledge/stack-plan";
-import { joinList, truncate } from "../text-utils";
+import { joinList, quote, truncate } from "../text-utils";
 
 export function writeUserChanges(ctx: ProjectContext): RevisedProposalOutput {
   const current = ctx.plan;
   const change = ctx.section("user_changes") || ctx.answers;
-  const { plan, changed, notes } = applyStackChanges(current, change, ctx.stackInput);
+  const request = parseChangeRequest(change);
+  const { plan, outcomes } = applyChangeOps(current, request.ops, ctx.stackInput);
+  const changed = outcomes.filter((o) => o.applied && o.changed).map((o) => o.note);
+  const already = outcomes.filter((o) => o.applied && !o.changed).map((o) => o.note);
+  const declined = outcomes.filter((o) => !o.applied).map((o) => o.note);
+  const notes = [
+    ...declined.map((d) => `Not applied: ${d}.`),
+    ...request.unclear.map((u) => `I could not tell what ${quote(u, 120)} asks of the stack, so I left the stack as it was for it.`),
+  ];
+  if (!request.ops.length && !request.unclear.length) notes.push("No change was described, so the stack stays as approved.");
   const f = toolchain(plan.family, plan.framework.choice);
   const sec: string[] = [];
   if (plan.database.choice !== current.database.choice) {
@@ -35,7 +45,14 @@ export function writeUserChanges(ctx: ProjectContext): RevisedProposalOutput {
     addressed_security: truncate(sec.length ? `Security holds: ${sec.join("; ")}.` : `Security is unaffected: ${changed.length ? "the change does not touch how data is stored or who can reach it" : "nothing in the stack changed"}.`, 500),
     addressed_ops: truncate(ops.length ? `${ops.join("; ")}.` : changed.length ? `${changed.join("; ")}; the pipeline is otherwise unchanged.` : notes.join(" ") || "No operational change.", 500),
     unchanged: truncate(
-      `${changed.length ? `Changed: ${changed.join("; ")}. ` : ""}Kept${keptServices.length ? ` ${joinList(keptServices.slice(0, 4))}` : " the rest of the approved stack"}${plan.database.choice === current.database.choice ? ` and ${current.database.choice.split(" with ")[0]}` : ""}, because your change did not touch them.${notes.length ? ` ${notes[0]}` : ""}`,
+      [
+        changed.length ? `Changed: ${changed.join("; ")}.` : "",
+        already.length ? `Already so: ${already.join("; ")}.` : "",
+        ...notes,
+        `Kept${keptServices.length ? ` ${joinList(keptServices.slice(0, 3))}` : " the rest of the approved stack"}${plan.database.choice === current.database.choice ? ` and ${current.database.choice}` : ""}: your request did not touch them.`,
+      ]
+        .filter(Boolean)
+        .join(" "),
       500,
     ),
   };

@@ -38,6 +38,14 @@ describe("constitution revisions", () => {
     expect(renamed.articles[3].title).toBe("Keep It Simple");
   });
 
+  it("applies each operation of a compound change, and a ban becomes an article", () => {
+    const { out, what } = revise("Remove the Documentation Currency article, and no Kubernetes because we are two people.");
+    expect(out.articles.map((a) => a.title)).not.toContain("Documentation Currency");
+    const ban = out.articles.find((a) => a.title === "No Kubernetes")!;
+    expect(ban.body).toMatch(/Ruled out by the person during the constitution review \(we are two people\): no change may introduce Kubernetes/);
+    expect(what).toBe("removed “Documentation Currency”; added a rule against Kubernetes");
+  });
+
   it("amends an article identified by its words", () => {
     const { out, what } = revise("The observability article should require a weekly review of alert noise");
     const obs = out.articles.find((a) => a.title === "Observability")!;

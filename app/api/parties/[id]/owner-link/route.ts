@@ -1,0 +1,5 @@
+import { route, viewerOf } from "@/lib/http/handler";
+import { rotateOwnerLink } from "@/lib/server/owner-link";
+
+// A new owner link: the old one and the owners it admitted stop working.
+export const POST = route<{ id: string }>(async (req, { id }) => Response.json(await rotateOwnerLink(await viewerOf(req), id)));

@@ -1,0 +1,166 @@
+// The entities the person named, as entity definitions: every thing people act on
+// ("reserve plots" → Plot), every act that is itself a record (→ Reservation, linked
+// to the Plot and to the member who made it). A catalogued noun keeps its designed
+// shape; anything else gets fields that fit what kind of thing it is.
+import type { Reading } from "../reading/read-project";
+import { pascal, snake } from "../text-utils";
+import type { DomainTraits } from "./detect-domain";
+import { ENTITY_CATALOG, type EntityDef } from "./entity-catalog";
+
+export interface NamedDef {
+  def: EntityDef;
+  at: number;
+  /** The person named it as something people act on: the model must have it. */
+  core: boolean;
+  /** The words it came from ("plots"), for critiques and messages. */
+  said: string;
+}
+
+const KINDS: Array<[RegExp, string, string]> = [
+  [/^(?:plot|room|court|desk|bed|pitch|space|spot|table|locker|studio|venue|slot|bay|berth|stall|allotment|garden|lane|cabin|seat|workspace|parking space|field)$/, "A place or resource people reserve", "name:string; location:string?; size:string?; status:enum(available|reserved|unavailable)"],
+  [/^(?:tool|equipment|bike|bicycle|car|vehicle|kit|camera|instrument|machine|ladder|drill|mower|boat)$/, "A piece of equipment people share", "name:string; description:text?; condition:enum(good|worn|broken); status:enum(available|lent_out|retired)"],
+  [/^(?:seed|book|item|plant|ingredient|part|material|supply|toy|garment|clothing|stock|good|sample|medicine|medication)$/, "Something people keep, count and pass on", "name:string; variety:string?; quantity:int; unit:string?; notes:text?"],
+  [/^(?:harvest|reading|log|entry|observation|measurement|workout|catch|yield|sighting|inspection|result|score|symptom|mood|expense)$/, "A record of what happened, logged as it happens", "quantity:decimal?; unit:string?; recorded_on:date; notes:text?"],
+  [/(?:^|\s)(?:announcement|message|notice|newsletter|post|update|news|alert|reminder|notification|bulletin)$/, "A message sent to a group of people", "title:string; body:text; published_at:datetime?; audience:enum(everyone|group)"],
+  [/(?:rota|schedule|rotation|roster|timetable|calendar)$/, "A schedule that says who does what, when", "title:string; starts_on:date; ends_on:date; status:enum(draft|published|archived)"],
+  [/^(?:report|document|recipe|article|guide|runbook|note|policy|form|template|manual|lesson plan)$/, "A document people write and keep up to date", "title:string; body:text; version:int; status:enum(draft|published|archived)"],
+  [/^(?:repair|request|ticket|issue|complaint|job|task|errand|chore|defect|fault)$/, "A piece of work someone asks for and someone does", "title:string; description:text; status:enum(open|in_progress|done|cancelled); due_on:date?"],
+  [/^(?:event|meeting|class|session|workshop|lesson|match|tournament|tour|trip|shift|course|training)$/, "Something that happens at a set time", "title:string; starts_at:datetime; ends_at:datetime; location:string?; capacity:int?"],
+];
+
+const ACT_FIELDS: Array<[RegExp, string]> = [
+  [/^(?:reservation|booking|rental|loan|hire)$/, "starts_at:datetime; ends_at:datetime; status:enum(requested|confirmed|cancelled|completed); notes:text?"],
+  [/^(?:swap|exchange|trade)$/, "status:enum(offered|agreed|completed|cancelled); message:text?; agreed_at:datetime?"],
+  [/^(?:order|purchase|sale)$/, "status:enum(placed|confirmed|fulfilled|cancelled); total:money; currency:char3; placed_at:datetime"],
+  [/^(?:donation)$/, "amount:money; currency:char3; donated_at:datetime"],
+  [/^(?:registration|enrolment|enrollment|signup|subscription|application|attendance|adoption|volunteer shift)$/, "status:enum(pending|confirmed|cancelled); registered_at:datetime; notes:text?"],
+  [/^(?:report|request|claim|complaint)$/, "description:text; status:enum(open|in_progress|resolved); resolved_at:datetime?"],
+  [/^(?:assignment|schedule)$/, "starts_on:date; ends_on:date?; status:enum(assigned|done|skipped)"],
+];
+
+/** Catalogue shapes that are plain synonyms: the person's own word may name them. */
+const RENAMEABLE = new Set(["Tag", "Booking", "Photo", "Attachment", "Task", "Event", "Ticket", "Notification"]);
+
+/** Catalogued acts whose designed shape beats the generic one. */
+const CATALOGUED_ACTS = new Set(["payment", "review", "order", "delivery", "application", "invoice", "comment", "subscription"]);
+
+export function thirdPerson(verb: string): string {
+  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+function catalogued(name: string, traits: DomainTraits): EntityDef | undefined {
+  const words = name.split(" ");
+  const tries = [name, words[words.length - 1], words[0]];
+  for (const w of tries) {
+    const def = ENTITY_CATALOG.find((d) => d.match.length && (!d.requires || d.requires.every((r) => traits.has(r))) && !d.notFor?.some((r) => traits.has(r)) && d.match.some((m) => new RegExp(`^(?:${m})$`, "i").test(w)));
+    if (def && !def.actors) return def;
+  }
+  return undefined;
+}
+
+function kindOf(name: string): { purpose: string; fields: string } | undefined {
+  for (const [re, purpose, fields] of KINDS) if (re.test(name)) return { purpose, fields };
+  return undefined;
+}
+
+function userRef(actor: string | undefined, verb: string): string {
+  return `User:${thirdPerson(verb)}@${snake(actor ?? "user")}_id`;
+}
+
+export function namedEntityDefs(reading: Reading, traits: DomainTraits): NamedDef[] {
+  const out: NamedDef[] = [];
+  const byName = new Map<string, NamedDef>();
+  const push = (d: NamedDef) => {
+    const prior = byName.get(d.def.name);
+    if (prior) {
+      prior.core ||= d.core;
+      return prior;
+    }
+    byName.set(d.def.name, d);
+    out.push(d);
+    return d;
+  };
+
+  const catOf = new Map(reading.things.map((t) => [t.name, catalogued(t.name, traits)]));
+  for (const t of reading.things) {
+    const cat = catOf.get(t.name);
+    if (cat) {
+      // The person's word names the table when the catalogue only knows a synonym ("category" → Category, not Tag).
+      const alone = [...catOf.values()].filter((c) => c === cat).length === 1;
+      const rename = alone && RENAMEABLE.has(cat.name) && !t.name.includes(" ") && pascal(t.name) !== cat.name && !ENTITY_CATALOG.some((d) => d.name === pascal(t.name));
+      push({ def: rename ? { ...cat, name: pascal(t.name) } : cat, at: t.at, core: t.core, said: t.name });
+      continue;
+    }
+    // Only things people act on, or that the description lists, become tables of their own.
+    if (!t.core && !t.fromDescription) continue;
+    if (!t.core && !t.listed && !kindOf(t.name)) continue;
+    const name = pascal(t.name);
+    const kind = kindOf(t.name);
+    const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
+    const refs = actVerb && t.actors[0] ? [userRef(t.actors[0], actVerb)] : [];
+    push({
+      def: {
+        name,
+        match: [],
+        purpose: kind?.purpose ?? `A ${t.name} as the person described it`,
+        fields: kind?.fields ?? "name:string; description:text?; status:enum(active|archived)",
+        refs,
+      },
+      at: t.at,
+      core: t.core,
+      said: t.name,
+    });
+    // A schedule is only useful with its turns: who is due when, and whether it was done.
+    if (/(?:rota|schedule|rotation|roster|timetable)$/.test(t.name)) {
+      push({
+        def: {
+          name: `${name}Turn`,
+          match: [],
+          purpose: `One person's turn on the ${t.name}: when it is due, a reminder, and whether it was done`,
+          fields: "due_on:date; reminder_sent_at:datetime?; done_at:datetime?; swapped_from_id:uuid?",
+          refs: [`${name}:has`, `User:is_assigned@${snake(reading.actors[0] ?? "user")}_id`],
+        },
+        at: t.at + 1,
+        core: false,
+        said: t.name,
+      });
+    }
+  }
+
+  // "a todo app": when nothing else is named, the product's own noun is the subject.
+  if (!out.length) {
+    for (const w of reading.titleNouns) {
+      const cat = catalogued(w, traits);
+      if (cat) push({ def: cat, at: 0, core: false, said: w });
+    }
+  }
+
+  for (const a of reading.acts) {
+    const name = pascal(a.record);
+    const objectDefs = a.objects.map((o) => out.find((d) => d.said === o)?.def.name).filter((n): n is string => Boolean(n));
+    if (CATALOGUED_ACTS.has(a.record)) {
+      const cat = ENTITY_CATALOG.find((d) => d.name === name);
+      if (cat && (!cat.requires || cat.requires.every((r) => traits.has(r)))) {
+        push({ def: cat, at: a.at, core: true, said: a.record });
+        continue;
+      }
+    }
+    const fields = ACT_FIELDS.find(([re]) => re.test(a.record))?.[1] ?? "occurred_at:datetime; status:enum(open|done|cancelled); notes:text?";
+    const many = objectDefs.length > 1;
+    push({
+      def: {
+        name,
+        match: [],
+        purpose: `A ${a.record} a ${a.actor ?? "person"} makes${objectDefs.length ? ` of ${objectDefs.map((n) => `a ${n}`).join(" or ")}` : ""}`,
+        fields,
+        refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make")],
+      },
+      at: a.at + 0.5,
+      core: true,
+      said: a.record,
+    });
+  }
+  return out;
+}

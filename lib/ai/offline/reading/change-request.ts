@@ -1,0 +1,112 @@
+// A change request in the person's words → operations: add, remove, replace or forbid
+// a target, with its details ("with a title, body and publish date") and the reason
+// they gave. Used for the stack's [C], constitution changes, artifact revisions and
+// what the person says into the room. A sentence that asks for nothing recognisable
+// is returned as unclear, so the answer can say so instead of guessing.
+import { readClauses, splitSentences } from "./read-clauses";
+
+export type ChangeKind = "add" | "remove" | "replace" | "forbid";
+
+export interface ChangeOp {
+  op: ChangeKind;
+  /** What is added, removed or forbidden; for replace, what goes. */
+  target: string;
+  /** For replace: what comes in. */
+  replacement?: string;
+  /** "with a title, body and publish date" → ["title", "body", "publish date"]. */
+  details: string[];
+  reason?: string;
+  /** The words the operation came from. */
+  text: string;
+}
+
+export interface ChangeRequest {
+  ops: ChangeOp[];
+  unclear: string[];
+}
+
+const clean = (s: string) =>
+  s
+    .trim()
+    .replace(/^(?:the|a|an|any|our|some|all)\s+/i, "")
+    .replace(/\s+(?:please|anymore|any more|at all|for now|for this project|in the stack|from the stack|everywhere)$/i, "")
+    .replace(/[.!?,;:]+$/, "")
+    .trim();
+
+function details(s: string): { target: string; details: string[] } {
+  const m = /^(.+?)\s+(?:with|having|that has|containing)\s+(.+)$/i.exec(s);
+  if (!m) return { target: clean(s), details: [] };
+  const ds = m[2]
+    .split(/\s*,\s*|\s+and\s+/)
+    .map((d) => clean(d))
+    .filter(Boolean);
+  return { target: clean(m[1]), details: ds };
+}
+
+function reasonOf(s: string): { body: string; reason?: string } {
+  const m = /^(.*?)(?:,?\s+(?:because|since|as|so that|given that)\s+|\s+[—–-]\s+|:\s+|,\s+(?=(?:it|that|this|which|we|they)\b))(.+)$/i.exec(s);
+  if (m && m[1].trim().split(/\s+/).length >= 2) return { body: m[1].trim(), reason: m[2].trim().replace(/[.!]+$/, "") };
+  return { body: s.trim() };
+}
+
+const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => Omit<ChangeOp, "text" | "details" | "reason">]> = [
+  [/^(?:please\s+)?(?:replace|swap|substitute|exchange)\s+(.+?)\s+(?:with|for|by)\s+(.+)$/i, (m) => ({ op: "replace", target: clean(m[1]), replacement: clean(m[2]) })],
+  [/^(?:please\s+)?(?:switch|move|migrate|change|go)\s+from\s+(.+?)\s+to\s+(.+)$/i, (m) => ({ op: "replace", target: clean(m[1]), replacement: clean(m[2]) })],
+  [/^(?:please\s+)?(?:use|take|pick|choose|go with|prefer)\s+(.+?)\s+(?:instead of|rather than|over|not)\s+(.+)$/i, (m) => ({ op: "replace", target: clean(m[2]), replacement: clean(m[1]) })],
+  [/^(.+?)\s+(?:instead of|rather than)\s+(.+)$/i, (m) => ({ op: "replace", target: clean(m[2]), replacement: clean(m[1]) })],
+  [/^(?:please\s+)?(?:no|without|never|avoid|forbid|ban|exclude|not)\s+(.+)$/i, (m) => ({ op: "forbid", target: clean(m[1]) })],
+  [/^(?:please\s+)?(?:do not|don't|dont)\s+(?:use|add|include|need|want)\s+(.+)$/i, (m) => ({ op: "forbid", target: clean(m[1]) })],
+  [/^(?:we|i|they|the team)\s+(?:won't|will not|don't|do not|cannot|can't|never)\s+(?:take|use|accept|handle|need|want|run|do|support|process|have)\s+(.+)$/i, (m) => ({ op: "forbid", target: clean(m[1]) })],
+  [/^(?:please\s+)?(?:drop|remove|delete|skip|lose|cut|get rid of|take out|leave out)\s+(.+)$/i, (m) => ({ op: "remove", target: clean(m[1]) })],
+  [/^(?:please\s+)?(?:use|add|include|switch to|move to|go with|adopt|support|introduce|we want|i want|we need|i need|let's use|make it|build it (?:in|with)|write it in)\s+(.+)$/i, (m) => ({ op: "add", target: clean(m[1]) })],
+];
+
+function pieces(sentence: string): string[] {
+  // "TypeScript, no PostGIS, no React Native and no Kubernetes" → one request each.
+  return sentence
+    .replace(/[.!?]+$/, "")
+    .split(/\s*;\s*|,\s*(?:and\s+|but\s+)?(?=(?:please\s+)?(?:no|not|without|never|drop|remove|use|add|replace|swap|switch|avoid|skip|keep|we|i|don't|do not)\b)|\s+(?:and|but)\s+(?=(?:please\s+)?(?:no|not|without|never|drop|remove|use|add|replace|swap|switch|avoid|skip|don't|do not)\b)/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export function parseChangeRequest(text: string): ChangeRequest {
+  const ops: ChangeOp[] = [];
+  const unclear: string[] = [];
+  for (const sentence of splitSentences(text)) {
+    let any = false;
+    for (const raw of pieces(sentence)) {
+      const { body, reason } = reasonOf(raw.replace(/^(?:and|but|also|then|ok|okay|please)[,\s]+/i, ""));
+      let matched = false;
+      for (const [re, make] of PATTERNS) {
+        const m = re.exec(body);
+        if (!m) continue;
+        const base = make(m);
+        const d = details(base.target);
+        if (!d.target) break;
+        ops.push({ ...base, target: d.target, details: d.details, ...(reason ? { reason } : {}), text: raw });
+        matched = true;
+        break;
+      }
+      if (!matched) {
+        // The NLP reading as a fallback: "We don't take payments." is a negated clause.
+        const neg = readClauses(body, false).find((c) => c.negated && c.objects.length);
+        if (neg) {
+          ops.push({ op: "forbid", target: neg.objects.map((o) => o.text).join(" and "), details: [], ...(reason ? { reason } : {}), text: raw });
+          matched = true;
+        }
+      }
+      any ||= matched;
+    }
+    if (!any) unclear.push(sentence);
+  }
+  return { ops, unclear };
+}
+
+/** "React Native" in "no React Native": does a target name this thing? Case- and plural-insensitive. */
+export function sameTarget(target: string, name: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").replace(/\b(\w+?)s\b/g, "$1").trim();
+  const a = norm(target);
+  const b = norm(name);
+  return a === b || new RegExp(`\\b${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(a) || new RegExp(`\\b${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(b);
+}

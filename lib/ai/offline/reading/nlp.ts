@@ -1,0 +1,99 @@
+// The English NLP library behind the offline model's reading (compromise, MIT): part
+// of speech per word, verb infinitives, noun singulars. Configured once with the role
+// nouns and technology names it would otherwise mistake for verbs ("cooks list
+// dishes"), and memoised: a party calls the model ~120 times with the same text.
+import nlp from "compromise";
+import { ROLES } from "../knowledge/actors";
+import { TECH_WORDS } from "./tech-words";
+
+let configured = false;
+
+function configure(): void {
+  if (configured) return;
+  configured = true;
+  const words: Record<string, string> = {};
+  for (const [sing, plur] of ROLES) {
+    if (sing.includes(" ")) continue;
+    words[sing.toLowerCase()] = "Singular";
+    words[plur.toLowerCase()] = "Plural";
+  }
+  for (const w of TECH_WORDS) words[w.toLowerCase()] = "ProperNoun";
+  // Nouns the tagger reads as verbs in list-like descriptions.
+  for (const w of ["rota", "rotas", "plots", "harvests", "dishes", "listings", "runbook", "runbooks", "checklists"]) {
+    words[w] = w.endsWith("s") ? "Plural" : "Singular";
+  }
+  nlp.addWords(words);
+}
+
+export interface Token {
+  text: string;
+  /** Lower case, punctuation stripped. */
+  norm: string;
+  tags: ReadonlySet<string>;
+  /** Punctuation right after the word (",", ";", ":"). */
+  post: string;
+}
+
+const tokenCache = new Map<string, Token[]>();
+const CACHE_MAX = 4000;
+
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const v = make();
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(key, v);
+  return v;
+}
+
+interface TermJson {
+  text: string;
+  normal?: string;
+  post?: string;
+  tags?: string[];
+}
+
+/** The words of a text with their tags. */
+export function tokens(text: string): Token[] {
+  configure();
+  return remember(tokenCache, text, () => {
+    const json = nlp(text).json({ terms: { normal: true } }) as Array<{ terms: TermJson[] }>;
+    return json.flatMap((s) =>
+      s.terms.map((t) => ({
+        text: t.text,
+        norm: (t.normal ?? t.text).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""),
+        tags: new Set(t.tags ?? []),
+        post: (t.post ?? "").trim(),
+      })),
+    );
+  });
+}
+
+const infinitiveCache = new Map<string, string>();
+
+/** "reserves" → "reserve", "logged" → "log". */
+export function infinitive(verb: string): string {
+  configure();
+  const v = verb.toLowerCase();
+  return remember(infinitiveCache, v, () => {
+    const out = nlp(`they ${v}`).verbs().toInfinitive().text().trim().toLowerCase();
+    return out.split(/\s+/).pop() || v;
+  });
+}
+
+const singularCache = new Map<string, string>();
+
+/** "plots" → "plot", "watering rotas" → "watering rota". */
+export function singularNoun(phrase: string): string {
+  configure();
+  const p = phrase.toLowerCase().trim();
+  return remember(singularCache, p, () => {
+    const words = p.split(/\s+/);
+    const last = words.pop()!;
+    if (/(?:ss|us|is|data|media|news|series)$/.test(last) || !/s$/.test(last)) return p;
+    // The library's inflection, checked against the spelling rules it misses ("dishes" → "dishe").
+    let s = nlp(last).nouns().toSingular().text().trim().toLowerCase();
+    if (/(?:ch|sh|x|z|ss)es$/.test(last)) s = last.slice(0, -2);
+    return [...words, s && s.length >= last.length - 3 ? s : last.replace(/s$/, "")].join(" ");
+  });
+}

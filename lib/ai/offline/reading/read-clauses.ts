@@ -1,0 +1,340 @@
+// Sentences → clauses: who (subject) does what (verb, as its infinitive) to which
+// things (object noun phrases), with what (nouns after a preposition), and whether it
+// is negated. "members reserve plots, log harvests, swap seeds and tools" is three
+// clauses sharing the subject "members"; "no payments" is a negated clause without a
+// verb. Part-of-speech tags come from the NLP library; this file only walks them.
+import { ROLES } from "../knowledge/actors";
+import { infinitive, singularNoun, tokens, type Token } from "./nlp";
+
+const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
+
+export interface NounPhrase {
+  /** As written, without determiners: "watering rotas". */
+  text: string;
+  /** Singular, lower case, at most one modifier: "watering rota". */
+  head: string;
+  /** Numbers written in the phrase ("40 students" → 40). */
+  count?: number;
+  proper: boolean;
+  /** The tagger reads the head as a person ("physiotherapists", "adopters"). */
+  person?: boolean;
+}
+
+export interface Clause {
+  /** The whole sentence the clause came from, as written. */
+  sentence: string;
+  text: string;
+  subject?: NounPhrase;
+  /** True when the subject was carried over from the previous clause. */
+  subjectInherited: boolean;
+  /** Infinitive, lower case ("reserve"); absent for fragments ("tiny budget"). */
+  verb?: string;
+  /** Extra words of a phrasal verb or modal: "must", "up". */
+  modal?: string;
+  objects: NounPhrase[];
+  /** Nouns after prepositions: "with photos and pickup times". */
+  extras: Array<{ prep: string; np: NounPhrase }>;
+  negated: boolean;
+  copula: boolean;
+  /** Said about a noun of another clause ("neighbours who want to order meals"). */
+  relative?: boolean;
+  /** The product's own name before a colon ("A community gardens app: …"). */
+  title?: boolean;
+}
+
+const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "than", "as"]);
+const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "while", "where", "if", "once", "until", "whenever", "since", "but"]);
+const NEGATORS = new Set(["no", "not", "never", "without", "none", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
+const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
+const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also", "yet", "anymore", "either", "instead", "online", "offline", "later", "first", "again", "ever", "at", "all"]);
+const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things"]);
+
+function isVerb(t: Token, next?: Token): boolean {
+  if (!t.tags.has("Verb")) return false;
+  // "watering rotas": a gerund before a noun is a modifier.
+  if (t.tags.has("Gerund") && next && next.tags.has("Noun") && !next.tags.has("Pronoun")) return false;
+  if (t.tags.has("Hyphenated")) return false;
+  // "nurses confirm": a role noun followed by a verb is the subject.
+  if (ROLE_WORDS.has(t.norm) && next?.tags.has("Verb")) return false;
+  return true;
+}
+
+function isNounish(t: Token): boolean {
+  if (t.tags.has("Pronoun")) return false;
+  return t.tags.has("Noun") || t.tags.has("Gerund") || t.tags.has("Acronym") || t.tags.has("ProperNoun");
+}
+
+/** One noun phrase from a run of words; undefined when it names nothing. */
+export function nounPhrase(run: Token[]): NounPhrase | undefined {
+  let count: number | undefined;
+  const words: Token[] = [];
+  for (const t of run) {
+    if (t.tags.has("Value") || /^\d/.test(t.norm)) {
+      const n = Number(t.norm.replace(/[^0-9.]/g, ""));
+      if (Number.isFinite(n) && t.norm) count = n;
+      continue;
+    }
+    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive"))) continue;
+    if (t.tags.has("Adverb") || t.tags.has("Conjunction") || t.tags.has("Preposition") || FILLER.has(t.norm)) continue;
+    if (t.tags.has("Adjective") && !t.tags.has("Noun") && !t.tags.has("Gerund")) {
+      words.length = 0;
+      continue;
+    }
+    words.push(t);
+  }
+  const nouns = words.filter((t) => isNounish(t) || t.tags.has("Verb") || t.tags.has("Actor"));
+  if (!nouns.length) return undefined;
+  const last = nouns[nouns.length - 1];
+  if (WEAK_NOUNS.has(last.norm)) return undefined;
+  const mod = nouns.length > 1 ? nouns[nouns.length - 2] : undefined;
+  const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !WEAK_NOUNS.has(mod.norm);
+  const text = (keepMod ? [mod!, last] : [last]).map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
+  const proper = last.tags.has("ProperNoun") || last.tags.has("Acronym") || /^[A-Z][a-z]+[A-Z]/.test(last.text);
+  const head = proper ? last.text.replace(/[.,;:!?]+$/, "") : singularNoun((keepMod ? `${mod!.norm} ${last.norm}` : last.norm).replace(/'s$/, ""));
+  // The tagger's own "Actor" guess also fires on things ("checklists"); roles and names are surer.
+  const person = last.tags.has("Person") || ROLE_WORDS.has(last.norm);
+  return { text, head, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}) };
+}
+
+/** A word the tagger read as a noun that is a verb after a subject ("and capture signatures"). */
+function verbInContext(word: string, next?: string): boolean {
+  const alone = tokens(word);
+  if (!alone[0]?.tags.has("Verb")) return false;
+  const t = tokens(`they ${word}${next ? ` ${next}` : ""}`);
+  return t.length > 1 && t[1].tags.has("Verb") && !t[1].tags.has("Gerund");
+}
+
+/** Split a run of words into noun phrases at commas, "and" and "or". */
+function nounList(run: Token[]): NounPhrase[] {
+  const out: NounPhrase[] = [];
+  let cur: Token[] = [];
+  const flush = () => {
+    const np = nounPhrase(cur);
+    if (np) out.push(np);
+    cur = [];
+  };
+  for (const t of run) {
+    if (t.norm === "and" || t.norm === "or" || t.norm === "&") {
+      flush();
+      continue;
+    }
+    cur.push(t);
+    if (t.post.includes(",")) flush();
+  }
+  flush();
+  return out;
+}
+
+function firstVerbIndex(ts: Token[]): number {
+  for (let i = 0; i < ts.length; i++) {
+    if (CLAUSE_BREAK.has(ts[i].norm) && i > 0) return -1;
+    if (isVerb(ts[i], ts[i + 1])) return i;
+  }
+  return -1;
+}
+
+/** Pieces of a sentence that stand as clauses: split at ; , : and dashes. A title before a colon ("A community gardens app: …") is a noun phrase, never a clause. */
+function pieces(sentence: string, first: boolean): Array<{ text: string; title: boolean }> {
+  // Only the text's first sentence names the product; "The rota hurts most: …" is a clause.
+  const colon = first ? /^([^:;,]{3,80}):\s+(.+)$/.exec(sentence) : null;
+  const lead = colon && colon[1].split(/\s+/).length <= 8 ? [{ text: colon[1].trim(), title: true }] : [];
+  const body = lead.length ? colon![2] : sentence;
+  return [
+    ...lead,
+    ...body
+      .split(/\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+/)
+      .map((p) => ({ text: p.trim().replace(/[.!?]+$/, ""), title: false }))
+      .filter((p) => p.text),
+  ];
+}
+
+const RELATIVE = new Set(["that", "which", "who", "where", "whose"]);
+
+function fragment(sentence: string, piece: string, ts: Token[], negated: boolean): Clause {
+  const prepAt = ts.findIndex((t, i) => i > 0 && PREPS.has(t.norm));
+  const main = prepAt > 0 ? ts.slice(0, prepAt) : ts;
+  const extras = prepAt > 0 ? extrasFrom(ts.slice(prepAt)) : [];
+  return { sentence, text: piece, subjectInherited: false, objects: nounList(main.filter((t) => !NEGATORS.has(t.norm))), extras, negated, copula: false };
+}
+
+function parsePiece(sentence: string, piece: string, inherited: NounPhrase | undefined, glue: boolean, title = false, inList = true): Clause[] {
+  piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but)\s+)+/i, "");
+  let ts = tokens(piece);
+  while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
+  if (!ts.length) return [];
+  if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
+  // "a marketplace app that connects cooks with neighbours": the head, then a clause about it.
+  const rel = ts.findIndex((t, i) => i > 0 && RELATIVE.has(t.norm));
+  if (rel > 0 && firstVerbIndex(ts.slice(0, rel)) < 0) {
+    const head = fragment(sentence, ts.slice(0, rel).map((t) => t.text).join(" "), ts.slice(0, rel), NEGATORS.has(ts[0].norm));
+    const about = head.objects[head.objects.length - 1];
+    const at = new RegExp(`\\b${ts[rel].text}\\b`).exec(piece);
+    const tail = at ? piece.slice(at.index + at[0].length).trim() : ts.slice(rel + 1).map((t) => t.text).join(" ");
+    const rest = parsePiece(sentence, tail, about, true);
+    return [head, ...rest.map((c, i) => (i === 0 && !c.subject && about ? { ...c, subject: about, subjectInherited: true } : c))];
+  }
+  const leadNeg = NEGATORS.has(ts[0].norm);
+  let v = firstVerbIndex(ts);
+  // "staff record adoptions": after a person the next word is the verb, whatever the tagger guessed.
+  if (v <= 0 && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_WORDS.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text)) {
+    const rest = parsePiece(sentence, `they ${ts.slice(1).map((t) => t.text).join(" ")}`, undefined, false, false, false);
+    const who = nounPhrase([ts[0]]);
+    return rest.map((c, i) => (i === 0 && who ? { ...c, text: piece, subject: { ...who, person: true }, subjectInherited: false } : c));
+  }
+  let elided = false;
+  if (v < 0 || v === 0) {
+    // "swap seeds and tools": with a subject in front the tagger sees the verb.
+    const retry = tokens(`they ${ts.map((t) => t.text).join(" ")}`);
+    if (inList && retry.length > 1 && isVerb(retry[1], retry[2]) && !leadNeg) {
+      ts = retry.slice(1);
+      v = 0;
+      elided = true;
+    } else if (v === 0 && ts[0].tags.has("Imperative")) {
+      elided = true;
+    } else v = -1;
+  }
+  // A fragment: "tiny budget", "no payments", "UI in English and German".
+  if (v < 0) return [fragment(sentence, piece, ts, leadNeg)];
+  const before = ts.slice(0, v);
+  let negated = leadNeg || before.some((t) => NEGATORS.has(t.norm) || t.tags.has("Negative"));
+  // Modal and auxiliary words before the main verb: "must integrate", "don't take".
+  let i = v;
+  const modalWords: string[] = [];
+  while (i < ts.length - 1 && (ts[i].tags.has("Modal") || ts[i].tags.has("Auxiliary") || NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative")) && ts[i + 1] && (ts[i + 1].tags.has("Verb") || NEGATORS.has(ts[i + 1].norm) || ts[i + 1].tags.has("Negative"))) {
+    if (NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative") || /n't$/.test(ts[i].norm)) negated = true;
+    modalWords.push(ts[i].norm);
+    i++;
+  }
+  if (/n't$/.test(ts[v].norm)) negated = true;
+  let verbTok = ts[i];
+  let j = i + 1;
+  // "want to order meals", "need to track stock": the second verb carries the meaning.
+  if (/^(?:want|need|like|have|try|plan|hope|wish|get|able)$/.test(infinitive(verbTok.norm)) && ts[j]?.norm === "to" && ts[j + 1] && ts[j + 1].tags.has("Verb")) {
+    verbTok = ts[j + 1];
+    j += 2;
+  }
+  const copula = verbTok.tags.has("Copula");
+  // Particles of phrasal verbs ("warms up", "sign in").
+  while (j < ts.length && (ts[j].tags.has("Particle") || (ts[j].tags.has("PhrasalVerb") && ts[j].tags.has("Verb")))) j++;
+  if (j < ts.length && NEGATORS.has(ts[j].norm)) {
+    negated = true;
+    j++;
+  }
+  const subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
+  const subject = subjectRun.length ? nounPhrase(subjectRun) : undefined;
+  // Objects up to the first preposition; a later "and <noun> <verb>" starts a new clause.
+  const rest = ts.slice(j);
+  let end = rest.length;
+  let split: number | undefined;
+  let sameSubject = false;
+  let relativeTail: { at: number; subjectFromObjects: boolean } | undefined;
+  for (let k = 0; k < rest.length; k++) {
+    if (CLAUSE_BREAK.has(rest[k].norm)) {
+      end = k;
+      // "neighbours who want to order meals": the tail is a clause about the last noun.
+      if (k + 1 < rest.length) relativeTail = { at: k + 1, subjectFromObjects: RELATIVE.has(rest[k].norm) };
+      break;
+    }
+    if (rest[k].norm === "and" && k + 2 < rest.length) {
+      const after = rest.slice(k + 1);
+      // "scan parcels and capture signatures": a second verb for the same subject.
+      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (after[1].tags.has("Noun") || after[1].tags.has("Determiner")) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text)) {
+        end = k;
+        split = k + 1;
+        sameSubject = true;
+        break;
+      }
+      const vi = firstVerbIndex(after);
+      if (vi > 0 && after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor")) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
+        end = k;
+        split = k + 1;
+        break;
+      }
+    }
+  }
+  const body = rest.slice(0, end);
+  const prepAt = body.findIndex((t) => PREPS.has(t.norm));
+  const objects = nounList(prepAt >= 0 ? body.slice(0, prepAt) : body);
+  const extras = prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [];
+  const clause: Clause = {
+    sentence,
+    text: piece,
+    subject: subject ?? (elided || glue ? inherited : undefined),
+    subjectInherited: !subject && Boolean(inherited) && (elided || glue),
+    verb: infinitive(verbTok.norm.replace(/n't$/, "")),
+    ...(modalWords.length ? { modal: modalWords.join(" ") } : {}),
+    objects,
+    extras,
+    negated,
+    copula,
+  };
+  const out = [clause];
+  if (relativeTail) {
+    const word = rest[relativeTail.at - 1].text;
+    const at = new RegExp(`\\b${word}\\b`).exec(piece);
+    const tail = at ? piece.slice(at.index + at[0].length).trim() : rest.slice(relativeTail.at).map((t) => t.text).join(" ");
+    const about = relativeTail.subjectFromObjects ? (extras.length ? extras[extras.length - 1].np : objects[objects.length - 1]) : undefined;
+    out.push(...parsePiece(sentence, tail, about, Boolean(about)).map((c) => ({ ...c, relative: true })));
+  }
+  if (split !== undefined) {
+    const tail = rest.slice(split).map((t) => t.text + (t.post.includes(",") ? "," : "")).join(" ");
+    out.push(...parsePiece(sentence, sameSubject ? `they ${tail}` : tail, clause.subject, false).map((c) => (sameSubject ? { ...c, subject: clause.subject, subjectInherited: true } : c)));
+  }
+  return out;
+}
+
+function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase }> {
+  const out: Array<{ prep: string; np: NounPhrase }> = [];
+  let prep = "";
+  let cur: Token[] = [];
+  const flush = () => {
+    for (const np of nounList(cur)) out.push({ prep, np });
+    cur = [];
+  };
+  for (const t of run) {
+    if (PREPS.has(t.norm)) {
+      flush();
+      prep = t.norm;
+      continue;
+    }
+    cur.push(t);
+  }
+  flush();
+  return out;
+}
+
+/** Whole sentences; list markers dropped, line breaks end a sentence. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/\n+/)
+    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|[QA]\d*[:.])\s+/, "").trim())
+    .filter(Boolean)
+    .flatMap((l) => l.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [l])
+    .map((s) => s.trim())
+    .filter((s) => s.length > 1);
+}
+
+/** `withTitle`: the text is a description whose first sentence may name the product before a colon. */
+export function readClauses(text: string, withTitle = true): Clause[] {
+  const out: Clause[] = [];
+  for (const [index, sentence] of splitSentences(text).entries()) {
+    let subject: NounPhrase | undefined;
+    let prevHadVerb = false;
+    for (const { text: piece, title } of pieces(sentence, withTitle && index === 0)) {
+      const cs = parsePiece(sentence, piece, subject, false, title, prevHadVerb);
+      for (const c of cs) {
+        // "photos, descriptions and prices": a verbless list after a clause extends its objects.
+        if (!c.verb && prevHadVerb && !c.negated && out.length && c.objects.length && !c.extras.length && piece.split(/\s+/).length <= 3) {
+          out[out.length - 1].objects.push(...c.objects);
+          continue;
+        }
+        out.push(c);
+        if (c.verb) {
+          prevHadVerb = true;
+          if (c.subject && !c.subject.proper) subject = c.subject;
+        } else prevHadVerb = false;
+      }
+    }
+  }
+  return out;
+}

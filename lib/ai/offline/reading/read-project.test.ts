@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { readClauses } from "./read-clauses";
+import { readProject } from "./read-project";
+
+const GARDENS = "A community gardens app: members reserve plots, log harvests, swap seeds and tools, organisers send watering rotas and announcements. Volunteer-run, tiny budget, no payments.";
+const GARDENS_ANSWERS =
+  "The watering rota hurts most: people forget their turn and plants die. The two volunteer developers know TypeScript, React and a bit of Python; we have used Postgres before. About 300 members across 4 gardens. UI in English and German. Hosting must stay under 20 EUR a month.";
+
+describe("readClauses", () => {
+  it("carries the subject over elided clauses and reads each verb's objects", () => {
+    const cs = readClauses(GARDENS).filter((c) => c.verb);
+    expect(cs.map((c) => [c.subject?.head, c.verb, c.objects.map((o) => o.head)])).toEqual([
+      ["member", "reserve", ["plot"]],
+      ["member", "log", ["harvest"]],
+      ["member", "swap", ["seed", "tool"]],
+      ["organiser", "send", ["watering rota", "announcement"]],
+    ]);
+  });
+
+  it("marks negated clauses, with and without a verb", () => {
+    const cs = readClauses("We don't take payments. No Kubernetes, please.");
+    expect(cs.filter((c) => c.negated).flatMap((c) => c.objects.map((o) => o.head.toLowerCase()))).toEqual(["payment", "kubernetes"]);
+  });
+
+  it("splits two subject-verb pairs joined by and, and reads relative clauses", () => {
+    const cs = readClauses("Tenants report repairs and landlords assign contractors. A marketplace that connects cooks with neighbours who want to order meals.");
+    expect(cs.filter((c) => c.verb).map((c) => `${c.subject?.head} ${c.verb} ${c.objects.map((o) => o.head).join("+")}`)).toEqual([
+      "tenant report repair",
+      "landlord assign contractor",
+      "marketplace connect cook",
+      "neighbour order meal",
+    ]);
+  });
+});
+
+describe("readProject", () => {
+  const r = readProject(GARDENS, GARDENS_ANSWERS);
+
+  it("names the things people act on, and the acts that are records", () => {
+    expect(r.things.filter((t) => t.core).map((t) => t.name)).toEqual(["plot", "harvest", "seed", "tool", "watering rota", "announcement"]);
+    expect(r.acts.map((a) => `${a.record}:${a.objects.join("+")}:${a.actor}`)).toEqual(["reservation:plot:member", "swap:seed+tool:member"]);
+    expect(r.actors).toEqual(expect.arrayContaining(["member", "organiser"]));
+  });
+
+  it("hears what was ruled out: no payments means no money", () => {
+    expect(r.forbidden).toContain("payment");
+    expect(r.noMoney).toBe(true);
+  });
+
+  it("puts the pain the person called the worst first", () => {
+    expect(r.pains[0]).toBe("The watering rota hurts most: people forget their turn and plants die.");
+  });
+
+  it("reads what the team knows as reasons for a language, weakly for 'a bit of'", () => {
+    expect(r.skills.map((s) => `${s.tech.label}:${s.strong ? "strong" : "weak"}`)).toEqual(["TypeScript:strong", "React:strong", "Python:weak"]);
+  });
+
+  it("reads UI languages and figures", () => {
+    expect(r.languages).toEqual(["English", "German"]);
+    expect(r.quantities).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: "money", value: 20, unit: "month" }), expect.objectContaining({ kind: "count", value: 300, unit: "members" })]),
+    );
+  });
+
+  it("says which sentences it could not read", () => {
+    expect(readProject("A booking app for climbing gyms.", "Purple elephants dance quietly tomorrow maybe.").unclear).toEqual(["Purple elephants dance quietly tomorrow maybe."]);
+  });
+
+  it("is memoised: the same text returns the same reading", () => {
+    expect(readProject(GARDENS, GARDENS_ANSWERS)).toBe(r);
+  });
+});

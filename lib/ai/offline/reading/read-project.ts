@@ -1,0 +1,309 @@
+// What the person said, read once per (description, answers): the things they named
+// and what people do with them, what they ruled out, what hurts most, which languages
+// the UI speaks, what the team knows, the figures they gave, and the sentences this
+// reader could not make sense of (so a message can say so instead of guessing).
+import { ROLES } from "../knowledge/actors";
+import { TECHS, type Tech } from "../knowledge/tech-catalog";
+import { readClauses, splitSentences, type Clause, type NounPhrase } from "./read-clauses";
+
+export interface Thing {
+  /** Singular, lower case: "watering rota". */
+  name: string;
+  /** Verbs people use on it ("reserve", "log"). */
+  verbs: string[];
+  /** Who acts on it (singular role nouns). */
+  actors: string[];
+  /** Named as the object of something a person does (not only in passing). */
+  core: boolean;
+  /** Listed with something people act on ("with photos", "per category", "in hives"). */
+  listed: boolean;
+  /** Where it was first said (index into the text), to keep the person's order. */
+  at: number;
+  fromDescription: boolean;
+}
+
+/** A verb that is itself a record: "members reserve plots" → a Reservation of a Plot. */
+export interface Act {
+  verb: string;
+  /** The record's name: "reservation". */
+  record: string;
+  objects: string[];
+  actor?: string;
+  at: number;
+}
+
+export interface Skill {
+  tech: Tech;
+  strong: boolean;
+  sentence: string;
+}
+
+export interface Quantity {
+  value: number;
+  text: string;
+  kind: "money" | "count" | "percent";
+  /** For counts: the noun counted ("members"); for money: the period ("month"). */
+  unit?: string;
+  sentence: string;
+}
+
+export interface Reading {
+  sentences: string[];
+  clauses: Clause[];
+  /** Singular role nouns of the people who act, in order of appearance. */
+  actors: string[];
+  things: Thing[];
+  acts: Act[];
+  /** What the person ruled out ("payment", "kubernetes"), singular lower case. */
+  forbidden: string[];
+  /** "no payments", "free for everyone", "we won't take money": no money anywhere. */
+  noMoney: boolean;
+  /** Sentences naming a pain, the worst first. */
+  pains: string[];
+  /** UI languages named ("English", "German"). */
+  languages: string[];
+  offline: boolean;
+  skills: Skill[];
+  quantities: Quantity[];
+  /** Sentences nothing could be read from. */
+  unclear: string[];
+  /** Nouns of the product's own name ("todo" in "a todo app"): the subject when nothing else is named. */
+  titleNouns: string[];
+}
+
+const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
+const PEOPLE = new Set(["people", "person", "user", "users", "everyone", "staff", "team", "volunteer", "we", "i", "they", "you", "family", "families", "kid", "child", "children", "friend", "neighbour", "neighbor", "community", "visitor"]);
+
+/** Verb → the record it creates when people do it. */
+export const ACT_RECORDS: Record<string, string> = {
+  reserve: "reservation", book: "booking", swap: "swap", exchange: "exchange", trade: "trade", order: "order", rent: "rental",
+  borrow: "loan", lend: "loan", pay: "payment", donate: "donation", review: "review", rate: "rating", enrol: "enrolment",
+  enroll: "enrollment", register: "registration", subscribe: "subscription", apply: "application", vote: "vote",
+  comment: "comment", request: "request", ship: "shipment", deliver: "delivery", invite: "invitation", attend: "attendance",
+  submit: "submission", bid: "bid", sell: "sale", buy: "purchase", claim: "claim", check: "check-in", visit: "visit",
+  report: "report", hire: "hire", schedule: "schedule", adopt: "adoption", sign: "signup", volunteer: "volunteer shift",
+};
+
+/** Nouns that never become records: the product itself, devices, abstractions, money words handled elsewhere. */
+/** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
+const DEVICES = new Set(["phone", "tablet", "browser", "laptop", "desktop", "computer", "device"]);
+
+/** The product itself: never a record when it is the subject or the title, but "swap tools" names real tools. */
+const PRODUCT_WORDS = new Set(["app", "application", "platform", "system", "tool", "website", "site", "service", "product", "software", "dashboard", "portal"]);
+const NOT_A_THING = new Set([
+  "budget", "run", "time", "way",
+  "code", "countdown", "markdown", "language", "ui", "interface", "people",
+  "user", "data", "information", "info", "money", "cost", "month", "week", "day", "year", "hour", "minute", "team", "thing", "stuff",
+  "turn", "lot", "bit", "part", "place", "end", "start", "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching",
+  "most", "field", "capacity", "status", "date", "name", "address", "colour", "color", "size", "number", "amount", "total", "description", "detail", "details", "progress", "level", "online", "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "email", "spreadsheet", "whatsapp", "paper", "excel",
+  "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page", "button", "english", "german",
+  "french", "spanish", "portuguese", "italian", "dutch", "polish", "volunteer-run", "tiny budget", "record", "step", "option", "access",
+]);
+
+const PROHIBIT = /^(?:take|use|accept|handle|need|want|have|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order)$/;
+const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
+const LANGUAGES = ["English", "German", "French", "Spanish", "Portuguese", "Italian", "Dutch", "Polish", "Swedish", "Danish", "Norwegian", "Finnish", "Czech", "Greek", "Turkish", "Arabic", "Hebrew", "Chinese", "Japanese", "Korean", "Hindi", "Russian", "Ukrainian", "Romanian", "Hungarian", "Catalan", "Basque", "Welsh", "Irish"];
+const PAIN = /\b(hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
+const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostly|especially|really)\b/i;
+const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
+const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;
+
+function techMentions(text: string): Array<{ tech: Tech; index: number }> {
+  const out: Array<{ tech: Tech; index: number }> = [];
+  for (const tech of TECHS) {
+    const re = new RegExp(`(?<![A-Za-z0-9])(?:${tech.pattern})(?![A-Za-z0-9])`, tech.caseSensitive ? "g" : "gi");
+    for (const m of text.matchAll(re)) out.push({ tech, index: m.index });
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+const NOT_PEOPLE = /^(?:sensor|monitor|server|timer|printer|scanner|computer|router|container|tracker|reminder|counter|order|folder|number|water|paper|filter|player|layer|header|footer|buffer|cluster|trigger|poster|sticker|meter|register|letter|charter|corner|center|centre|calendar|manager app|user interface)$/;
+
+function isPerson(np: NounPhrase | undefined): boolean {
+  if (!np) return false;
+  const last = np.head.split(" ").pop()!;
+  if (np.person || ROLE_SINGULAR.has(last) || PEOPLE.has(last) || PEOPLE.has(np.head)) return true;
+  // "physiotherapists", "adopters", "beekeepers": agent nouns act; machines are listed above.
+  return /(?:ist|ian|er|or|ee)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
+}
+
+function actorOf(np: NounPhrase | undefined): string | undefined {
+  if (!np) return undefined;
+  const last = np.head.split(" ").pop()!;
+  if (ROLE_SINGULAR.has(last)) return ROLE_SINGULAR.get(last);
+  if (["we", "i", "they", "you", "people", "user", "users", "everyone", "team"].includes(last)) return undefined;
+  return isPerson(np) ? last : undefined;
+}
+
+function thingName(np: NounPhrase, asObject = false): string | undefined {
+  if (np.proper) return undefined;
+  const h = np.head.replace(/[^a-z0-9 -]/g, "").trim();
+  const last = h.split(" ").pop()!;
+  if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
+  if (asObject && ["budget"].includes(h)) return h;
+  if (!h || h.length < 3 || NOT_A_THING.has(h) || (h === last && NOT_A_THING.has(last)) || (last !== h && ["time", "way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last) && !/pickup|delivery|opening|arrival/.test(h))) {
+    // "watering rota" keeps its modifier; "tiny app" does not survive.
+    return undefined;
+  }
+  if (ROLE_SINGULAR.has(h.split(" ").pop()!) || PEOPLE.has(h.split(" ").pop()!)) return undefined;
+  if (MONEY_WORDS.test(h)) return h;
+  if (/^\d/.test(h) || LANGUAGES.some((l) => l.toLowerCase() === h)) return undefined;
+  return h;
+}
+
+function quantities(sentences: string[]): Quantity[] {
+  const out: Quantity[] = [];
+  for (const s of sentences) {
+    for (const m of s.matchAll(/(?:(?:€|\$|£)\s?(\d[\d,.]*)\s?(k)?|(\d[\d,.]*)\s?(k)?\s?(?:EUR|USD|GBP|euros?|dollars?|pounds?|€))(?:\s*(?:a|per|\/|each)\s*(month|year|week|day))?/gi)) {
+      const value = Number((m[1] ?? m[3]).replace(/,/g, "")) * (m[2] || m[4] ? 1000 : 1);
+      out.push({ value, text: m[0].trim(), kind: "money", ...(m[5] ? { unit: m[5].toLowerCase() } : {}), sentence: s });
+    }
+    for (const m of s.matchAll(/(\d[\d,.]*)\s?%/g)) out.push({ value: Number(m[1]), text: m[0], kind: "percent", sentence: s });
+    for (const m of s.matchAll(/(?<![€$£\d.,])(\d[\d,]*)(k)?\s+(?:(?:weekly|monthly|daily|active|concurrent|registered|new)\s+)?([a-z][a-z-]+)/gi)) {
+      const unit = m[3].toLowerCase();
+      if (/^(?:eur|usd|gbp|euros?|dollars?|pounds?|percent|am|pm)$/.test(unit)) continue;
+      out.push({ value: Number(m[1].replace(/,/g, "")) * (m[2] ? 1000 : 1), text: m[0].trim(), kind: "count", unit, sentence: s });
+    }
+  }
+  return out;
+}
+
+function languagesOf(text: string): string[] {
+  const found = LANGUAGES.filter((l) => new RegExp(`\\b${l}\\b`).test(text));
+  if (!found.length) return [];
+  const aboutUi = /\b(?:ui|interface|app|site|website|translat\w*|languages?|locali[sz]\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:english|german|french|spanish|portuguese|italian|dutch|polish))\b/i.test(text);
+  return aboutUi && (found.length >= 2 || found.some((l) => l !== "English")) ? found : [];
+}
+
+function readSkills(sentences: string[]): Skill[] {
+  const out: Skill[] = [];
+  for (const s of sentences) {
+    if (!SKILL_VERB.test(s) && !/\b(?:team|developers?|engineers?|we|i)\b/i.test(s)) continue;
+    if (!/\b(?:we|our|i|i'm|team|developers?|engineers?|devs?|volunteers?|they)\b/i.test(s)) continue;
+    for (const { tech, index } of techMentions(s)) {
+      if (tech.kind !== "family" && tech.kind !== "framework") continue;
+      const before = s.slice(Math.max(0, index - 30), index);
+      if (/\b(?:no|not|never|without|don't|doesn't)\b[^,;.]*$/i.test(before)) continue;
+      out.push({ tech, strong: !WEAK_SKILL.test(before), sentence: s });
+    }
+  }
+  return out;
+}
+
+const cache = new Map<string, Reading>();
+
+export function readProject(description: string, answers = ""): Reading {
+  const key = `${description}\u0000${answers}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const reading = read(description, answers);
+  if (cache.size > 200) cache.delete(cache.keys().next().value as string);
+  cache.set(key, reading);
+  return reading;
+}
+
+function read(description: string, answers: string): Reading {
+  const descClauses = readClauses(description);
+  const ansClauses = readClauses(answers, false);
+  const clauses = [...descClauses, ...ansClauses];
+  const sentences = [...splitSentences(description), ...splitSentences(answers)];
+  const full = `${description}\n${answers}`;
+  const pos = (s: string) => Math.max(0, full.toLowerCase().indexOf(s.toLowerCase()));
+
+  const actors: string[] = [];
+  const things = new Map<string, Thing>();
+  const acts: Act[] = [];
+  const forbidden = new Set<string>();
+  const read = new Set<string>();
+  const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
+
+  const addThing = (name: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
+    const t = things.get(name) ?? { name, verbs: [], actors: [], core: false, listed: false, at: pos(name.split(" ").pop()!), fromDescription: inDesc };
+    t.listed ||= listed;
+    if (verb && !t.verbs.includes(verb)) t.verbs.push(verb);
+    if (actor && !t.actors.includes(actor)) t.actors.push(actor);
+    t.core ||= core;
+    t.fromDescription ||= inDesc;
+    things.set(name, t);
+  };
+
+  for (const c of clauses) {
+    const inDesc = descClauses.includes(c);
+    const actor = actorOf(c.subject);
+    if (actor && !c.negated && !actors.includes(actor)) actors.push(actor);
+    if (c.negated) {
+      // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
+      if (!c.verb || PROHIBIT.test(c.verb)) {
+        for (const np of [...c.objects, ...(c.verb ? [] : c.extras.map((e) => e.np))]) forbidden.add(np.proper ? np.head.toLowerCase() : np.head);
+        if (c.verb && ACT_RECORDS[c.verb]) forbidden.add(ACT_RECORDS[c.verb]);
+        read.add(c.sentence);
+        continue;
+      }
+    }
+    // In the answers a pain sentence is about the problem, not the data ("people forget their turn").
+    const pain = !inDesc && PAIN.test(c.text);
+    if (c.verb && !c.copula && !pain) {
+      const objs = c.objects.filter((o) => !isPerson(o)).map((o) => thingName(o, true)).filter((n): n is string => Boolean(n));
+      // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
+      const subjectWord = c.subject?.head.split(" ").pop() ?? "";
+      const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));
+      for (const o of objs) addThing(o, c.verb, actor, byPerson && inDesc, inDesc);
+      if (ACT_RECORDS[c.verb] && (objs.length || byPerson)) {
+        acts.push({ verb: c.verb, record: ACT_RECORDS[c.verb], objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
+      }
+      if (c.subject && !isPerson(c.subject) && inDesc) {
+        const s = thingName(c.subject);
+        if (s && !/^(?:system|app|platform)$/.test(s)) addThing(s, undefined, undefined, false, inDesc);
+      }
+      for (const e of c.extras) {
+        const n = thingName(e.np);
+        // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
+        if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)))) addThing(n, undefined, undefined, false, inDesc, true);
+      }
+      if (objs.length || actor) read.add(c.sentence);
+    } else if (!c.verb && inDesc) {
+      for (const e of c.extras) {
+        const n = thingName(e.np);
+        if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc);
+      }
+      for (const np of c.objects) {
+        const n = thingName(np);
+        if (n) addThing(n, undefined, undefined, false, inDesc, !c.title);
+      }
+      if (c.objects.length) read.add(c.sentence);
+    } else if (c.verb) read.add(c.sentence);
+  }
+
+  const forbiddenList = [...forbidden];
+  const noMoney = forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
+  const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
+  pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
+  const skills = readSkills(sentences);
+  const languages = languagesOf(full);
+  const offline = /\b(?:offline|no (?:internet|signal|connection|coverage)|poor (?:signal|connectivity|coverage)|without (?:internet|a connection|signal))\b/i.test(full) && !/\b(?:(?:doesn't|does not|don't|do not|no) need to (?:work|be) offline|online only)\b/i.test(full);
+  for (const p of pains) read.add(p);
+  for (const s of skills) read.add(s.sentence);
+  const qs = quantities(sentences);
+  for (const q of qs) read.add(q.sentence);
+  const unclear = sentences.filter((s) => !read.has(s) && !languages.some((l) => s.includes(l)) && s.split(/\s+/).length >= 3);
+
+  const titleNouns = (descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : [])
+    .flatMap((np) => np.head.split(" ").filter((w) => !PRODUCT_WORDS.has(w) && !NOT_A_THING.has(w) && w.length > 2))
+    .map((w) => w.replace(/[^a-z-]/g, ""));
+  return {
+    titleNouns,
+    sentences,
+    clauses,
+    actors,
+    things: [...things.values()].filter((t) => !forbidden.has(t.name)).sort((a, b) => a.at - b.at),
+    acts: acts.filter((a) => !forbidden.has(a.record)),
+    forbidden: forbiddenList,
+    noMoney,
+    pains,
+    languages,
+    offline,
+    skills,
+    quantities: qs,
+    unclear,
+  };
+}
