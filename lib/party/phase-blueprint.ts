@@ -1,6 +1,7 @@
 // Party phase 3, Blueprint Assembly: independent production → summary broadcasts →
 // cross-review D8→D14, D14→D15, D15→D8 → finalize with the feedback. The summary
 // broadcasts give way when what the person said into the room used their budget.
+import { settleAll } from "./settle-all";
 import type { PartyContext } from "./agent-step";
 import { BLUEPRINT_PERSPECTIVES, critiqueRound, roundIdFor } from "./critique-round";
 import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
@@ -57,7 +58,7 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
   }
 
   const feedback = new Map<string, string>();
-  await Promise.all(
+  await settleAll(
     PRODUCERS.filter((p) => team.alive.includes(p.agent) && draft.has(p.reviews)).map(async (p) => {
       const review = await team.say({
         key: `${k}/${p.agent}/review`,
@@ -74,7 +75,7 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
 
   const result: Blueprint = {};
   await team.plan("reviewed", drafts.filter((d) => team.alive.includes(d.agent)).length);
-  await Promise.all(
+  await settleAll(
     drafts.map(async ({ agent }) => {
       const kind = PRODUCERS.find((p) => p.agent === agent)!.kind;
       const final = await team.say({
@@ -113,7 +114,7 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
  */
 async function critiqueBlueprint(ctx: PartyContext, team: PhaseTeam, base: Record<string, string>, result: Blueprint): Promise<void> {
   const k = team.key;
-  await Promise.all(
+  await settleAll(
     PRODUCERS.filter((p) => result[p.kind]).map(async (p) => {
       const path = ARTIFACT_KINDS[p.kind].path;
       const c = await critiqueRound(ctx, { key: `${k}/critique/${p.kind}`, phase: 3, roundId: roundIdFor("blueprint", path), onDemand: false, artifactPath: path, content: result[p.kind]!, perspectives: BLUEPRINT_PERSPECTIVES, context: base });

@@ -1,6 +1,7 @@
 // What every parallel phase shares: the live roster, notes, spawning and shutdown, and
 // the room: what the person says to the team during the phase reaches each addressed
 // agent before its next turn, and counts against the phase's message budget.
+import { settleAll } from "./settle-all";
 import { agentSays, degradationNote, orchestratorMessage, type AgentCall, type PartyContext } from "./agent-step";
 import type { PartyEvent } from "./events";
 import { heardBy, pendingReplies, PERSON, unansweredBy, type RoomMessage } from "./room";
@@ -96,7 +97,7 @@ export class PhaseTeam {
   /** The same task from several agents at once (the parallel part of each protocol). */
   async all<K extends TaskKey>(agents: string[], make: (agent: string) => Omit<AgentCall<K>, "phase">) {
     const live = agents.filter((a) => this.alive.includes(a));
-    const outs = await Promise.all(live.map((a) => this.say(make(a))));
+    const outs = await settleAll(live.map((a) => this.say(make(a))));
     return live.flatMap((agent, i) => (outs[i] ? [{ agent, output: outs[i] as TaskOutput<K> }] : []));
   }
 
@@ -132,7 +133,7 @@ export class PhaseTeam {
     await this.ctx.rt.emit(`${this.key}/room-close`, [{ type: "room-update", data: { phase: this.phase, reserved: 0, open: false } }]);
     this.reserved = 0;
     const msgs = await this.room(`${this.key}/room-close/read`);
-    await Promise.all(
+    await settleAll(
       [...this.alive].map(async (agent) => {
         const open = unansweredBy(msgs, agent);
         if (open.length) await this.reply(`${this.key}/${agent}/last-reply`, agent, open, this.context);

@@ -1,6 +1,7 @@
 // Party phase 2, the stack debate: proposal → security and ops critiques → revised
 // proposal → agreement or dissent → the person approves ([Y]) or changes ([C]). The
 // closing positions give way when what the person said into the room used their budget.
+import { settleAll } from "./settle-all";
 import type { PartyContext } from "./agent-step";
 import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
 import { agentInfo } from "./roster";
@@ -39,7 +40,7 @@ export async function stackDebate(ctx: PartyContext, team: PhaseTeam, descriptio
     { agent: "zara", task: "stack.security_critique" as const },
     { agent: "felix", task: "stack.ops_critique" as const },
   ].filter((c) => c.agent !== proposer && team.alive.includes(c.agent));
-  const critiques = await Promise.all(
+  const critiques = await settleAll(
     critics.map((c) => team.say({ key: `${k}/${c.agent}/critique`, agent: c.agent, task: c.task, sections: { ...base, conversation: proposalText }, recipient: proposer!, type: "message" })),
   );
   const critiqueText = critiques

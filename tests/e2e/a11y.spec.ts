@@ -88,7 +88,7 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
 }
 
 async function clientFor(context: BrowserContext): Promise<Client> {
-  const c = new Client(server.url);
+  const c = new Client(server);
   c.cookie = (await context.cookies()).map((k) => `${k.name}=${k.value}`).join("; ");
   return c;
 }

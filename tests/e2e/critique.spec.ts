@@ -70,7 +70,7 @@ test("critique rounds in the artifacts view: automatic, on demand while waiting 
     const page = await context.newPage();
     await page.goto("/");
     // Created and answered through the API with the page's own cookie; the page watches.
-    const c = new Client(s.url);
+    const c = new Client(s);
     c.cookie = (await context.cookies()).map((k) => `${k.name}=${k.value}`).join("; ");
     const { body } = await c.json<{ id: string }>("/api/parties", {
       method: "POST",

@@ -71,7 +71,7 @@ test("crash test: SIGKILL at 20+ random points, every party completes exactly as
   // The reference: same seed, no interruption. Its log spreads the kill points.
   const ref = server();
   await ref.start();
-  const rc = new Client(ref.url);
+  const rc = new Client(ref);
   await rc.session();
   const refId = await newParty(rc);
   expect(await drive(rc, refId, undefined, 400_000, ref)).toBe("completed");
@@ -99,7 +99,7 @@ test("crash test: SIGKILL at 20+ random points, every party completes exactly as
     .map((seq) => ({ progress: progressAt[seq], offset: 1 + Math.floor(rand() * 6) }));
   const s = server();
   await s.start();
-  const c = new Client(s.url);
+  const c = new Client(s);
   await c.session();
   const id = await newParty(c);
   let kills = 0;
@@ -150,7 +150,7 @@ test("provider faults: throw, hang, invalid tool input and a broken stream each 
   // One fault of each kind, on four different agents, in one party on the production server.
   const s = server({ OFFLINE_MODEL_FAULTS: "throw:oscar:1,stream-error:nadia:1,hang:felix:1,invalid-args:zara:2,throw:tessa", MODEL_TIMEOUT_MS: "3000" });
   await s.start();
-  const c = new Client(s.url);
+  const c = new Client(s);
   await c.session();
   const id = await newParty(c);
   expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
@@ -180,7 +180,7 @@ test("provider faults: when every agent of a phase fails, the menu's retry relau
   // fails again): menu → [1] retry → menu again → [2] classic mode, which completes.
   const s = server({ OFFLINE_MODEL_FAULTS: "throw:nadia,throw:oscar,throw:tessa" });
   await s.start();
-  const c = new Client(s.url);
+  const c = new Client(s);
   await c.session();
   const id = await newParty(c);
   const menuAnswers = ["1", "2"];
@@ -226,7 +226,7 @@ test("a second server on the same embedded database refuses to start and names t
   expect(err).toMatch(/the embedded database in .*pglite is in use by another process \(pid \d+/);
   // The first server's database is intact: it starts again and serves.
   await a.start();
-  const c = new Client(a.url);
+  const c = new Client(a);
   await c.session();
   expect((await c.json("/api/parties")).status).toBe(200);
   await a.signal("SIGTERM");
@@ -236,7 +236,7 @@ test("reconnect test: viewers drop at random seqs and resume with Last-Event-ID"
   test.setTimeout(300_000);
   const s = server();
   await s.start();
-  const c = new Client(s.url);
+  const c = new Client(s);
   await c.session();
   const id = await newParty(c);
   let seed = 99;
@@ -263,7 +263,7 @@ test("graceful shutdown: SIGTERM ends streams with a retry hint, exits 0, and th
   test.setTimeout(300_000);
   const s = server();
   await s.start();
-  const c = new Client(s.url);
+  const c = new Client(s);
   await c.session();
   const id = await newParty(c);
   await drive(c, id, async () => {
@@ -290,7 +290,7 @@ test("an on-demand critique cut by SIGKILL is finished by the restarted server, 
   test.setTimeout(300_000);
   const fast = { OFFLINE_MODEL_TPS: "3000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" };
   const s = server(fast);
-  const c = new Client(s.url);
+  const c = new Client(s);
   try {
     await s.start();
     await c.session();
@@ -336,7 +336,7 @@ test("a revision cut by SIGKILL is finished by the restarted server, once", asyn
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
   dirs.push(dataDir);
   const s = new ServerProcess({ port: 3800 + Math.floor(Math.random() * 100), env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...fast } });
-  const c = new Client(s.url);
+  const c = new Client(s);
   const dataModel = "docs/architecture/data-model.md";
   try {
     await s.start();
@@ -402,9 +402,9 @@ test("two instances on PostgreSQL: a killed runner is taken over, a paused one i
   try {
     await x.start();
     await y.start();
-    const cx = new Client(x.url);
+    const cx = new Client(x);
     await cx.session();
-    const cy = new Client(y.url);
+    const cy = new Client(y);
     cy.cookie = cx.cookie; // same guest on both instances
     const id = await newParty(cx);
     const q = new pg.Client({ connectionString: url.toString() });

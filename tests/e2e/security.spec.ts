@@ -74,7 +74,7 @@ test("hostile model output renders as text: no script runs, nothing loads from a
     });
     await page.goto("/");
     // Create the party through the API with the page's own cookie, then watch it.
-    const c = new Client(s.url);
+    const c = new Client(s);
     c.cookie = (await context.cookies()).map((k) => `${k.name}=${k.value}`).join("; ");
     const { body } = await c.json<{ id: string }>("/api/parties", {
       method: "POST",

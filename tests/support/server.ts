@@ -1,6 +1,7 @@
 // The production server as a child process, and an HTTP client for it, for the
 // reliability tests: start, SIGKILL, SIGTERM, SIGSTOP, restart.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 
 export interface ServerOptions {
@@ -30,13 +31,31 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.opts.port}`;
   }
 
+  private started = false;
+
   async start(timeoutMs = 60_000): Promise<void> {
+    // A first start may move to another port when its own is taken (a leftover server from
+    // another spec, or anything else on the machine); a restart must keep its address.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.startOnce(timeoutMs);
+        this.started = true;
+        return;
+      } catch (e) {
+        const taken = e instanceof PortTakenError;
+        if (!taken || this.started || attempt >= 5) throw e;
+        this.opts.port = await freePort();
+      }
+    }
+  }
+
+  private async startOnce(timeoutMs: number): Promise<void> {
     // A leftover server on this port would answer for us and hide a failed start.
     const stale = await fetch(`${this.url}/api/parties`).then(
       () => true,
       () => false,
     );
-    if (stale) throw new Error(`port ${this.opts.port} is already in use`);
+    if (stale) throw new PortTakenError(`port ${this.opts.port} is already in use`);
     const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(this.opts.port)], {
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...this.opts.env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -46,7 +65,10 @@ export class ServerProcess {
     child.stderr!.on("data", (d) => (this.output += d));
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${this.output.slice(-2000)}`);
+      if (child.exitCode !== null) {
+        const msg = `server on :${this.opts.port} exited with ${child.exitCode}:\n${this.output.slice(-4000)}`;
+        throw /EADDRINUSE/.test(this.output) ? new PortTakenError(msg) : new Error(msg);
+      }
       try {
         const r = await fetch(`${this.url}/api/parties`);
         if (r.ok) return;
@@ -70,6 +92,20 @@ export class ServerProcess {
   }
 }
 
+class PortTakenError extends Error {}
+
+/** A port the OS says is free now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface LogEvent {
@@ -82,7 +118,12 @@ export interface LogEvent {
 export class Client {
   cookie = "";
 
-  constructor(public base: string) {}
+  /** A server process is read at each request: its first start may have moved it to another port. */
+  constructor(private readonly target: string | { url: string }) {}
+
+  get base(): string {
+    return typeof this.target === "string" ? this.target : this.target.url;
+  }
 
   async session(): Promise<void> {
     const r = await fetch(`${this.base}/api/session`, { method: "POST" });
