@@ -1,7 +1,10 @@
 import { KickoffForm } from "@/components/kickoff/kickoff-form";
 import { RecentParties } from "@/components/kickoff/recent-parties";
 
-export default function Home() {
+/** `?title=…&description=…` prefills the form: a finished party's "Start a new feature". */
+export default async function Home({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const q = await searchParams;
+  const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section className="space-y-6" aria-labelledby="page-title">
@@ -14,7 +17,7 @@ export default function Home() {
             write the brief, architecture, data model, test strategy and constitution.
           </p>
         </header>
-        <KickoffForm />
+        <KickoffForm initialTitle={one(q.title)} initialDescription={one(q.description)} />
       </section>
       <aside>
         <RecentParties />

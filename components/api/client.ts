@@ -34,6 +34,10 @@ export interface PartySummary {
   phases: PhaseSummary[];
   pendingInput: PendingInputSummary | null;
   watchUrl: string | null;
+  /** Owner only: the secret link that makes another browser an owner of this party. */
+  ownerUrl?: string | null;
+  /** Artifacts the mode promises that a failed agent never wrote. */
+  missingArtifacts?: string[];
   readOnly: boolean;
   createdAt: string;
   tokensUsed: number;
@@ -164,4 +168,19 @@ export interface CritiqueAccepted {
  */
 export async function requestCritique(id: string, body: CritiqueRequest): Promise<CritiqueAccepted> {
   return (await request<CritiqueAccepted>(partyApi(id, "/critique"), { method: "POST", body: JSON.stringify(body) }))!;
+}
+
+/** Speaks into the room (202): to everyone, or to one agent of the current phase. */
+export async function sendRoomMessage(id: string, body: { text: string; to?: string }): Promise<{ messageId: string }> {
+  return (await request<{ messageId: string }>(partyApi(id, "/messages"), { method: "POST", body: JSON.stringify(body) }))!;
+}
+
+/** "Revise" and "Write it now" (202): the producing agent rewrites (or first writes) one artifact. */
+export async function requestRevision(id: string, body: { artifactPath: string; feedback: string }): Promise<{ revisionId: string }> {
+  return (await request<{ revisionId: string }>(partyApi(id, "/revisions"), { method: "POST", body: JSON.stringify(body) }))!;
+}
+
+/** A new owner link: the old one, and the browsers it admitted, stop working. */
+export async function rotateOwnerLink(id: string): Promise<{ ownerUrl: string }> {
+  return (await request<{ ownerUrl: string }>(partyApi(id, "/owner-link"), { method: "POST", body: "{}" }))!;
 }

@@ -15,6 +15,9 @@ export interface KickoffFormProps {
   fixedMode?: Mode;
   /** The spec's CLI flags to send, e.g. ["--new", "--party"]. */
   flags?: string[];
+  /** A follow-up kickoff ("Start a new feature") arrives prefilled with its project's context. */
+  initialTitle?: string;
+  initialDescription?: string;
 }
 
 function Counter({ id, testId, value, max }: { id: string; testId: string; value: number; max: number }) {
@@ -27,17 +30,18 @@ function Counter({ id, testId, value, max }: { id: string; testId: string; value
   );
 }
 
-export function KickoffForm({ fixedMode, flags }: KickoffFormProps) {
+export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescription = "" }: KickoffFormProps) {
   const router = useRouter();
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = useRef(false);
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
+  const [title, setTitle] = useState(initialTitle.slice(0, TITLE_MAX));
+  const [description, setDescription] = useState(initialDescription.slice(0, DESCRIPTION_MAX));
   const [mode, setMode] = useState<Mode>(fixedMode ?? "party");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
 
   const submit = useCallback(async () => {
     if (submitting.current) return; // a double click or Enter twice sends once

@@ -2,9 +2,10 @@
 // Everything the party wrote: a list (title, path, producer, phase), the selected file
 // rendered (markdown with GFM tables, code and Mermaid diagrams), its critique rounds
 // (seed 003) with "Critique this", per-file downloads and the whole bundle as a zip.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { artifactUrl, partyApi, withWatch } from "../api/client";
 import { Markdown } from "../markdown/markdown";
+import { RevisePanel, VersionBar, VersionDiff, type RevisionControls } from "./artifact-revision";
 import { CritiqueRequest, type PendingCritique } from "./critique-request";
 import { CritiqueRound, roundLabel } from "./critique-rounds";
 import { agentDisplay, critiqueOfRecord, critiquesOf, type ArtifactView, type PartyView } from "./party-view";
@@ -28,7 +29,21 @@ export interface CritiqueControls {
   onStarted: (p: PendingCritique) => void;
 }
 
-function CritiquePanel({ view, partyId, artifact, critique, onSelect }: { view: PartyView; partyId: string; artifact: ArtifactView; critique: CritiqueControls; onSelect: (path: string) => void }) {
+function CritiquePanel({
+  view,
+  partyId,
+  artifact,
+  critique,
+  onSelect,
+  onRevise,
+}: {
+  view: PartyView;
+  partyId: string;
+  artifact: ArtifactView;
+  critique: CritiqueControls;
+  onSelect: (path: string) => void;
+  onRevise?: (actionItems: string[]) => void;
+}) {
   const record = critiqueOfRecord(view, artifact.path);
   if (record) {
     return (
@@ -62,7 +77,7 @@ function CritiquePanel({ view, partyId, artifact, critique, onSelect }: { view: 
       ) : (
         <ol className="space-y-2" data-testid="critique-rounds">
           {rounds.map((r) => (
-            <CritiqueRound key={r.roundId} round={r} onOpenRecord={view.artifacts[r.recordPath] ? onSelect : undefined} />
+            <CritiqueRound key={r.roundId} round={r} onOpenRecord={view.artifacts[r.recordPath] ? onSelect : undefined} onRevise={onRevise} />
           ))}
         </ol>
       )}
@@ -78,9 +93,10 @@ export interface ArtifactsViewProps {
   selected: string | null;
   onSelect: (path: string) => void;
   critique: CritiqueControls;
+  revision: RevisionControls;
 }
 
-export function ArtifactsView({ view, partyId, watch, selected, onSelect, critique }: ArtifactsViewProps) {
+export function ArtifactsView({ view, partyId, watch, selected, onSelect, critique, revision }: ArtifactsViewProps) {
   const list = view.artifactOrder.map((p) => view.artifacts[p]).filter((a): a is ArtifactView => Boolean(a));
   const current = list.find((a) => a.path === selected) ?? list.find((a) => !a.path.startsWith("discussions/")) ?? list[0] ?? null;
   const setSelected = onSelect;
@@ -97,6 +113,15 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
     title.current?.focus();
   }, [current?.path]);
   const finished = view.status === "completed";
+  // The version shown and the one it is compared with, per file; a new version shows itself.
+  const [picked, setPicked] = useState<{ path: string; version: number; latestSeen: number; compare: number | null } | null>(null);
+  // "Revise with these action items" hands its text to a fresh revise panel (keyed by id).
+  const [draft, setDraft] = useState<{ id: number; path: string; text: string } | null>(null);
+  const pick = current && picked?.path === current.path && picked.latestSeen === current.version ? picked : null;
+  const shownVersion = pick?.version ?? current?.version ?? 0;
+  const shown = current?.versions.find((v) => v.version === shownVersion) ?? null;
+  const compareWith = pick?.compare != null ? (current?.versions.find((v) => v.version === pick.compare) ?? null) : null;
+  const shownContent = shown?.content ?? current?.content ?? "";
   // The seed 003 discussion records are artifacts too, listed apart from the documents.
   const discussions = list.filter((a) => a.path.startsWith("discussions/"));
   const documents = list.filter((a) => !a.path.startsWith("discussions/"));
@@ -183,7 +208,8 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
                     {current.title}
                   </h3>
                   <p className="truncate font-mono text-xs text-slate-500">
-                    {current.path} · {sizeOf(current.content)} · by {agentDisplay(view, current.producer).name}
+                    {current.path} · {sizeOf(shownContent)} · by {agentDisplay(view, current.producer).name}
+                    {current.versions.length > 1 ? ` · v${shownVersion} of ${current.version}` : ""}
                   </p>
                 </div>
                 <a
@@ -195,14 +221,38 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
                   Download<span className="sr-only"> {current.path}</span>
                 </a>
               </header>
-              <CritiquePanel view={view} partyId={partyId} artifact={current} critique={critique} onSelect={openFromArticle} />
-              <div className="px-4 py-4 sm:px-6">
-                {current.path.endsWith(".md") ? (
+              {!current.path.startsWith("discussions/") && (revision.allowed || current.versions.length > 1 || view.revisionOrder.length > 0) && (
+                <RevisePanel
+                  key={`${current.path}:${draft?.id ?? 0}`}
+                  partyId={partyId}
+                  view={view}
+                  artifact={current}
+                  controls={revision}
+                  draft={draft?.path === current.path ? draft.text : null}
+                />
+              )}
+              <VersionBar
+                artifact={current}
+                shown={shownVersion}
+                compare={pick?.compare ?? null}
+                onShow={(v) => setPicked({ path: current.path, version: v, latestSeen: current.version, compare: pick?.compare === v ? null : (pick?.compare ?? null) })}
+                onCompare={(c) => setPicked({ path: current.path, version: shownVersion, latestSeen: current.version, compare: c })}
+              />
+              <CritiquePanel view={view} partyId={partyId} artifact={current} critique={critique} onSelect={openFromArticle} onRevise={revision.allowed ? (items) => setDraft({ id: (draft?.id ?? 0) + 1, path: current.path, text: actionItemsFeedback(items) }) : undefined} />
+              <div className="px-4 py-4 sm:px-6" data-testid="artifact-body" data-version={shownVersion}>
+                {compareWith ? (
+                  <VersionDiff
+                    from={compareWith.version < shownVersion ? compareWith.content : shownContent}
+                    to={compareWith.version < shownVersion ? shownContent : compareWith.content}
+                    fromLabel={`v${Math.min(compareWith.version, shownVersion)}`}
+                    toLabel={`v${Math.max(compareWith.version, shownVersion)}`}
+                  />
+                ) : current.path.endsWith(".md") ? (
                   <Markdown diagrams className="md-doc">
-                    {current.content}
+                    {shownContent}
                   </Markdown>
                 ) : (
-                  <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">{current.content}</pre>
+                  <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 font-mono text-xs text-slate-800">{shownContent}</pre>
                 )}
               </div>
             </article>
@@ -211,4 +261,9 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
       )}
     </section>
   );
+}
+
+/** The feedback "Revise with these action items" starts from (the person can edit it). */
+function actionItemsFeedback(items: string[]): string {
+  return `Address these action items from the critique:\n${items.map((a, i) => `${i + 1}. ${a}`).join("\n")}`;
 }

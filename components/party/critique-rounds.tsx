@@ -77,9 +77,11 @@ export interface CritiqueRoundProps {
   round: CritiqueRoundView;
   /** Opens the discussion record; absent when the record is not (yet) among the artifacts. */
   onOpenRecord?: (path: string) => void;
+  /** "Revise with these action items": present when the person may ask for a revision. */
+  onRevise?: (actionItems: string[]) => void;
 }
 
-export function CritiqueRound({ round, onOpenRecord }: CritiqueRoundProps) {
+export function CritiqueRound({ round, onOpenRecord, onRevise }: CritiqueRoundProps) {
   const rec = recommendationLabel(round.recommendation);
   const avg = Number.isFinite(round.averageRating) ? round.averageRating.toFixed(1) : "–";
   return (
@@ -114,7 +116,12 @@ export function CritiqueRound({ round, onOpenRecord }: CritiqueRoundProps) {
           </ol>
         </details>
       )}
-      <div className="mt-2 text-xs">
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
+        {onRevise && round.actionItems.length > 0 && (
+          <button type="button" onClick={() => onRevise(round.actionItems)} data-testid="revise-with-actions" className="rounded-md border border-indigo-300 bg-indigo-50 px-2 py-1 font-medium text-indigo-800 hover:bg-indigo-100">
+            Revise with these action items
+          </button>
+        )}
         {onOpenRecord ? (
           <button type="button" onClick={() => onOpenRecord(round.recordPath)} data-testid="critique-record" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
             Open the discussion record<span className="sr-only"> {round.recordPath}</span>

@@ -5,7 +5,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Markdown } from "../markdown/markdown";
 import { Avatar } from "../ui/avatar";
 import { CritiqueSummaryLine } from "./critique-rounds";
-import { agentDisplay, ORCHESTRATOR, type FeedItem, type InputRecord, type MessageView, type NoteView, type PartyView } from "./party-view";
+import { agentDisplay, ORCHESTRATOR, PERSON, type FeedItem, type InputRecord, type MessageView, type NoteView, type PartyView } from "./party-view";
 
 const LABEL_TONES: Array<[RegExp, string]> = [
   [/QUESTION/, "bg-sky-100 text-sky-800"],
@@ -55,6 +55,8 @@ const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipien
       data-status={m.status}
       data-phase={m.phase}
       data-text-length={m.text.length}
+      data-recipient={m.recipient ?? ""}
+      data-reply-to={m.replyTo?.join(" ") || undefined}
       className="flex gap-3"
     >
       <Avatar id={m.sender} name={sender} size="sm" />
@@ -138,9 +140,29 @@ function InputLine({ rec }: { rec: InputRecord }) {
   );
 }
 
+/** What the person said into the room: their own bubble, on the other side. */
+function PersonBubble({ m, recipient }: { m: MessageView; recipient: string }) {
+  return (
+    <li data-testid="message" data-message-id={m.messageId} data-sender={m.sender} data-label={m.label} data-status={m.status} data-phase={m.phase} className="flex justify-end">
+      <article aria-label={`You to ${recipient}`} className="max-w-[85%] min-w-0 rounded-xl rounded-tr-sm border border-indigo-200 bg-indigo-50 px-3 py-2">
+        <header className="flex flex-wrap items-center gap-x-2 text-xs text-indigo-900">
+          <span className="font-semibold">You</span>
+          <span aria-hidden>→</span>
+          <span className="sr-only">to</span>
+          <span data-testid="message-recipient">{recipient}</span>
+          <span className="ml-auto tabular-nums text-indigo-800/80">{clock(m.at)}</span>
+        </header>
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900" data-testid="message-text">
+          {m.text}
+        </p>
+      </article>
+    </li>
+  );
+}
+
 function recipientName(view: PartyView, m: MessageView): string {
   if (m.type === "work") return "working";
-  if (!m.recipient || m.type === "broadcast") return "all";
+  if (!m.recipient || m.type === "broadcast") return m.sender === PERSON ? "everyone" : "all";
   if (m.recipient === ORCHESTRATOR) return "Orchestrator";
   return agentDisplay(view, m.recipient).name;
 }
@@ -150,6 +172,7 @@ function FeedEntry({ item, view, onOpenArtifact }: { item: FeedItem; view: Party
     case "message": {
       const m = view.messages[item.id];
       if (!m) return null;
+      if (m.sender === PERSON) return <PersonBubble m={m} recipient={recipientName(view, m)} />;
       const s = agentDisplay(view, m.sender);
       return <MessageItem m={m} sender={s.name} senderTitle={s.title} recipient={recipientName(view, m)} />;
     }

@@ -1,13 +1,14 @@
 "use client";
-// Owner actions in the dashboard header: copy the watch link, cancel (with a confirm
-// dialog), and replay a finished party.
+// Owner actions in the dashboard header: copy the watch link, continue on another device,
+// cancel (with a confirm dialog), and replay a finished party.
 import { useRef, useState } from "react";
-import { ApiError, cancelParty } from "../api/client";
+import { ApiError, cancelParty, rotateOwnerLink } from "../api/client";
 import type { Replay } from "./use-replay";
 
-export function WatchLink({ watchUrl }: { watchUrl: string }) {
+/** A link to hand to someone else: shown in full, selected on focus, one click to copy. */
+function CopyLink({ id, label, url, testId }: { id: string; label: string; url: string; testId: string }) {
   // Only rendered on the client (the summary is fetched in the browser), so window exists.
-  const absolute = watchUrl.startsWith("/") && typeof window !== "undefined" ? `${window.location.origin}${watchUrl}` : watchUrl;
+  const absolute = url.startsWith("/") && typeof window !== "undefined" ? `${window.location.origin}${url}` : url;
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const input = useRef<HTMLInputElement>(null);
 
@@ -24,31 +25,74 @@ export function WatchLink({ watchUrl }: { watchUrl: string }) {
   };
 
   return (
-    <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto" data-testid="watch-link">
-      <label htmlFor="watch-url" className="shrink-0 text-xs font-medium text-slate-600">
-        Watch link
+    <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto" data-testid={testId}>
+      <label htmlFor={id} className="shrink-0 text-xs font-medium text-slate-600">
+        {label}
       </label>
       <input
-        id="watch-url"
+        id={id}
         ref={input}
         readOnly
         value={absolute}
-        data-testid="watch-url"
+        data-testid={`${testId.replace(/-link$/, "")}-url`}
         onFocus={(e) => e.currentTarget.select()}
         className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700 sm:w-56"
       />
       <button
         type="button"
         onClick={() => void copy()}
-        data-testid="copy-watch-link"
+        data-testid={`copy-${testId}`}
         className="shrink-0 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
       >
         {copied === "copied" ? "Copied ✓" : "Copy"}
       </button>
       <span role="status" className="sr-only">
-        {copied === "copied" ? "Watch link copied" : copied === "failed" ? "Copy failed: the link is selected, press Ctrl+C" : ""}
+        {copied === "copied" ? `${label} copied` : copied === "failed" ? "Copy failed: the link is selected, press Ctrl+C" : ""}
       </span>
     </div>
+  );
+}
+
+export function WatchLink({ watchUrl }: { watchUrl: string }) {
+  return <CopyLink id="watch-url" label="Watch link" url={watchUrl} testId="watch-link" />;
+}
+
+/**
+ * "Continue on another device": the owner link makes another browser an owner of this
+ * party. A new link revokes the old one and the browsers it let in.
+ */
+export function OwnerLink({ partyId, ownerUrl }: { partyId: string; ownerUrl: string }) {
+  const [url, setUrl] = useState(ownerUrl);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const rotate = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setUrl((await rotateOwnerLink(partyId)).ownerUrl);
+      setMessage("New link made: the old one no longer works, and browsers it let in lost access.");
+    } catch (e) {
+      setMessage(e instanceof ApiError ? e.message : "Could not make a new link. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <details className="text-sm text-slate-700" data-testid="owner-link-panel">
+      <summary className="cursor-pointer text-xs font-medium text-slate-600">Continue on another device</summary>
+      <div className="mt-2 space-y-2">
+        <p className="text-xs text-slate-600">Open this secret link in another browser or on your phone to answer, steer and revise from there. Unlike the watch link, it gives full control — share it with nobody else.</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <CopyLink id="owner-url" label="Owner link" url={url} testId="owner-link" />
+          <button type="button" disabled={busy} onClick={() => void rotate()} data-testid="rotate-owner-link" className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
+            {busy ? "Making a new link…" : "New link (revokes this one)"}
+          </button>
+        </div>
+        <p role="status" className="text-xs text-slate-600">
+          {message}
+        </p>
+      </div>
+    </details>
   );
 }
 

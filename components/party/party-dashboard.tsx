@@ -3,7 +3,10 @@
 // artifacts, and — for a finished party — a replay. Everything shown is derived from the
 // event stream (PartyView); the summary adds who may act (owner or watcher).
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { NextStepAction } from "@/lib/party/events";
+import { ApiError, partyApi, requestRevision, withWatch } from "../api/client";
 import { useMarkdownReady } from "../markdown/markdown";
 import { ModeBadge, StatusBadge } from "../ui/status-badge";
 import { ArtifactsView } from "./artifacts-view";
@@ -11,10 +14,11 @@ import { useRunningCritique, type PendingCritique } from "./critique-request";
 import { BudgetGauge } from "./budget-gauge";
 import { InputPanel } from "./input/input-panel";
 import { MessageFeed } from "./message-feed";
-import { CancelButton, ReplayControls, WatchLink } from "./party-actions";
-import { currentTeam, focusPhase, isFinished, type PartyView } from "./party-view";
+import { CancelButton, OwnerLink, ReplayControls, WatchLink } from "./party-actions";
+import { currentTeam, focusPhase, isFinished, roomOpen, runningRevision, type PartyView } from "./party-view";
+import { RoomComposer } from "./room-composer";
 import { PhaseTimeline } from "./phase-timeline";
-import { NextSteps, NotesPanel, UsagePanel } from "./side-panels";
+import { MissingArtifacts, NextSteps, NotesPanel, UsagePanel } from "./side-panels";
 import { TeamCards } from "./team-cards";
 import { usePartyStream, type Connection } from "./use-party-stream";
 import { useReplay } from "./use-replay";
@@ -70,6 +74,7 @@ function EndBanner({ view, onArtifacts }: { view: PartyView; onArtifacts: () => 
 }
 
 export function PartyDashboard({ id, watch }: { id: string; watch: string | null }) {
+  const router = useRouter();
   const { state } = useSummary(id, watch);
   const stream = usePartyStream(id, watch);
   const replay = useReplay(stream.storedEvents);
@@ -125,6 +130,52 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
   const finished = isFinished(status);
   const phase = focusPhase(view);
   const team = currentTeam(view);
+  const revising = runningRevision(view);
+  // What the server would refuse with 409 right now, said before the person asks.
+  const busyWith = revising ? `${revising.title} is being revised: one revision or critique at a time.` : critique.running ? "A critique is running: one revision or critique at a time." : null;
+  const canIterate = !readOnly && !replay.active && status !== "failed" && status !== "cancelled";
+  const writeMissing = async (path: string): Promise<string | null> => {
+    try {
+      await requestRevision(id, { artifactPath: path, feedback: "Write this document now, from everything the team has decided so far." });
+      follow();
+      return null;
+    } catch (e) {
+      return e instanceof ApiError ? e.message : "Could not start writing it. Please try again.";
+    }
+  };
+  const onNextStep = (a: NextStepAction) => {
+    const p = a.params as { path?: string; paths?: string[]; label?: string; target?: string; title?: string; description?: string };
+    switch (a.action) {
+      case "open-artifact":
+      case "revise":
+        if (p.path && view.artifacts[p.path]) openArtifact(p.path);
+        else selectTab("artifacts");
+        return;
+      case "open-artifacts":
+        if (p.paths?.[0] && view.artifacts[p.paths[0]]) setArtifact(p.paths[0]);
+        selectTab("artifacts");
+        return;
+      case "download":
+        window.location.assign(withWatch(partyApi(id, "/bundle"), watch));
+        return;
+      case "show-status":
+        if (p.target === "state.json") window.open(withWatch(partyApi(id, "/state.json"), watch), "_blank", "noopener");
+        else document.querySelector('[data-testid="phase-timeline"]')?.scrollIntoView({ behavior: "smooth", block: "start" });
+        return;
+      case "new-kickoff":
+        router.push(`/?${new URLSearchParams({ title: p.title ?? "", description: p.description ?? "" })}`);
+        return;
+      case "continue":
+        document.querySelector<HTMLElement>('[data-testid="input-panel"]')?.scrollIntoView({ behavior: "smooth", block: "start" });
+        return;
+      case "open-conversation": {
+        selectTab("live");
+        const target = [...view.feed].reverse().find((f) => f.kind === "message" && view.messages[f.id]?.label === p.label);
+        if (target) requestAnimationFrame(() => document.querySelector(`[data-message-id="${CSS.escape(target.id)}"]`)?.scrollIntoView({ behavior: "smooth", block: "center" }));
+        return;
+      }
+    }
+  };
   const notes = view.feed.flatMap((f) => (f.kind === "note" && view.notes[f.id] ? [view.notes[f.id]] : []));
   const artifactsCount = view.artifactOrder.length;
 
@@ -176,6 +227,7 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
           </details>
         )}
         {!readOnly && summary.watchUrl && <WatchLink watchUrl={summary.watchUrl} />}
+        {!readOnly && summary.ownerUrl && <OwnerLink partyId={id} ownerUrl={summary.ownerUrl} />}
       </header>
 
       {readOnly && (
@@ -186,6 +238,7 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
 
       {replay.active && <ReplayControls replay={replay} />}
       {!replay.active && <EndBanner view={view} onArtifacts={() => selectTab("artifacts")} />}
+      {!replay.active && <MissingArtifacts missing={Object.values(view.missing)} canWrite={canIterate && !busyWith && (finished || Boolean(view.pendingInput))} running={revising?.missing ? revising.artifactPath : null} failed={failedWrites(view)} onWrite={writeMissing} />}
 
       <PhaseTimeline phases={view.phases} mode={view.mode ?? summary.mode} currentPhase={view.currentPhase} abandoned={view.abandonedPhases} />
 
@@ -227,12 +280,13 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
               />
             )}
             <MessageFeed view={view} onOpenArtifact={openArtifact} />
+            {!readOnly && !replay.active && view.mode === "party" && <RoomComposer partyId={id} view={view} open={roomOpen(view)} />}
           </div>
           <aside className="min-w-0 space-y-4" aria-label="Party details">
             <TeamCards agents={team} phaseName={phase?.name ?? null} finished={isFinished(view.status)} />
             <BudgetGauge phase={phase} />
             <NotesPanel notes={notes} />
-            <NextSteps blocks={view.nextSteps} />
+            <NextSteps blocks={view.nextSteps} onAction={replay.active ? undefined : onNextStep} />
             <UsagePanel view={view} tokensUsed={replay.active ? null : summary.tokensUsed} />
           </aside>
         </div>
@@ -245,6 +299,13 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
             watch={watch}
             selected={artifact}
             onSelect={setArtifact}
+            revision={{
+              allowed: canIterate,
+              teamWorking: status === "in_progress" && !view.pendingInput,
+              busy: busyWith,
+              running: revising,
+              onStarted: () => follow(),
+            }}
             critique={{
               allowed: !readOnly && !replay.active && status !== "failed" && status !== "cancelled",
               teamWorking: status === "in_progress" || status === "pending",
@@ -256,4 +317,15 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
       </div>
     </div>
   );
+}
+
+/** The reason of the latest failed first writing of each missing path. */
+function failedWrites(view: PartyView): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of view.revisionOrder) {
+    const r = view.revisions[id];
+    if (r?.missing && r.status === "failed") out[r.artifactPath] = r.reason ?? "no reason given";
+    else if (r?.missing) delete out[r.artifactPath];
+  }
+  return out;
 }

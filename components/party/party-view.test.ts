@@ -10,6 +10,8 @@ import {
   initials,
   ORCHESTRATOR,
   phaseProgress,
+  roomOpen,
+  runningRevision,
   usageByAgent,
   usageByPhase,
   usageTotal,
@@ -572,5 +574,77 @@ describe("pending input", () => {
     let v = applyEvent(started(), { type: "party-end", data: { status: "cancelled" }, seq: 10 });
     v = applyEvent(v, { type: "party-status", data: { status: "in_progress", currentPhase: 2 }, seq: 11 });
     expect(v.status).toBe("cancelled");
+  });
+});
+
+describe("steering and iterating", () => {
+  const start: PartyEvent[] = [
+    { type: "task-create", data: { mode: "party", tasks: PARTY_TASKS } },
+    { type: "phase-start", data: { phase: 2, name: "Stack & Architecture Debate", agents: ["sam", "vera"] } },
+    spawn("sam", "Sam", 2),
+  ];
+
+  it("shows the person's room message as theirs, not as an agent, and an agent's reply to them", () => {
+    const v = applyEvents(initialView(), stored([
+      ...start,
+      { type: "message-end", data: { ...meta({ messageId: "u1", phase: 2, sender: "user", recipient: "sam", label: "USER" }), content: "Why not SQLite?", summary: "" } },
+      { type: "message-end", data: { ...meta({ messageId: "r1", phase: 2, sender: "sam", recipient: "user", label: "REPLY", replyTo: ["u1"] }), content: "SQLite would do for one server.", summary: "" } },
+    ]));
+    expect(v.agentOrder).toEqual(["sam"]);
+    expect(v.messages.u1).toMatchObject({ sender: "user", text: "Why not SQLite?" });
+    expect(v.feed.filter((f) => f.kind === "message").map((f) => f.id)).toEqual(["u1", "r1"]);
+  });
+
+  it("says whether the room takes messages: open while the phase runs, closed at its wrap-up and after the end", () => {
+    let v = applyEvents(initialView(), stored([...start, { type: "party-status", data: { status: "in_progress", currentPhase: 2 } }]));
+    expect(roomOpen(v)).toBe(true);
+    v = applyEvent(v, { type: "room-update", data: { phase: 2, reserved: 0, open: false }, seq: v.lastSeq + 1 });
+    expect(roomOpen(v)).toBe(false);
+    v = applyEvent(v, { type: "room-update", data: { phase: 2, reserved: 2, open: true }, seq: v.lastSeq + 1 });
+    expect(roomOpen(v)).toBe(true);
+    v = applyEvent(v, { type: "party-end", data: { status: "completed" }, seq: v.lastSeq + 1 });
+    expect(roomOpen(v)).toBe(false);
+  });
+
+  it("keeps every version of a revised artifact, and follows a revision from start to result", () => {
+    const write = (content: string, version: number, reason?: string): PartyEvent => ({
+      type: "artifact-write",
+      data: { path: "docs/architecture/data-model.md", title: "Data Model", producer: "dana", phase: 3, content, version, ...(reason ? { reason } : {}) },
+    });
+    let v = applyEvents(initialView(), stored([write("# v1", 1)]));
+    v = applyEvents(v, stored([
+      { type: "revision-start", data: { revisionId: "r1", key: "rev/r1", artifactPath: "docs/architecture/data-model.md", title: "Data Model", agent: "dana", phase: 3, feedback: "Index every foreign key.", baseVersion: 1, missing: false, onDemand: true, source: "person" } },
+    ], 2));
+    expect(runningRevision(v)).toMatchObject({ revisionId: "r1", status: "running", feedback: "Index every foreign key." });
+    v = applyEvents(v, stored([
+      write("# v2", 2, "Revised with the person's feedback"),
+      { type: "revision-result", data: { revisionId: "r1", artifactPath: "docs/architecture/data-model.md", status: "completed", version: 2, changesSummary: "Indexes added", reason: null } },
+    ], 3));
+    expect(runningRevision(v)).toBeNull();
+    const art = v.artifacts["docs/architecture/data-model.md"];
+    expect(art).toMatchObject({ version: 2, content: "# v2" });
+    expect(art.versions.map((x) => [x.version, x.content, x.reason])).toEqual([
+      [1, "# v1", null],
+      [2, "# v2", "Revised with the person's feedback"],
+    ]);
+    expect(v.revisions.r1).toMatchObject({ status: "completed", version: 2, changesSummary: "Indexes added" });
+  });
+
+  it("lists a missing artifact until it is written", () => {
+    const missing: PartyEvent = {
+      type: "artifact-missing",
+      data: { path: "docs/architecture/data-model.md", title: "Data Model", agent: "dana", agentName: "Dana", phase: 3, reason: "The data model could not be written: Dana failed twice" },
+    };
+    let v = applyEvents(initialView(), stored([missing]));
+    expect(Object.keys(v.missing)).toEqual(["docs/architecture/data-model.md"]);
+    v = applyEvent(v, { type: "artifact-write", data: { path: "docs/architecture/data-model.md", title: "Data Model", producer: "dana", phase: 3, content: "# DM" }, seq: 2 });
+    expect(v.missing).toEqual({});
+  });
+
+  it("keeps the actions of a next-steps block beside its text", () => {
+    const v = applyEvents(initialView(), stored([
+      { type: "party-end", data: { status: "completed", nextSteps: "SUGGESTED NEXT STEPS:\n  [1] Download the bundle", nextStepActions: [{ label: "Download the bundle", action: "download", params: { target: "bundle" } }] } },
+    ]));
+    expect(v.nextSteps.at(-1)).toMatchObject({ text: expect.stringContaining("Download the bundle"), actions: [{ label: "Download the bundle", action: "download" }] });
   });
 });

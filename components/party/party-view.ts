@@ -2,10 +2,11 @@
 // is the truth; a reload shows the same screen"). Pure and React-free: `applyEvent`
 // returns a new state and never mutates its input, so React can compare by identity and
 // the unit tests can replay any sequence of events.
-import type { InputRequestData, MessageMeta, PartyEvent, PartyStatus } from "@/lib/party/events";
+import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, PartyStatus, RevisionStart } from "@/lib/party/events";
+import { PERSON } from "@/lib/party/room";
 import { ORCHESTRATOR } from "@/lib/party/roster";
 
-export { ORCHESTRATOR };
+export { ORCHESTRATOR, PERSON };
 
 export type Mode = "party" | "classic";
 export type PhaseStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled";
@@ -44,7 +45,7 @@ export interface AgentView {
 
 /** Only the envelope: message-end's data also carries content and summary. */
 function metaOf(m: MessageMeta): MessageMeta {
-  return { messageId: m.messageId, phase: m.phase, type: m.type, sender: m.sender, recipient: m.recipient, label: m.label };
+  return { messageId: m.messageId, phase: m.phase, type: m.type, sender: m.sender, recipient: m.recipient, label: m.label, ...(m.replyTo?.length ? { replyTo: m.replyTo } : {}) };
 }
 
 export interface MessageView extends MessageMeta {
@@ -71,6 +72,24 @@ export interface ArtifactView {
   content: string;
   version: number;
   at: string | null;
+  /** Every version written, oldest first (the last is `content`): the picker and the diff read them. */
+  versions: ArtifactVersionView[];
+}
+
+export interface ArtifactVersionView {
+  version: number;
+  content: string;
+  at: string | null;
+  /** Why it was written again ("Revised with the person's feedback: …"); null for the first writing. */
+  reason: string | null;
+}
+
+/** A revision (or a first writing of a missing artifact) and how it ended. */
+export interface RevisionView extends Pick<RevisionStart, "revisionId" | "artifactPath" | "title" | "agent" | "feedback" | "missing" | "source"> {
+  status: "running" | "completed" | "failed";
+  version: number | null;
+  changesSummary: string | null;
+  reason: string | null;
 }
 
 /** One perspective's verdict in a critique round (seed 003: a rating of 1 to 5). */
@@ -142,6 +161,8 @@ export interface NextStepsView {
   phase: number | null;
   title: string;
   text: string;
+  /** What each suggested item does as a button (its label is the block's own text). */
+  actions: NextStepAction[];
 }
 
 export interface InputRecord {
@@ -197,6 +218,13 @@ export interface PartyView {
   critiqueOrder: string[];
   /** Rounds started and not finished, by round id (survives a reload: it is in the log). */
   runningCritiques: Record<string, RunningCritiqueView>;
+  /** Revisions by id, and their ids in arrival order. */
+  revisions: Record<string, RevisionView>;
+  revisionOrder: string[];
+  /** Promised artifacts a failed agent never wrote, by path (gone once written). */
+  missing: Record<string, MissingArtifact>;
+  /** Per phase: whether its room takes the person's messages (room-update). */
+  rooms: Record<number, { open: boolean }>;
   usage: UsageRow[];
   pendingInput: InputRequestData | null;
   inputs: Record<string, InputRecord>;
@@ -230,10 +258,11 @@ export const CLASSIC_PHASES: ReadonlyArray<Pick<PhaseView, "number" | "name" | "
 /** Display names for agents that join without an agent-spawn (sub-agents, classic agents). */
 const KNOWN_AGENTS: Record<string, { name: string; title: string; style: string }> = {
   [ORCHESTRATOR]: { name: "Orchestrator", title: "Discover Orchestrator", style: "Coordinating" },
-  constitution_generator: { name: "Constitution Generator", title: "Constitution Generator (D3)", style: "Principled, traceable" },
-  skills_researcher: { name: "Skills Researcher", title: "Skills Researcher (D4)", style: "Practical, stack-aware" },
-  product_analyst: { name: "Product Analyst", title: "Product Analyst (D7)", style: "Probing, user-focused" },
-  architecture_designer: { name: "Architecture Designer", title: "Architecture Designer (D8)", style: "Systematic, pattern-driven" },
+  [PERSON]: { name: "You", title: "You", style: "" },
+  constitution_generator: { name: "Constitution Generator", title: "Constitution Generator", style: "Principled, traceable" },
+  skills_researcher: { name: "Skills Researcher", title: "Skills Researcher", style: "Practical, stack-aware" },
+  product_analyst: { name: "Product Analyst", title: "Product Analyst", style: "Probing, user-focused" },
+  architecture_designer: { name: "Architecture Designer", title: "Architecture Designer", style: "Systematic, pattern-driven" },
 };
 
 const MAX_HELD_PER_MESSAGE = 4000;
@@ -273,6 +302,10 @@ export function initialView(): PartyView {
     critiques: {},
     critiqueOrder: [],
     runningCritiques: {},
+    revisions: {},
+    revisionOrder: [],
+    missing: {},
+    rooms: {},
     usage: [],
     pendingInput: null,
     inputs: {},
@@ -397,7 +430,7 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
       const { phase, name, status, messages, nextSteps } = e.data;
       const phases = upsertPhase(view.phases, phase, (p) => ({ ...p, name: name || p.name, status, messages }));
       const next = nextSteps
-        ? [...view.nextSteps, { id: `phase-${phase}-${view.lastSeq}`, source: "phase" as const, phase, title: `After phase ${phase} — ${name}`, text: nextSteps }]
+        ? [...view.nextSteps, { id: `phase-${phase}-${view.lastSeq}`, source: "phase" as const, phase, title: `After phase ${phase} — ${name}`, text: nextSteps, actions: e.data.nextStepActions ?? [] }]
         : view.nextSteps;
       return {
         ...view,
@@ -451,7 +484,8 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
     }
     case "message-start": {
       const m = e.data;
-      let v = m.sender === ORCHESTRATOR ? view : ensureAgent(view, m.sender, m.phase);
+      const agent = m.sender !== ORCHESTRATOR && m.sender !== PERSON;
+      let v = agent ? ensureAgent(view, m.sender, m.phase) : view;
       const existing = v.messages[m.messageId];
       const msg: MessageView = {
         ...metaOf(m),
@@ -467,7 +501,7 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
         feed: existing ? v.feed : [...v.feed, { kind: "message", id: m.messageId }],
       };
       if (m.sender !== ORCHESTRATOR) {
-        const a = v.agents[m.sender];
+        const a = agent ? v.agents[m.sender] : undefined;
         if (a) v = setAgent(v, { ...a, status: "thinking", activeMessageId: m.messageId });
       }
       return drainHeld(v, m.messageId);
@@ -494,7 +528,8 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
     }
     case "message-end": {
       const m = e.data;
-      let v = m.sender === ORCHESTRATOR ? view : ensureAgent(view, m.sender, m.phase);
+      const agent = m.sender !== ORCHESTRATOR && m.sender !== PERSON;
+      let v = agent ? ensureAgent(view, m.sender, m.phase) : view;
       const existing = v.messages[m.messageId];
       const msg: MessageView = {
         ...metaOf(m),
@@ -512,7 +547,7 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
         feed: existing ? v.feed : [...v.feed, { kind: "message", id: m.messageId }],
       };
       if (m.sender !== ORCHESTRATOR) {
-        const a = v.agents[m.sender];
+        const a = agent ? v.agents[m.sender] : undefined;
         if (a && a.status !== "shutdown" && a.status !== "failed") v = setAgent(v, { ...a, status: "idle", activeMessageId: null, failures: 0 });
         if (m.type !== "work" && (!existing || existing.status !== "done")) {
           v = { ...v, phases: upsertPhase(v.phases, m.phase, (p) => ({ ...p, messages: p.messages + 1 })) };
@@ -552,9 +587,13 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
     case "artifact-write": {
       const d = e.data;
       const prev = view.artifacts[d.path];
-      const art: ArtifactView = { path: d.path, title: d.title, producer: d.producer, phase: d.phase, content: d.content, version: (prev?.version ?? 0) + 1, at };
+      const version = d.version ?? (prev?.version ?? 0) + 1;
+      const versions = [...(prev?.versions ?? []), { version, content: d.content, at, reason: d.reason ?? null }];
+      const art: ArtifactView = { path: d.path, title: d.title, producer: d.producer, phase: d.phase, content: d.content, version, at, versions };
+      const { [d.path]: _written, ...missing } = view.missing;
       return {
         ...view,
+        missing: _written ? missing : view.missing,
         artifacts: { ...view.artifacts, [d.path]: art },
         artifactOrder: prev ? view.artifactOrder : [...view.artifactOrder, d.path],
       };
@@ -608,6 +647,36 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
         feed: known ? view.feed : [...view.feed, { kind: "critique", id: d.roundId }],
       };
     }
+    case "revision-start": {
+      const d = e.data;
+      const rev: RevisionView = {
+        revisionId: d.revisionId,
+        artifactPath: d.artifactPath,
+        title: d.title,
+        agent: d.agent,
+        feedback: d.feedback,
+        missing: d.missing,
+        source: d.source,
+        status: "running",
+        version: null,
+        changesSummary: null,
+        reason: null,
+      };
+      const known = Boolean(view.revisions[d.revisionId]);
+      return { ...view, revisions: { ...view.revisions, [d.revisionId]: rev }, revisionOrder: known ? view.revisionOrder : [...view.revisionOrder, d.revisionId] };
+    }
+    case "revision-result": {
+      const d = e.data;
+      const prev = view.revisions[d.revisionId];
+      if (!prev) return view;
+      return { ...view, revisions: { ...view.revisions, [d.revisionId]: { ...prev, status: d.status, version: d.version, changesSummary: d.changesSummary, reason: d.reason } } };
+    }
+    case "artifact-missing":
+      return view.artifacts[e.data.path] ? view : { ...view, missing: { ...view.missing, [e.data.path]: e.data } };
+    case "room-update":
+      return { ...view, rooms: { ...view.rooms, [e.data.phase]: { open: e.data.open } } };
+    case "walkthrough-step":
+      return addNote(view, `walkthrough-${view.lastSeq}`, { kind: "info", phase: null, text: `${e.data.title}: ${e.data.outcome}`, at });
     case "usage": {
       const d = e.data;
       const mode = view.mode;
@@ -628,7 +697,7 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
       const finalPhase = d.status === "completed" ? null : d.status;
       const phases = finalPhase ? view.phases.map((p) => (p.status === "in_progress" ? { ...p, status: finalPhase } : p)) : view.phases;
       const next = d.nextSteps
-        ? [...view.nextSteps, { id: `party-end-${view.lastSeq}`, source: "party" as const, phase: null, title: "Suggested next steps", text: d.nextSteps }]
+        ? [...view.nextSteps, { id: `party-end-${view.lastSeq}`, source: "party" as const, phase: null, title: "Suggested next steps", text: d.nextSteps, actions: d.nextStepActions ?? [] }]
         : view.nextSteps;
       return {
         ...view,
@@ -803,4 +872,21 @@ export function critiqueOfRecord(view: Pick<PartyView, "critiques" | "critiqueOr
 
 export function isFinished(status: PartyStatus): boolean {
   return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** The revision that runs now, if any (one at a time per party). */
+export function runningRevision(view: Pick<PartyView, "revisions" | "revisionOrder">): RevisionView | null {
+  for (let i = view.revisionOrder.length - 1; i >= 0; i--) {
+    const r = view.revisions[view.revisionOrder[i]];
+    if (r?.status === "running") return r;
+  }
+  return null;
+}
+
+/** Whether the person can speak into the room now: a phase with agents, its room open, the party not over. */
+export function roomOpen(view: Pick<PartyView, "status" | "currentPhase" | "rooms" | "phases">): boolean {
+  if (isFinished(view.status) || view.currentPhase == null) return false;
+  const phase = view.phases.find((p) => p.number === view.currentPhase);
+  if (!phase || phase.agents.length === 0) return false;
+  return view.rooms[view.currentPhase]?.open ?? phase.status === "in_progress";
 }

@@ -1,4 +1,6 @@
 import { NoteLine } from "./message-feed";
+import { useState } from "react";
+import type { MissingArtifact, NextStepAction } from "@/lib/party/events";
 import { agentDisplay, usageByAgent, usageByPhase, usageTotal, type NextStepsView, type NoteView, type PartyView } from "./party-view";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
@@ -22,7 +24,7 @@ export function NotesPanel({ notes }: { notes: NoteView[] }) {
   );
 }
 
-export function NextSteps({ blocks }: { blocks: NextStepsView[] }) {
+export function NextSteps({ blocks, onAction }: { blocks: NextStepsView[]; onAction?: (a: NextStepAction) => void }) {
   if (blocks.length === 0) return null;
   // The latest block is what to do now; earlier ones stay available, folded.
   const latest = blocks[blocks.length - 1];
@@ -33,9 +35,35 @@ export function NextSteps({ blocks }: { blocks: NextStepsView[] }) {
         Suggested next steps
       </h2>
       <p className="mt-1 text-xs text-slate-500">{latest.title}</p>
-      <pre data-testid="next-steps-block" className="mt-2 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
-        {latest.text}
-      </pre>
+      {onAction && latest.actions.length > 0 ? (
+        <>
+          <ul className="mt-2 flex flex-col gap-1.5" data-testid="next-step-actions">
+            {latest.actions.map((a, i) => (
+              <li key={`${a.label}-${i}`}>
+                <button
+                  type="button"
+                  onClick={() => onAction(a)}
+                  data-testid="next-step"
+                  data-action={a.action}
+                  className="w-full rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-left text-sm font-medium text-slate-800 hover:border-indigo-400 hover:bg-indigo-50"
+                >
+                  {a.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <details className="mt-2 text-xs text-slate-600">
+            <summary className="cursor-pointer">As the team wrote it</summary>
+            <pre data-testid="next-steps-block" className="mt-1 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-slate-100 p-2 font-mono text-[11px] text-slate-800">
+              {latest.text}
+            </pre>
+          </details>
+        </>
+      ) : (
+        <pre data-testid="next-steps-block" className="mt-2 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-slate-100 p-3 font-mono text-xs leading-relaxed text-slate-800">
+          {latest.text}
+        </pre>
+      )}
       {earlier.length > 0 && (
         <details className="mt-2 text-xs text-slate-600">
           <summary className="cursor-pointer">Earlier suggestions ({earlier.length})</summary>
@@ -51,6 +79,57 @@ export function NextSteps({ blocks }: { blocks: NextStepsView[] }) {
           </div>
         </details>
       )}
+    </section>
+  );
+}
+
+/** "No silent gaps": each promised artifact a failed agent never wrote, with "Write it now". */
+export function MissingArtifacts({
+  missing,
+  canWrite,
+  running,
+  failed,
+  onWrite,
+}: {
+  missing: MissingArtifact[];
+  canWrite: boolean;
+  running: string | null;
+  /** Why the last "Write it now" of a path failed, by path. */
+  failed: Record<string, string>;
+  onWrite: (path: string) => Promise<string | null>;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  if (missing.length === 0) return null;
+  return (
+    <section role="alert" aria-label="Missing artifacts" data-testid="missing-artifacts" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      {missing.map((m) => (
+        <div key={m.path} data-testid="missing-artifact" data-path={m.path} className="flex flex-wrap items-center justify-between gap-2">
+          <span>
+            <strong>{m.reason.replace(/\.$/, "")}.</strong> <span className="font-mono text-xs">{m.path}</span>
+          </span>
+          {running === m.path ? (
+            <span role="status" className="text-xs font-medium">
+              Writing it now…
+            </span>
+          ) : canWrite ? (
+            <button
+              type="button"
+              data-testid="write-missing"
+              onClick={() =>
+                void onWrite(m.path).then((err) => setErrors((e) => ({ ...e, [m.path]: err ?? "" })))
+              }
+              className="rounded-lg bg-amber-800 px-3 py-1.5 text-xs font-semibold text-white hover:bg-amber-900"
+            >
+              Write it now
+            </button>
+          ) : null}
+          {(errors[m.path] || (running !== m.path && failed[m.path])) && (
+            <p className="basis-full text-xs text-rose-800" data-testid="write-missing-error">
+              {errors[m.path] || `The last attempt failed: ${failed[m.path]}`}
+            </p>
+          )}
+        </div>
+      ))}
     </section>
   );
 }

@@ -93,10 +93,10 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
         flush();
         setConnection("closed");
       } else if (ended) {
-        // A round asked for after the end (seen live, or found in the log on a reload):
+        // A round or a revision asked for after the end (seen live, or found in the log on a reload):
         // keep the stream until its result; once that arrives, no open stream is needed.
-        if (parsed.type === "critique-start" && parsed.data.onDemand) followUntil = Math.max(followUntil, Date.now() + FOLLOW_MS);
-        if (parsed.type === "critique-result") followUntil = 0;
+        if ((parsed.type === "critique-start" && parsed.data.onDemand) || parsed.type === "revision-start") followUntil = Math.max(followUntil, Date.now() + FOLLOW_MS);
+        if (parsed.type === "critique-result" || parsed.type === "revision-result") followUntil = 0;
         closeWhenQuiet();
       }
     };

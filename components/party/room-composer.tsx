@@ -1,0 +1,135 @@
+"use client";
+// Speak into the room: a message to the whole phase team or to one agent, answered in the
+// agents' next turns. Enter sends, Shift+Enter starts a new line. Shown to the owner while
+// the current phase has agents and its room is open; otherwise it says why not.
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ApiError, sendRoomMessage } from "../api/client";
+import { agentDisplay, type PartyView } from "./party-view";
+
+const TEXT_MAX = 4000;
+
+export function RoomComposer({ partyId, view, open }: { partyId: string; view: PartyView; open: boolean }) {
+  const uid = useId();
+  const [text, setText] = useState("");
+  const [to, setTo] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const phase = view.phases.find((p) => p.number === view.currentPhase) ?? null;
+  const agents = (phase?.agents ?? []).filter((a) => view.agents[a]?.status !== "failed");
+  // A chosen agent who left the room (shut down, a new phase) falls back to everyone.
+  const target = to && agents.includes(to) ? to : "";
+
+  const send = async () => {
+    if (sending.current) return;
+    const body = text.trim();
+    if (!body) {
+      setError("Write a message first.");
+      return;
+    }
+    if (body.length > TEXT_MAX) {
+      setError(`At most ${TEXT_MAX} characters (now ${body.length}).`);
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await sendRoomMessage(partyId, target ? { text: body, to: target } : { text: body });
+      setText("");
+      setSent(target ? `Sent to ${agentDisplay(view, target).name}: they answer in their next turn.` : "Sent to the team: the agents answer in their next turns.");
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : "Could not send the message. Please try again.");
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void send();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  };
+
+  if (!open) {
+    return (
+      <p data-testid="room-closed" className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-3 text-sm text-slate-600">
+        {view.end || view.status === "completed"
+          ? "The party is over. To change a document, open it under Artifacts and choose Revise."
+          : "The team is not debating right now, so the room is closed. You can speak again when the next phase with agents starts, or revise a document afterwards."}
+      </p>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} data-testid="room-composer" aria-labelledby={`${uid}-h`} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+      <h2 id={`${uid}-h`} className="sr-only">
+        Speak to the team
+      </h2>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+        <label htmlFor={`${uid}-to`}>To</label>
+        <select
+          id={`${uid}-to`}
+          value={target}
+          onChange={(e) => setTo(e.target.value)}
+          data-testid="room-to"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800"
+        >
+          <option value="">Everyone in {phase?.name ?? "this phase"}</option>
+          {agents.map((a) => (
+            <option key={a} value={a}>
+              {agentDisplay(view, a).name}
+            </option>
+          ))}
+        </select>
+        <span className="ml-auto hidden sm:inline">Enter sends · Shift+Enter for a new line</span>
+      </div>
+      <div className="mt-2 flex items-end gap-2">
+        <label htmlFor={`${uid}-text`} className="sr-only">
+          Your message
+        </label>
+        <textarea
+          id={`${uid}-text`}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(null);
+            if (sent) setSent(null);
+          }}
+          onKeyDown={onKeyDown}
+          rows={2}
+          maxLength={TEXT_MAX + 200}
+          placeholder="Ask a question, push back, add a constraint…"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${uid}-err` : undefined}
+          data-testid="room-text"
+          className="min-h-[2.75rem] flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          data-testid="room-send"
+          className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-60"
+        >
+          {busy ? "Sending…" : "Send"}
+        </button>
+      </div>
+      <p role="status" className="mt-1 min-h-4 text-xs">
+        {error ? (
+          <span id={`${uid}-err`} className="text-rose-700" data-testid="room-error">
+            {error}
+          </span>
+        ) : sent ? (
+          <span className="text-emerald-700">{sent}</span>
+        ) : null}
+      </p>
+    </form>
+  );
+}
