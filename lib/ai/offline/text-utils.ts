@@ -51,13 +51,38 @@ export function ensurePeriod(s: string): string {
   return /[.!?…)]$/.test(t) ? t : `${t}.`;
 }
 
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|approx|incl|vs|cf|mr|mrs|ms|dr|st|no)\.$/i;
+
+/**
+ * One line's sentences. A stop ends a sentence only before a space — "Python 3.13" and
+ * "v2.1" stay whole — never inside parentheses, and not after "e.g." or "etc.".
+ */
+export function splitLine(line: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.!?]/.test(ch) && (i + 1 === line.length || /\s/.test(line[i + 1]))) {
+      const piece = line.slice(start, i + 1);
+      if (ch === "." && ABBREVIATION.test(piece)) continue;
+      out.push(piece.trim());
+      start = i + 1;
+    }
+  }
+  if (line.slice(start).trim()) out.push(line.slice(start).trim());
+  return out.filter(Boolean);
+}
+
 /** Sentences of free text; list markers ("1.", "-", "Q:") are dropped. */
 export function sentences(text: string): string[] {
   return text
     .split(/\n+/)
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|[QA]\d*[:.])\s+/, "").trim())
     .filter(Boolean)
-    .flatMap((l) => l.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [l])
+    .flatMap(splitLine)
     .map((s) => s.trim())
     .filter((s) => s.length > 2);
 }
