@@ -2,6 +2,7 @@
 // who want to order" are the buyers once "buyers" is named).
 import type { ProjectContext } from "./context";
 import type { Actor } from "./knowledge/actors";
+import { plural } from "./text-utils";
 
 const SAME_AS_BUYER = /^(neighbou?r|resident|shopper|customer)$/;
 
@@ -15,8 +16,25 @@ function fallbackActor(ctx: ProjectContext): Actor {
   return { singular: "user", plural: "users" };
 }
 
+/**
+ * People the reader saw acting on things ("visitors book a slot", "pickers see their
+ * hours"), whether or not the role list knows the word, in the order they were said.
+ */
+function actingPeople(ctx: ProjectContext): Actor[] {
+  const r = ctx.reading;
+  const acting = new Set([...r.things.filter((t) => t.fromDescription).flatMap((t) => t.actors), ...r.acts.flatMap((a) => (a.actor ? [a.actor] : []))]);
+  return r.actors.filter((a) => acting.has(a)).map((a) => ({ singular: a, plural: plural(a) }));
+}
+
 export function userActors(ctx: ProjectContext): Actor[] {
-  const all = ctx.profile.actors.length ? ctx.profile.actors : [fallbackActor(ctx)];
+  const known = ctx.profile.actors;
+  const extra = actingPeople(ctx).filter((a) => !known.some((k) => k.singular === a.singular || k.singular.endsWith(` ${a.singular}`) || a.singular.endsWith(` ${k.singular}`)));
+  const merged = [...known, ...extra];
+  const pos = (a: Actor) => {
+    const i = ctx.description.toLowerCase().search(new RegExp(`\\b(?:${a.plural}|${a.singular})\\b`, "i"));
+    return i < 0 ? 1e6 : i;
+  };
+  const all = merged.length ? (extra.length ? merged.sort((a, b) => pos(a) - pos(b)) : merged) : [fallbackActor(ctx)];
   const hasBuyer = all.some((a) => a.singular === "buyer");
   const audience = ctx.profile.answers.about("audience").join(" ");
   return all.filter((a) => {

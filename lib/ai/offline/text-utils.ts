@@ -51,13 +51,55 @@ export function ensurePeriod(s: string): string {
   return /[.!?…)]$/.test(t) ? t : `${t}.`;
 }
 
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|approx|incl|vs|cf|mr|mrs|ms|dr|st|no)\.$/i;
+
+/**
+ * One line's sentences. A stop ends a sentence only before a space — "Python 3.13" and
+ * "v2.1" stay whole — never inside parentheses, and not after "e.g." or "etc.".
+ */
+export function splitLine(line: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.!?]/.test(ch)) {
+      // A closing quote after the stop belongs to the sentence it ends.
+      let end = i + 1;
+      while (end < line.length && /["”’')]/.test(line[end])) end++;
+      if (end < line.length && !/\s/.test(line[end])) continue;
+      const piece = line.slice(start, end);
+      i = end - 1;
+      if (ch === "." && ABBREVIATION.test(piece)) continue;
+      out.push(piece.trim());
+      start = i + 1;
+    }
+  }
+  if (line.slice(start).trim()) out.push(line.slice(start).trim());
+  return out.filter(Boolean);
+}
+
+/**
+ * An answer about the description rather than the project — "The description names no
+ * regulation", "From the description: “…”", "take the team's proposal" (what a tool
+ * answering on the person's behalf writes): never quoted back as something they said.
+ */
+export function isMetaAnswer(sentence: string): boolean {
+  // Two quotations or an unclosed parenthesis: an echo of the description cut into pieces.
+  const open = (sentence.match(/\(/g) ?? []).length;
+  if ((sentence.match(/“/g) ?? []).length >= 2 || open !== (sentence.match(/\)/g) ?? []).length) return true;
+  return /\b(?:the|your|my|this) description\b|\bthe team's proposal\b|^decide (?:it|that)\b|\bnothing else is ruled out\b/i.test(sentence);
+}
+
 /** Sentences of free text; list markers ("1.", "-", "Q:") are dropped. */
 export function sentences(text: string): string[] {
   return text
     .split(/\n+/)
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|[QA]\d*[:.])\s+/, "").trim())
     .filter(Boolean)
-    .flatMap((l) => l.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [l])
+    .flatMap(splitLine)
     .map((s) => s.trim())
     .filter((s) => s.length > 2);
 }

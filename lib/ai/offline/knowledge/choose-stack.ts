@@ -132,6 +132,14 @@ function hosting(input: StackInput, family: Family): Slot {
   if (prefs.hosting) {
     return { slot: "hosting", choice: prefs.hosting.label, rationale: `named by you; one platform for the app, the database and backups${euRegion}` };
   }
+  // The person fixed where it runs: one machine, so no serverless or managed platform.
+  if (prefs.singleServer && !t.has("cli")) {
+    return {
+      slot: "hosting",
+      choice: "A single small server (VPS): the app and PostgreSQL under Docker Compose behind Caddy",
+      rationale: `you said ${quote(prefs.singleServer, 120)}; nightly pg_dump backups copied off the machine, automatic HTTPS, and one box a volunteer can look after${euRegion}`,
+    };
+  }
   if (t.has("cli")) {
     return { slot: "distribution", choice: family === "go" ? "GitHub Releases + Homebrew tap (GoReleaser)" : family === "node" ? "npm registry + GitHub Releases" : "GitHub Releases + package registry", rationale: "users install with one command; releases are built by CI from tags" };
   }

@@ -524,7 +524,8 @@ export const ENTITY_CATALOG: EntityDef[] = [
   },
   {
     name: "JobPosting",
-    match: ["jobs?", "job postings?", "vacanc(?:y|ies)", "openings?"],
+    // Plain "jobs" are usually work to do ("fixers pick jobs"); only postings are adverts.
+    match: ["job postings?", "job ads?", "vacanc(?:y|ies)", "openings?"],
     purpose: "An open position",
     fields: "title:string; location:string; status:enum(draft|open|closed); published_at:datetime?",
     refs: ["Organization|User:publishes"],

@@ -153,7 +153,9 @@ export function extractEntities(description: string, answers: string, traits: Do
   // What the person ruled out wins over every domain guess.
   const forbidden = new Set([...reading.forbidden, ...(changes?.remove ?? [])].map((f) => pascal(singular(f)).toLowerCase()));
   for (const c of [...chosen]) {
-    if (forbidden.has(c.def.name.toLowerCase()) || (reading.noMoney && MONEY_ENTITIES.has(c.def.name))) chosen.splice(chosen.indexOf(c), 1);
+    // An invoice people upload is a document even when no money moves through the product.
+    const namedCore = reading.things.some((t) => t.core && pascal(t.name) === c.def.name);
+    if (forbidden.has(c.def.name.toLowerCase()) || (reading.noMoney && MONEY_ENTITIES.has(c.def.name) && !namedCore)) chosen.splice(chosen.indexOf(c), 1);
   }
   // "owners pay per walk": the payment belongs to the walk, not to an invented order.
   const perNoun = /\bpa(?:y|ys|id) (?:per|for each|for every|for the|for a) ([a-z]+)/i.exec(text)?.[1];

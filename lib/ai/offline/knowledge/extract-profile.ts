@@ -2,6 +2,7 @@
 // they listed, the people involved and the facts their answers give (team, success
 // metric, main problem). Writers quote these instead of inventing generic prose.
 import {
+  isMetaAnswer,
   capitalize,
   lowerFirst,
   normalizeSpace,
@@ -199,7 +200,7 @@ function numberPhrases(text: string): string[] {
 }
 
 function answerFacts(answers: string): AnswerFacts {
-  const ss = sentences(answers);
+  const ss = sentences(answers).filter((s) => !isMetaAnswer(s));
   // "I'm a solo developer" is about the team, never about the audience.
   const about = (t: AnswerTopic) => ss.filter((s) => TOPIC_PATTERNS[t].test(s) && !(t === "audience" && /^(?:i|we|i'm|we're|our)\b/i.test(s)));
   return { sentences: ss, about, first: (t) => about(t)[0] };

@@ -3,7 +3,8 @@
 // to the Plot and to the member who made it). A catalogued noun keeps its designed
 // shape; anything else gets fields that fit what kind of thing it is.
 import type { Reading } from "../reading/read-project";
-import { pascal, snake } from "../text-utils";
+import { tokens } from "../reading/nlp";
+import { pascal, snake, unique } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import { ENTITY_CATALOG, type EntityDef } from "./entity-catalog";
 
@@ -60,6 +61,26 @@ function catalogued(name: string, traits: DomainTraits): EntityDef | undefined {
   return undefined;
 }
 
+/** Words the tagger reads as naming things ("bikes") rather than states ("not fixable"). */
+function namesKinds(items: string[]): boolean {
+  return items.every((x) => {
+    const last = tokens(x).pop();
+    return Boolean(last && last.tags.has("Noun") && !last.tags.has("Adjective") && !last.tags.has("PastTense"));
+  });
+}
+
+/**
+ * What the person listed in parentheses shapes the table: kinds become a category
+ * ("an item (small electricals, clothes, bikes)"), states become the value recorded
+ * ("an outcome (fixed, partly fixed, not fixable)").
+ */
+function withExamples(name: string, examples: string[] | undefined, kind: { purpose: string; fields: string } | undefined): { purpose: string; fields: string } | undefined {
+  if (!examples?.length) return kind;
+  const values = unique(examples.map((x) => snake(x.toLowerCase().replace(/[^a-z0-9 ]/g, " ").trim())).filter(Boolean)).join("|");
+  if (namesKinds(examples)) return { purpose: `A ${name} as the person described it: ${examples.join(", ")}`, fields: `name:string; category:enum(${values}); description:text?` };
+  return { purpose: `The ${name} recorded for each case: ${examples.join(", ")}`, fields: `value:enum(${values}); notes:text?; recorded_at:datetime` };
+}
+
 function kindOf(name: string): { purpose: string; fields: string } | undefined {
   for (const [re, purpose, fields] of KINDS) if (re.test(name)) return { purpose, fields };
   return undefined;
@@ -97,9 +118,9 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits): NamedDe
     if (!t.core && !t.fromDescription) continue;
     if (!t.core && !t.listed && !kindOf(t.name)) continue;
     const name = pascal(t.name);
-    const kind = kindOf(t.name);
+    const kind = withExamples(t.name, t.examples, kindOf(t.name));
     const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
-    const refs = actVerb && t.actors[0] ? [userRef(t.actors[0], actVerb)] : [];
+    const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...(actVerb && t.actors[0] ? [userRef(t.actors[0], actVerb)] : [])];
     push({
       def: {
         name,

@@ -51,7 +51,7 @@ export interface StackPlan {
 
 const SLOT_KEYWORDS: [SlotId, RegExp][] = [
   // Unambiguous platform names first: "container platform behind the SSO proxy" is hosting.
-  ["hosting", /container platform|kubernetes|fly\.io|vercel|ecs fargate|cloud run|heroku|railway/i],
+  ["hosting", /container platform|single (?:small )?server|\bvps\b|kubernetes|fly\.io|vercel|ecs fargate|cloud run|heroku|railway/i],
   ["observability", /sentry|opentelemetry|datadog|grafana|prometheus|observab|monitoring/i],
   ["payments", /stripe|adyen|paypal|mollie|payment/i],
   ["realtime", /socket|websocket|realtime|real-time|channels|signalr|action cable|reverb|ably|pusher/i],

@@ -13,7 +13,11 @@ export interface Preferences {
   avoid: Tech[];
   /** The sentence that named the family or framework, to quote in rationales. */
   familyEvidence?: string;
+  /** "Runs on a single small server", "self-hosted": the sentence that pins deployment to one machine. */
+  singleServer?: string;
 }
+
+const ONE_MACHINE = /\b(?:(?:a|one)\s+)?(?:single|one)\s+(?:small\s+|cheap\s+|little\s+|old\s+)?(?:server|vps|machine|box|droplet|raspberry pi)\b|\bself[- ]host(?:ed|ing)?\b|\bon[- ]prem(?:ise|ises)?\b/i;
 
 const NEGATIVE_LEAD = /\b(?:no|not|without|avoid|drop|remove|don't use|do not use|get rid of|except|other than|instead of|rather than|never)\s+(?:\w+\s+){0,2}$/i;
 
@@ -66,13 +70,20 @@ export function detectPreferences(text: string): Preferences {
     else if (tech.kind === "hosting") prefs.hosting = tech;
     else if (!prefs.add.includes(tech)) prefs.add.push(tech);
   }
+  for (const m of text.matchAll(new RegExp(ONE_MACHINE.source, "gi"))) {
+    if (NEGATIVE_LEAD.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+    prefs.singleServer = sentenceAround(text, m.index) ?? m[0];
+    break;
+  }
   return prefs;
 }
 
 function sentenceAround(text: string, index: number): string | undefined {
-  const start = Math.max(text.lastIndexOf(".", index - 1), text.lastIndexOf("\n", index - 1), text.lastIndexOf("!", index - 1)) + 1;
+  // A stop ends a sentence only before a space: "Python 3.13" is one sentence.
+  const before = text.slice(0, index);
+  const start = Math.max(...[...before.matchAll(/[.!?](?=\s)|\n/g)].map((m) => m.index + 1), 0);
   const rest = text.slice(index);
-  const endRel = rest.search(/[.!?\n]/);
+  const endRel = rest.search(/[.!?](?=\s|$)|\n/);
   const s = text.slice(start, endRel < 0 ? text.length : index + endRel).trim();
   return s || undefined;
 }

@@ -17,6 +17,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
       const who = c.subject.text.toLowerCase();
       if (!text.toLowerCase().startsWith(who)) text = `${who} ${text}`;
     }
+    // "fixers list skills and pick jobs" already says "pick jobs".
+    if (out.some((f) => f.toLowerCase().includes(c.text.toLowerCase()))) continue;
     if (text.split(/\s+/).length >= 2) out.push(capitalize(text));
   }
   return [...new Set(out)].slice(0, 10);

@@ -4,6 +4,7 @@
 // clauses sharing the subject "members"; "no payments" is a negated clause without a
 // verb. Part-of-speech tags come from the NLP library; this file only walks them.
 import { ROLES } from "../knowledge/actors";
+import { splitLine } from "../text-utils";
 import { infinitive, singularNoun, tokens, type Token } from "./nlp";
 
 const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
@@ -32,8 +33,8 @@ export interface Clause {
   /** Extra words of a phrasal verb or modal: "must", "up". */
   modal?: string;
   objects: NounPhrase[];
-  /** Nouns after prepositions: "with photos and pickup times". */
-  extras: Array<{ prep: string; np: NounPhrase }>;
+  /** Nouns after prepositions: "with photos and pickup times"; `verb` for "to bring an item". */
+  extras: Array<{ prep: string; np: NounPhrase; verb?: string }>;
   negated: boolean;
   copula: boolean;
   /** Said about a noun of another clause ("neighbours who want to order meals"). */
@@ -43,7 +44,7 @@ export interface Clause {
 }
 
 const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "than", "as"]);
-const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "while", "where", "if", "once", "until", "whenever", "since", "but"]);
+const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "while", "where", "if", "once", "until", "whenever", "since", "but", "how", "what"]);
 const NEGATORS = new Set(["no", "not", "never", "without", "none", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
 const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
 const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also", "yet", "anymore", "either", "instead", "online", "offline", "later", "first", "again", "ever", "at", "all"]);
@@ -139,13 +140,44 @@ function pieces(sentence: string, first: boolean): Array<{ text: string; title: 
   const colon = first ? /^([^:;,]{3,80}):\s+(.+)$/.exec(sentence) : null;
   const lead = colon && colon[1].split(/\s+/).length <= 8 ? [{ text: colon[1].trim(), title: true }] : [];
   const body = lead.length ? colon![2] : sentence;
+  // A list in parentheses ("a broken item (small electricals, clothes, bikes)") belongs to
+  // the noun before it: its commas are not clause breaks.
+  const held: string[] = [];
+  const masked = body.replace(/\([^()]*\)/g, (m) => `\u0001${held.push(m) - 1}\u0001`);
   return [
     ...lead,
-    ...body
+    ...masked
       .split(/\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+/)
-      .map((p) => ({ text: p.trim().replace(/[.!?]+$/, ""), title: false }))
+      .map((p) => ({ text: p.replace(/\u0001(\d+)\u0001/g, (_, i: string) => held[Number(i)]).trim().replace(/[.!?]+$/, ""), title: false }))
       .filter((p) => p.text),
   ];
+}
+
+/** Without its parentheses: the words the clause reader walks. */
+const bare = (s: string) => s.replace(/\s*\([^()]*\)/g, "").replace(/\s{2,}/g, " ").trim();
+
+export interface Examples {
+  /** Singular head of the noun the list belongs to: "item". */
+  of: string;
+  /** As written: ["small electricals", "clothes", "bikes"]. */
+  items: string[];
+}
+
+/** Lists in parentheses and the noun each belongs to: "an outcome (fixed, partly fixed, not fixable)". */
+export function parentheticalExamples(sentence: string): Examples[] {
+  const out: Examples[] = [];
+  for (const m of sentence.matchAll(/([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s*\(([^()]+)\)/g)) {
+    const items = m[2]
+      .split(/\s*,\s*|\s+(?:and|or)\s+|\s*\/\s*/)
+      .map((x) => x.replace(/^(?:e\.g\.|i\.e\.|such as|like|etc\.?)\s*/i, "").replace(/\s*etc\.?$/i, "").trim())
+      .filter((x) => x && x.split(/\s+/).length <= 4 && !/^\d/.test(x));
+    // Only the noun group right before the parenthesis: "gets an outcome (…)" is about the outcome.
+    const ts = tokens(m[1]).slice(-3);
+    const lastVerb = ts.map((t) => t.tags.has("Verb") && !t.tags.has("Noun")).lastIndexOf(true);
+    const np = nounPhrase(ts.slice(lastVerb + 1));
+    if (np && items.length >= 2) out.push({ of: np.head, items });
+  }
+  return out;
 }
 
 const RELATIVE = new Set(["that", "which", "who", "where", "whose"]);
@@ -159,7 +191,7 @@ function fragment(sentence: string, piece: string, ts: Token[], negated: boolean
 
 function parsePiece(sentence: string, piece: string, inherited: NounPhrase | undefined, glue: boolean, title = false, inList = true): Clause[] {
   piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but)\s+)+/i, "");
-  let ts = tokens(piece);
+  let ts = tokens(bare(piece));
   while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
@@ -232,7 +264,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     if (CLAUSE_BREAK.has(rest[k].norm)) {
       end = k;
       // "neighbours who want to order meals": the tail is a clause about the last noun.
-      if (k + 1 < rest.length) relativeTail = { at: k + 1, subjectFromObjects: RELATIVE.has(rest[k].norm) };
+      // "how many kilos we kept": an indirect question is what is reported, not a clause of its own.
+      if (k + 1 < rest.length && !/^(?:how|what)$/.test(rest[k].norm)) relativeTail = { at: k + 1, subjectFromObjects: RELATIVE.has(rest[k].norm) };
       break;
     }
     if (rest[k].norm === "and" && k + 2 < rest.length) {
@@ -245,7 +278,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
         break;
       }
       const vi = firstVerbIndex(after);
-      if (vi > 0 && after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor")) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
+      // "… and we report how many": a pronoun subject starts a clause of its own too.
+      const pronounSubject = vi === 1 && /^(?:we|they|i|you|he|she)$/.test(after[0].norm);
+      if (vi > 0 && (pronounSubject || after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor"))) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
         end = k;
         split = k + 1;
         break;
@@ -278,17 +313,20 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   }
   if (split !== undefined) {
     const tail = rest.slice(split).map((t) => t.text + (t.post.includes(",") ? "," : "")).join(" ");
-    out.push(...parsePiece(sentence, sameSubject ? `they ${tail}` : tail, clause.subject, false).map((c) => (sameSubject ? { ...c, subject: clause.subject, subjectInherited: true } : c)));
+    // "they" only helps the tagger see the verb; the clause's words stay the person's.
+    out.push(...parsePiece(sentence, sameSubject ? `they ${tail}` : tail, clause.subject, false).map((c) => (sameSubject ? { ...c, text: c.text.replace(/^they\s+/, ""), subject: clause.subject, subjectInherited: true } : c)));
   }
   return out;
 }
 
-function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase }> {
-  const out: Array<{ prep: string; np: NounPhrase }> = [];
+function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: string }> {
+  const out: Array<{ prep: string; np: NounPhrase; verb?: string }> = [];
   let prep = "";
   let cur: Token[] = [];
   const flush = () => {
-    for (const np of nounList(cur)) out.push({ prep, np });
+    // "book a slot to bring a broken item": after "to", a verb makes the noun its object.
+    const verb = prep === "to" && cur.length > 1 && cur[0].tags.has("Verb") && !cur[0].tags.has("Noun") ? infinitive(cur[0].norm) : undefined;
+    for (const np of nounList(verb ? cur.slice(1) : cur)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];
   };
   for (const t of run) {
@@ -309,7 +347,7 @@ export function splitSentences(text: string): string[] {
     .split(/\n+/)
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|[QA]\d*[:.])\s+/, "").trim())
     .filter(Boolean)
-    .flatMap((l) => l.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [l])
+    .flatMap(splitLine)
     .map((s) => s.trim())
     .filter((s) => s.length > 1);
 }

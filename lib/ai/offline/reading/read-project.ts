@@ -4,7 +4,7 @@
 // reader could not make sense of (so a message can say so instead of guessing).
 import { ROLES } from "../knowledge/actors";
 import { TECHS, type Tech } from "../knowledge/tech-catalog";
-import { readClauses, splitSentences, type Clause, type NounPhrase } from "./read-clauses";
+import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 
 export interface Thing {
   /** Singular, lower case: "watering rota". */
@@ -20,6 +20,10 @@ export interface Thing {
   /** Where it was first said (index into the text), to keep the person's order. */
   at: number;
   fromDescription: boolean;
+  /** The thing it belongs to: "each repair gets an outcome" → "repair". */
+  of?: string;
+  /** Values or kinds the person listed in parentheses: "(fixed, partly fixed, not fixable)". */
+  examples?: string[];
 }
 
 /** A verb that is itself a record: "members reserve plots" → a Reservation of a Plot. */
@@ -69,6 +73,8 @@ export interface Reading {
   unclear: string[];
   /** Nouns of the product's own name ("todo" in "a todo app"): the subject when nothing else is named. */
   titleNouns: string[];
+  /** Lists in parentheses, by the noun they belong to. */
+  examples: Examples[];
 }
 
 const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
@@ -102,7 +108,21 @@ const NOT_A_THING = new Set([
 
 const PROHIBIT = /^(?:take|use|accept|handle|need|want|have|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order)$/;
 const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
-const LANGUAGES = ["English", "German", "French", "Spanish", "Portuguese", "Italian", "Dutch", "Polish", "Swedish", "Danish", "Norwegian", "Finnish", "Czech", "Greek", "Turkish", "Arabic", "Hebrew", "Chinese", "Japanese", "Korean", "Hindi", "Russian", "Ukrainian", "Romanian", "Hungarian", "Catalan", "Basque", "Welsh", "Irish"];
+/** UI languages and their ISO 639-1 codes: a locale is never the name's first letters (Welsh is `cy`). */
+export const LANGUAGE_CODES: Readonly<Record<string, string>> = {
+  English: "en", German: "de", French: "fr", Spanish: "es", Portuguese: "pt", Italian: "it", Dutch: "nl", Polish: "pl",
+  Swedish: "sv", Danish: "da", Norwegian: "nb", Finnish: "fi", Czech: "cs", Slovak: "sk", Slovenian: "sl", Croatian: "hr",
+  Serbian: "sr", Bulgarian: "bg", Greek: "el", Turkish: "tr", Arabic: "ar", Hebrew: "he", Chinese: "zh", Japanese: "ja",
+  Korean: "ko", Hindi: "hi", Russian: "ru", Ukrainian: "uk", Romanian: "ro", Hungarian: "hu", Catalan: "ca", Basque: "eu",
+  Galician: "gl", Welsh: "cy", Irish: "ga", Gaelic: "gd", Estonian: "et", Latvian: "lv", Lithuanian: "lt", Icelandic: "is",
+  Maltese: "mt", Vietnamese: "vi", Thai: "th", Indonesian: "id", Malay: "ms", Swahili: "sw", Persian: "fa", Urdu: "ur",
+  Bengali: "bn", Tamil: "ta",
+};
+const LANGUAGES = Object.keys(LANGUAGE_CODES);
+
+export function localeCode(language: string): string {
+  return LANGUAGE_CODES[language] ?? language.slice(0, 2).toLowerCase();
+}
 const PAIN = /\b(hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
 const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostly|especially|really)\b/i;
 const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
@@ -171,7 +191,7 @@ function quantities(sentences: string[]): Quantity[] {
 function languagesOf(text: string): string[] {
   const found = LANGUAGES.filter((l) => new RegExp(`\\b${l}\\b`).test(text));
   if (!found.length) return [];
-  const aboutUi = /\b(?:ui|interface|app|site|website|translat\w*|languages?|locali[sz]\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:english|german|french|spanish|portuguese|italian|dutch|polish))\b/i.test(text);
+  const aboutUi = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i").test(text);
   return aboutUi && (found.length >= 2 || found.some((l) => l !== "English")) ? found : [];
 }
 
@@ -248,6 +268,15 @@ function read(description: string, answers: string): Reading {
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
       const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));
       for (const o of objs) addThing(o, c.verb, actor, byPerson && inDesc, inDesc);
+      // "each repair gets an outcome": a part of another thing, kept as its own record.
+      const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
+      if (owner && inDesc && /^(?:get|have|has|include|contain|carry|receive)$/.test(c.verb)) {
+        for (const o of objs) {
+          const t = things.get(o)!;
+          t.of ??= owner;
+          t.listed = true;
+        }
+      }
       if (ACT_RECORDS[c.verb] && (objs.length || byPerson)) {
         acts.push({ verb: c.verb, record: ACT_RECORDS[c.verb], objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
@@ -257,6 +286,11 @@ function read(description: string, answers: string): Reading {
       }
       for (const e of c.extras) {
         const n = thingName(e.np);
+        // "book a slot to bring a broken item": the item is acted on as much as the slot.
+        if (n && e.verb && inDesc) {
+          addThing(n, e.verb, actor, byPerson, inDesc);
+          continue;
+        }
         // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
         if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)))) addThing(n, undefined, undefined, false, inDesc, true);
       }
@@ -275,7 +309,10 @@ function read(description: string, answers: string): Reading {
   }
 
   const forbiddenList = [...forbidden];
-  const noMoney = forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
+  // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
+  // money moves, but never through the product.
+  const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s));
+  const noMoney = paidElsewhere || forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
   const skills = readSkills(sentences);
@@ -287,11 +324,20 @@ function read(description: string, answers: string): Reading {
   for (const q of qs) read.add(q.sentence);
   const unclear = sentences.filter((s) => !read.has(s) && !languages.some((l) => s.includes(l)) && s.split(/\s+/).length >= 3);
 
+  const examples = splitSentences(description).flatMap(parentheticalExamples);
+  for (const ex of examples) {
+    const t = things.get(ex.of);
+    if (t) {
+      t.examples ??= ex.items;
+      t.listed = true;
+    }
+  }
   const titleNouns = (descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : [])
     .flatMap((np) => np.head.split(" ").filter((w) => !PRODUCT_WORDS.has(w) && !NOT_A_THING.has(w) && w.length > 2))
     .map((w) => w.replace(/[^a-z-]/g, ""));
   return {
     titleNouns,
+    examples,
     sentences,
     clauses,
     actors,

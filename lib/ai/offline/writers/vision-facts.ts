@@ -4,7 +4,7 @@
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
 import { painTopic } from "../reading/features";
-import { capitalize, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
+import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
 const lc = (s: string) => s.toLowerCase();
 
@@ -139,7 +139,7 @@ export function statedFacts(ctx: ProjectContext): string[] {
       r.skills.some((k) => k.sentence === s),
   );
   // Only sentences from the answers need carrying: the description travels with every phase.
-  return unique(picks.filter((s) => !answers || answers.includes(s.slice(0, 30)))).slice(0, 5);
+  return unique(picks.filter((s) => (!answers || answers.includes(s.slice(0, 30))) && !isMetaAnswer(s))).slice(0, 5);
 }
 
 export function projectConstraints(ctx: ProjectContext): string[] {

@@ -9,6 +9,7 @@ import { directoryTree } from "../knowledge/directory-layout";
 import { toolchain } from "../knowledge/family-profiles";
 import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
+import { localeCode } from "../reading/read-project";
 import { bullets, doc, fence, table } from "../markdown";
 import { capitalize, joinList, lowerFirst, plural } from "../text-utils";
 
@@ -184,7 +185,7 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   const r = ctx.reading;
   const out: string[] = [];
   if (r.languages.length) {
-    out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${l.slice(0, 2).toLowerCase()}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.`);
+    out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.`);
   }
   if (r.offline) {
     out.push("Works offline: the client keeps what it needs in a local store (IndexedDB on the web, SQLite on a device) and records changes in an outbox; when a connection returns, the outbox syncs in order, the server is the referee (last write wins per field, with the server's timestamp), and the screen shows what is not yet synced.");

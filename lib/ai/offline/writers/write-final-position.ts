@@ -44,7 +44,7 @@ export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
     agent === "oscar"
       ? ` It must be compliant by construction: ${joinList(ctx.regulations.filter((r) => r.legal).slice(0, 3).map((r) => r.name.split(" (")[0])) || "a privacy-first design and OWASP ASVS Level 2"}.`
       : agent === "tessa"
-        ? ` Technically it is one ${ctx.proposedPlan.pattern.split(":")[0].toLowerCase()} on ${ctx.proposedPlan.language.choice}, built with managed services.`
+        ? ` Technically it is one ${ctx.proposedPlan.pattern.split(":")[0].toLowerCase()} on ${ctx.proposedPlan.language.choice}, ${ctx.prefs.singleServer ? "on the single server you named" : "built with managed services"}.`
         : ` It succeeds when ${joinList(actorList(ctx, 2))} choose it over what they do today.`;
   const answer = asked ? ` To ${capitalize(asked.from)}'s question: ${reply(ctx, asked.question)}.` : "";
   const constraints = agent === "tessa" ? [...projectConstraints(ctx), ...legalConstraints(ctx)] : [...legalConstraints(ctx), ...projectConstraints(ctx)];

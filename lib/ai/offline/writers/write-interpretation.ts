@@ -91,7 +91,11 @@ function tessa(ctx: ProjectContext): InterpretationOutput {
   const points = [
     `Stack direction: ${plan.language.choice} + ${plan.framework.choice} + ${plan.database.choice.split(" with ")[0]}`,
     `Architecture: ${plan.pattern}`,
-    team ? `Capacity: ${quote(team, 100)} — favour managed services over self-hosting` : "Capacity unknown — favour managed services until the team is known",
+    ctx.prefs.singleServer
+      ? `Deployment: ${quote(ctx.prefs.singleServer, 100)} — one machine, so every service must fit on it`
+      : team
+        ? `Capacity: ${quote(team, 100)} — favour managed services over self-hosting`
+        : "Capacity unknown — favour managed services until the team is known",
     ...ctx.regulations.filter((r) => ["hipaa", "gdpr", "uk_gdpr", "pci_dss"].includes(r.id)).slice(0, 1).map((r) => `Hosting and vendors must satisfy ${r.name.split(" (")[0]}`),
   ];
   const cross = { to: "nadia", question: `If we can only polish one flow for launch, is it ${joinList(coreFeatures(ctx, 2).map((f) => `“${lowerFirst(f)}”`), "or")}?` };

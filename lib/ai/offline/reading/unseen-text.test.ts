@@ -1,0 +1,69 @@
+// Reading descriptions nobody tuned for (testing/held-out-corpus.ts): the general
+// mechanisms the held-out parties exposed — sentence ends, lists in parentheses, purpose
+// clauses, locale codes, money kept outside the product, one-machine deployments, and
+// answers that talk about the description instead of the project.
+import { describe, expect, it } from "vitest";
+import { detectPreferences } from "../knowledge/stack-preferences";
+import { HELD_OUT } from "../testing/held-out-corpus";
+import { isMetaAnswer, sentences } from "../text-utils";
+import { featuresFromReading } from "./features";
+import { parentheticalExamples, splitSentences } from "./read-clauses";
+import { localeCode, readProject } from "./read-project";
+
+const CAFE = HELD_OUT.find((s) => s.name === "repair café")!;
+
+describe("reading an unseen description", () => {
+  it("ends a sentence only at a stop before a space, never inside a version number or parentheses", () => {
+    const ss = splitSentences(CAFE.description);
+    expect(ss).toContain("The team is three volunteers who know some Python 3.13.");
+    expect(ss.some((s) => /^\d/.test(s))).toBe(false);
+    expect(sentences("Use v2.1 (see e.g. the docs). Then stop.")).toEqual(["Use v2.1 (see e.g. the docs).", "Then stop."]);
+    expect(sentences("From it: “Fine.” Next one.")).toEqual(["From it: “Fine.”", "Next one."]);
+  });
+
+  it("keeps a list in parentheses with the noun it belongs to", () => {
+    const r = readProject(CAFE.description, CAFE.answers);
+    const features = featuresFromReading(r, CAFE.description);
+    // No feature is cut inside the parentheses, and none repeats another.
+    for (const f of features) expect((f.match(/\(/g) ?? []).length).toBe((f.match(/\)/g) ?? []).length);
+    expect(features.some((f) => /^Volunteer fixers they\b/.test(f))).toBe(false);
+    expect(parentheticalExamples("each repair gets an outcome (fixed, partly fixed, not fixable)")).toEqual([{ of: "outcome", items: ["fixed", "partly fixed", "not fixable"] }]);
+    const item = r.things.find((t) => t.name === "item");
+    expect(item?.examples).toEqual(["small electricals", "clothes", "bikes"]);
+    expect(item?.core).toBe(true);
+    expect(r.things.find((t) => t.name === "outcome")?.of).toBe("repair");
+    // The examples are kinds of item, not things of their own.
+    expect(r.things.map((t) => t.name)).not.toContain("bike");
+  });
+
+  it("reads the people who act, whatever the role list knows", () => {
+    const r = readProject(CAFE.description, CAFE.answers);
+    expect(r.actors).toEqual(expect.arrayContaining(["visitor", "fixer"]));
+  });
+
+  it("gives every UI language its ISO code", () => {
+    expect(readProject(CAFE.description).languages).toEqual(expect.arrayContaining(["Welsh", "English"]));
+    expect(["Welsh", "Polish", "Slovenian", "German", "Greek"].map(localeCode)).toEqual(["cy", "pl", "sl", "de", "el"]);
+  });
+
+  it("takes money paid outside the app as no money in it", () => {
+    for (const name of ["tenant maintenance (bullets)", "translation agency (non-native English)"]) {
+      const s = HELD_OUT.find((x) => x.name === name)!;
+      expect(readProject(s.description, s.answers).noMoney, name).toBe(true);
+    }
+    expect(readProject("Buyers pay in the app; the platform takes a 12% commission.").noMoney).toBe(false);
+  });
+
+  it("hears a one-machine deployment and quotes its sentence whole", () => {
+    expect(detectPreferences(CAFE.description).singleServer).toBe("Runs on a single small server");
+    expect(detectPreferences(CAFE.description).familyEvidence).toBe("The team is three volunteers who know some Python 3.13");
+    expect(detectPreferences("We do not want a single server; use a managed platform.").singleServer).toBeUndefined();
+  });
+
+  it("never takes an answer about the description for something the person said", () => {
+    expect(isMetaAnswer("The description names no regulation.")).toBe(true);
+    expect(isMetaAnswer("Start with “book a slot”, then “pick jobs”.")).toBe(true);
+    expect(isMetaAnswer("Not fixable) and we report how many kilos")).toBe(true);
+    expect(isMetaAnswer("Paper sign-up sheets get lost, so fixers arrive without knowing what is coming.")).toBe(false);
+  });
+});
