@@ -11,6 +11,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 120_000,
+  // Two cores build, serve and drive the browser at once: 5 s flakes on a busy machine.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

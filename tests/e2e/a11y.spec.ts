@@ -285,7 +285,8 @@ test("a party from the mode question to the end: dashboard, artifacts, critique,
   const { body: summary } = await c.json<PartySummary>(`/api/parties/${id}`);
   const watcher = await (await browser.newContext({ baseURL: sideServerUrl(server.opts.port) })).newPage();
   await watcher.goto(summary.watchUrl!);
-  await expect(watcher.getByTestId("readonly-banner")).toBeVisible();
+  // A fresh browser folds the whole finished log before it shows the party: give a busy machine time.
+  await expect(watcher.getByTestId("readonly-banner")).toBeVisible({ timeout: 30_000 });
   await expect(watcher.getByTestId("end-banner")).toBeVisible();
   await audit(watcher, "a watcher's view of the completed party");
   await watcher.context().close();
