@@ -208,7 +208,7 @@ export function VersionDiff({ from, to, fromLabel, toLabel }: { from: string; to
             </del>
           ) : (
             <span key={i} className="block text-slate-600">
-              {prefixLines(p.value, "  ")}
+              {prefixLines(context(p.value, i > 0, i < parts.length - 1), "  ")}
             </span>
           ),
         )}
@@ -223,4 +223,16 @@ function prefixLines(text: string, prefix: string): string {
     .split("\n")
     .map((l) => prefix + l)
     .join("\n");
+}
+
+const CONTEXT = 3;
+
+/** Unchanged text between changes keeps three lines of context on each side it touches. */
+function context(text: string, before: boolean, after: boolean): string {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const head = before ? CONTEXT : 0;
+  const tail = after ? CONTEXT : 0;
+  if (lines.length <= head + tail + 1) return lines.join("\n");
+  const hidden = lines.length - head - tail;
+  return [...lines.slice(0, head), `⋯ ${hidden} unchanged line${hidden === 1 ? "" : "s"} ⋯`, ...lines.slice(lines.length - tail)].join("\n");
 }

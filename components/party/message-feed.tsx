@@ -289,9 +289,24 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
           // The live region wraps the list: role="log" on the <ol> itself would take away its list semantics.
           <div role="log" aria-live="polite" aria-relevant="additions">
             <ol data-testid="message-feed" className="space-y-3">
-              {items.map((item) => (
-                <FeedEntry key={`${item.kind}:${item.id}`} item={item} view={view} onOpenArtifact={onOpenArtifact} />
-              ))}
+              {foldLifecycle(view, items).map((g) =>
+                g.kind === "item" ? (
+                  <FeedEntry key={`${g.item.kind}:${g.item.id}`} item={g.item} view={view} onOpenArtifact={onOpenArtifact} />
+                ) : (
+                  <li key={`shutdown:${g.items[0].id}`} data-testid="feed-shutdowns">
+                    <details className="text-xs text-slate-600">
+                      <summary className="cursor-pointer">
+                        The orchestrator thanked and shut down {g.names.join(", ")}
+                      </summary>
+                      <ol className="mt-2 space-y-3">
+                        {g.items.map((item) => (
+                          <FeedEntry key={`${item.kind}:${item.id}`} item={item} view={view} onOpenArtifact={onOpenArtifact} />
+                        ))}
+                      </ol>
+                    </details>
+                  </li>
+                ),
+              )}
             </ol>
           </div>
         )}
@@ -327,4 +342,23 @@ function feedPhase(view: PartyView, f: FeedItem): number | null {
     case "critique":
       return view.critiques[f.id]?.phase ?? null;
   }
+}
+
+type FeedGroup = { kind: "item"; item: FeedItem } | { kind: "shutdowns"; items: FeedItem[]; names: string[] };
+
+/** Lifecycle noise: a phase's run of shutdown requests reads as one line (expandable). */
+function foldLifecycle(view: PartyView, items: FeedItem[]): FeedGroup[] {
+  const out: FeedGroup[] = [];
+  for (const item of items) {
+    const m = item.kind === "message" ? view.messages[item.id] : undefined;
+    if (m?.type === "shutdown_request" && m.status === "done") {
+      const last = out.at(-1);
+      const name = m.recipient ? agentDisplay(view, m.recipient).name : "the team";
+      if (last?.kind === "shutdowns") {
+        last.items.push(item);
+        last.names.push(name);
+      } else out.push({ kind: "shutdowns", items: [item], names: [name] });
+    } else out.push({ kind: "item", item });
+  }
+  return out;
 }

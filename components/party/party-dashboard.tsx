@@ -240,6 +240,19 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
       {!replay.active && <EndBanner view={view} onArtifacts={() => selectTab("artifacts")} />}
       {!replay.active && <MissingArtifacts missing={Object.values(view.missing)} canWrite={canIterate && !busyWith && (finished || Boolean(view.pendingInput))} running={revising?.missing ? revising.artifactPath : null} failed={failedWrites(view)} onWrite={writeMissing} />}
 
+      {/* The person's turn comes first on every width, whichever tab is open. */}
+      {view.pendingInput && (
+        <InputPanel
+          key={view.pendingInput.requestId}
+          partyId={id}
+          request={view.pendingInput}
+          readOnly={readOnly || replay.active}
+          readOnlyReason={replay.active ? "Replay: this is what the team asked at this point." : undefined}
+          focusOnArrival={answeredHere}
+          onAnswered={onAnswered}
+        />
+      )}
+
       <PhaseTimeline phases={view.phases} mode={view.mode ?? summary.mode} currentPhase={view.currentPhase} abandoned={view.abandonedPhases} />
 
       <div role="tablist" aria-label="Party views" className="flex gap-1 border-b border-slate-200">
@@ -268,17 +281,6 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
       <div role="tabpanel" id="panel-live" aria-labelledby="tab-live" hidden={tab !== "live"}>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-4">
-            {view.pendingInput && (
-              <InputPanel
-                key={view.pendingInput.requestId}
-                partyId={id}
-                request={view.pendingInput}
-                readOnly={readOnly || replay.active}
-                readOnlyReason={replay.active ? "Replay: this is what the team asked at this point." : undefined}
-                focusOnArrival={answeredHere}
-                onAnswered={onAnswered}
-              />
-            )}
             <MessageFeed view={view} onOpenArtifact={openArtifact} />
             {!readOnly && !replay.active && view.mode === "party" && <RoomComposer partyId={id} view={view} open={roomOpen(view)} />}
           </div>
