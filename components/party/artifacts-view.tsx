@@ -94,9 +94,18 @@ export interface ArtifactsViewProps {
   onSelect: (path: string) => void;
   critique: CritiqueControls;
   revision: RevisionControls;
+  /** Feedback waiting for a revise panel ("Revise with these action items", a "revise" next step); a new id opens it again. */
+  draft: ReviseDraft | null;
+  onDraft: (d: ReviseDraft) => void;
 }
 
-export function ArtifactsView({ view, partyId, watch, selected, onSelect, critique, revision }: ArtifactsViewProps) {
+export interface ReviseDraft {
+  id: number;
+  path: string;
+  text: string;
+}
+
+export function ArtifactsView({ view, partyId, watch, selected, onSelect, critique, revision, draft, onDraft }: ArtifactsViewProps) {
   const list = view.artifactOrder.map((p) => view.artifacts[p]).filter((a): a is ArtifactView => Boolean(a));
   const current = list.find((a) => a.path === selected) ?? list.find((a) => !a.path.startsWith("discussions/")) ?? list[0] ?? null;
   const setSelected = onSelect;
@@ -115,8 +124,6 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
   const finished = view.status === "completed";
   // The version shown and the one it is compared with, per file; a new version shows itself.
   const [picked, setPicked] = useState<{ path: string; version: number; latestSeen: number; compare: number | null } | null>(null);
-  // "Revise with these action items" hands its text to a fresh revise panel (keyed by id).
-  const [draft, setDraft] = useState<{ id: number; path: string; text: string } | null>(null);
   const pick = current && picked?.path === current.path && picked.latestSeen === current.version ? picked : null;
   const shownVersion = pick?.version ?? current?.version ?? 0;
   const shown = current?.versions.find((v) => v.version === shownVersion) ?? null;
@@ -238,7 +245,7 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
                 onShow={(v) => setPicked({ path: current.path, version: v, latestSeen: current.version, compare: pick?.compare === v ? null : (pick?.compare ?? null) })}
                 onCompare={(c) => setPicked({ path: current.path, version: shownVersion, latestSeen: current.version, compare: c })}
               />
-              <CritiquePanel view={view} partyId={partyId} artifact={current} critique={critique} onSelect={openFromArticle} onRevise={revision.allowed ? (items) => setDraft({ id: (draft?.id ?? 0) + 1, path: current.path, text: actionItemsFeedback(items) }) : undefined} />
+              <CritiquePanel view={view} partyId={partyId} artifact={current} critique={critique} onSelect={openFromArticle} onRevise={revision.allowed ? (items) => onDraft({ id: (draft?.id ?? 0) + 1, path: current.path, text: actionItemsFeedback(items) }) : undefined} />
               <div className="px-4 py-4 sm:px-6" data-testid="artifact-body" data-version={shownVersion}>
                 {compareWith ? (
                   <VersionDiff

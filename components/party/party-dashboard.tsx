@@ -9,7 +9,7 @@ import type { NextStepAction } from "@/lib/party/events";
 import { ApiError, partyApi, requestRevision, withWatch } from "../api/client";
 import { useMarkdownReady } from "../markdown/markdown";
 import { ModeBadge, StatusBadge } from "../ui/status-badge";
-import { ArtifactsView } from "./artifacts-view";
+import { ArtifactsView, type ReviseDraft } from "./artifacts-view";
 import { useRunningCritique, type PendingCritique } from "./critique-request";
 import { BudgetGauge } from "./budget-gauge";
 import { InputPanel } from "./input/input-panel";
@@ -82,6 +82,7 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ live: null, artifacts: null });
   const [artifact, setArtifact] = useState<string | null>(null);
   const [answeredHere, setAnsweredHere] = useState(false);
+  const [reviseDraft, setReviseDraft] = useState<ReviseDraft | null>(null);
   const onAnswered = useCallback(() => setAnsweredHere(true), []);
   const critique = useRunningCritique(stream.view);
   // The markdown renderer is its own chunk: hold the skeleton until it is there (it loads
@@ -144,13 +145,20 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
     }
   };
   const onNextStep = (a: NextStepAction) => {
-    const p = a.params as { path?: string; paths?: string[]; label?: string; target?: string; title?: string; description?: string };
+    const p = a.params as { path?: string; artifactPath?: string; feedback?: string; paths?: string[]; label?: string; target?: string; title?: string; description?: string };
     switch (a.action) {
       case "open-artifact":
-      case "revise":
         if (p.path && view.artifacts[p.path]) openArtifact(p.path);
         else selectTab("artifacts");
         return;
+      case "revise": {
+        const path = p.artifactPath ?? p.path;
+        if (path && view.artifacts[path]) {
+          setReviseDraft({ id: (reviseDraft?.id ?? 0) + 1, path, text: p.feedback ?? "" });
+          openArtifact(path);
+        } else selectTab("artifacts");
+        return;
+      }
       case "open-artifacts":
         if (p.paths?.[0] && view.artifacts[p.paths[0]]) setArtifact(p.paths[0]);
         selectTab("artifacts");
@@ -301,6 +309,8 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
             watch={watch}
             selected={artifact}
             onSelect={setArtifact}
+            draft={reviseDraft}
+            onDraft={setReviseDraft}
             revision={{
               allowed: canIterate,
               teamWorking: status === "in_progress" && !view.pendingInput,
