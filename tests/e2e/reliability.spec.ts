@@ -222,7 +222,7 @@ test("a second server on the same embedded database refuses to start and names t
   );
   await a.signal("SIGTERM");
   console.log(`second server: ${err?.split("\n").find((l) => l.includes("in use")) ?? "started"}`);
-  expect(err).toMatch(/server exited with 1/);
+  expect(err).toMatch(/server on :\d+ exited with 1/);
   expect(err).toMatch(/the embedded database in .*pglite is in use by another process \(pid \d+/);
   // The first server's database is intact: it starts again and serves.
   await a.start();
