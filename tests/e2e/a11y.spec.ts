@@ -6,7 +6,7 @@
 // alone from the home page to a sent answer and a cancel, with a visible focus indicator
 // at every Tab stop on the way. Any violation fails with its rule id, elements and help.
 // Its own servers with a fast offline model, so a whole party takes a minute or two.
-import AxeBuilder from "@axe-core/playwright";
+import { audit } from "./support/axe";
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +17,6 @@ import { PartyPage, selectArtifact, sideServerUrl, VISION_ANSWERS } from "./supp
 test.setTimeout(6 * 60_000);
 test.use({ actionTimeout: 30_000 });
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 let server: ServerProcess;
 let dataDir: string;
@@ -39,19 +38,6 @@ test.afterAll(async () => {
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: sideServerUrl(server.opts.port) });
   return { context, page: await context.newPage() };
-}
-
-/**
- * Runs axe on the page as it is and records its violations as a soft failure (so one run
- * lists all of them): per rule, its help text and the elements it found.
- */
-async function audit(page: Page, state: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = result.violations.map((v) => {
-    const targets = v.nodes.slice(0, 5).map((n) => `\n    ${n.target.join(" ")} — ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`);
-    return `${v.id} (${v.impact}, ${v.nodes.length} element${v.nodes.length === 1 ? "" : "s"}): ${v.help}${targets.join("")}${v.nodes.length > 5 ? "\n    …" : ""}`;
-  });
-  expect.soft(found, `axe violations on ${state}`).toEqual([]);
 }
 
 /** True when the focused element shows a focus indicator (its own, or its label's for a visually hidden radio). */

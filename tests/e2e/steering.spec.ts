@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, driveUntil, ServerProcess } from "../support/server";
+import { audit } from "./support/axe";
 import { selectArtifact } from "./support/party-page";
 
 test.setTimeout(6 * 60_000);
@@ -66,15 +67,18 @@ test("speak to one agent, continue on another device, revise and compare version
     await expect(mine).toContainText("Would SQLite be enough here?");
     await expect(text).toHaveValue("");
     const myId = await mine.getAttribute("data-message-id");
+    await audit(page, "the room composer and the person's own message");
 
     // 2. Another browser opens the owner link and answers the council from there.
     await page.getByTestId("owner-link-panel").locator("summary").click();
     const ownerUrl = await page.getByTestId("owner-url").inputValue();
+    await audit(page, "the owner link panel");
     const phone = await browser.newContext({ baseURL: s.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const other = await phone.newPage();
     await other.goto(ownerUrl);
     await expect(other).toHaveURL(new RegExp(`/parties/${id}$`));
     await expect(other.getByTestId("party-dashboard")).toHaveAttribute("data-readonly", "false");
+    await audit(other, "the party on a phone opened through the owner link");
     const answer = other.locator('[data-testid="input-panel"][data-state="editing"]');
     await answer.getByTestId("input-text").first().fill("Members are neighbours of all ages; about 300 items; volunteers staff two evenings a week. Success: 80% of loans returned on time.");
     await answer.getByTestId("input-submit").click();
@@ -94,6 +98,7 @@ test("speak to one agent, continue on another device, revise and compare version
     await page.getByTestId("revise-open").click();
     await expect(page.getByTestId("revise-text")).toBeFocused();
     await page.getByTestId("revise-text").fill("Add an index on every foreign key, and say how long deleted members' data is kept.");
+    await audit(page, "the revise form");
     await page.getByTestId("revise-send").click();
     await expect(page.getByTestId("revision-last")).toContainText("Last revision: v2", { timeout: 90_000 });
     await expect(page.getByTestId("version-picker")).toHaveValue("2");
@@ -101,6 +106,7 @@ test("speak to one agent, continue on another device, revise and compare version
     const diff = page.getByTestId("version-diff");
     await expect(diff).toContainText("From v1 to v2");
     expect(await diff.getByTestId("diff-added").count()).toBeGreaterThan(0);
+    await audit(page, "the diff between two versions");
     await page.getByTestId("version-compare").selectOption("");
     await page.getByTestId("version-picker").selectOption("1");
     await expect(page.getByTestId("artifact-body")).toHaveAttribute("data-version", "1");
@@ -133,6 +139,7 @@ test("an agent that fails for good: a banner says which document is missing, and
     await driveUntil(c, id, (x) => x.status === "completed");
     const banner = page.getByTestId("missing-artifacts");
     await expect(banner).toContainText("The data model could not be written: Data Model Designer failed twice");
+    await audit(page, "the missing-document banner");
     await expect(page.locator(`[data-testid="artifact-item"][data-path="${DATA_MODEL}"]`)).toHaveCount(0);
     const { body } = await c.json<{ missingArtifacts: string[] }>(`/api/parties/${id}`);
     expect(body.missingArtifacts).toEqual([DATA_MODEL]);
