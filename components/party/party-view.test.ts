@@ -497,18 +497,22 @@ describe("critique rounds", () => {
 
 describe("usage", () => {
   it("sums tokens per agent, per phase and in total", () => {
-    const u = (agent: string, phase: number, i: number, o: number): PartyEvent => ({ type: "usage", data: { agent, phase, model: "offline", stepKey: `${agent}${phase}${i}`, inputTokens: i, outputTokens: o } });
-    const v = applyEvents(started(), stored([u("nadia", 1, 100, 10), u("nadia", 1, 50, 5), u("oscar", 1, 20, 2), u("nadia", 2, 1, 1)], 10));
-    expect(v.usage.find((r) => r.agent === "nadia" && r.phase === 1)).toMatchObject({ inputTokens: 150, outputTokens: 15 });
+    // Nadia's model has a price; Oscar's does not (an older log without costUsd reads the same).
+    const u = (agent: string, phase: number, i: number, o: number, costUsd?: number): PartyEvent => ({
+      type: "usage",
+      data: { agent, phase, model: "openai:gpt-4.1", stepKey: `${agent}${phase}${i}`, inputTokens: i, outputTokens: o, ...(costUsd !== undefined ? { costUsd } : {}) },
+    });
+    const v = applyEvents(started(), stored([u("nadia", 1, 100, 10, 0.5), u("nadia", 1, 50, 5, 0.25), u("oscar", 1, 20, 2), u("nadia", 2, 1, 1, 0.01)], 10));
+    expect(v.usage.find((r) => r.agent === "nadia" && r.phase === 1)).toMatchObject({ inputTokens: 150, outputTokens: 15, costUsd: 0.75 });
     expect(usageByAgent(v)).toEqual([
-      { agent: "nadia", inputTokens: 151, outputTokens: 16 },
-      { agent: "oscar", inputTokens: 20, outputTokens: 2 },
+      { agent: "nadia", inputTokens: 151, outputTokens: 16, costUsd: 0.76 },
+      { agent: "oscar", inputTokens: 20, outputTokens: 2, costUsd: null },
     ]);
     expect(usageByPhase(v)).toEqual([
-      { phase: 1, mode: "party", label: "T1. Vision Council", abandoned: false, inputTokens: 170, outputTokens: 17 },
-      { phase: 2, mode: "party", label: "T2. Stack & Architecture Debate", abandoned: false, inputTokens: 1, outputTokens: 1 },
+      { phase: 1, mode: "party", label: "T1. Vision Council", abandoned: false, inputTokens: 170, outputTokens: 17, costUsd: null },
+      { phase: 2, mode: "party", label: "T2. Stack & Architecture Debate", abandoned: false, inputTokens: 1, outputTokens: 1, costUsd: 0.01 },
     ]);
-    expect(usageTotal(v)).toEqual({ inputTokens: 171, outputTokens: 18 });
+    expect(usageTotal(v)).toEqual({ inputTokens: 171, outputTokens: 18, costUsd: null });
   });
 
   it("keeps party and classic phases apart after a fallback (both number from 1)", () => {
@@ -538,7 +542,7 @@ describe("usage", () => {
       { label: "3. Tech Stack", abandoned: false, mode: "classic", inputTokens: 5 },
     ]);
     // The total still counts every token spent, before and after the fallback.
-    expect(usageTotal(v)).toEqual({ inputTokens: 155, outputTokens: 0 });
+    expect(usageTotal(v)).toEqual({ inputTokens: 155, outputTokens: 0, costUsd: null });
   });
 });
 

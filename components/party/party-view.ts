@@ -132,7 +132,12 @@ export interface RunningCritiqueView {
 export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
+  /** US dollars; null once any of it ran on a model whose price is unknown (the offline model costs 0). */
+  costUsd: number | null;
 }
+
+/** Dollars add up only while every part is known. */
+const addCost = (a: number | null, b: number | null | undefined): number | null => (a === null || b == null ? null : a + b);
 
 export interface UsageRow extends UsageTotals {
   agent: string;
@@ -682,8 +687,8 @@ export function applyEvent(view: PartyView, e: IncomingEvent): PartyView {
       const mode = view.mode;
       const i = view.usage.findIndex((u) => u.agent === d.agent && u.phase === d.phase && u.model === d.model && u.mode === mode);
       const usage = [...view.usage];
-      if (i >= 0) usage[i] = { ...usage[i], inputTokens: usage[i].inputTokens + d.inputTokens, outputTokens: usage[i].outputTokens + d.outputTokens };
-      else usage.push({ agent: d.agent, phase: d.phase, model: d.model, mode, inputTokens: d.inputTokens, outputTokens: d.outputTokens });
+      if (i >= 0) usage[i] = { ...usage[i], inputTokens: usage[i].inputTokens + d.inputTokens, outputTokens: usage[i].outputTokens + d.outputTokens, costUsd: addCost(usage[i].costUsd, d.costUsd) };
+      else usage.push({ agent: d.agent, phase: d.phase, model: d.model, mode, inputTokens: d.inputTokens, outputTokens: d.outputTokens, costUsd: d.costUsd ?? null });
       return { ...view, usage };
     }
     case "party-status":
@@ -809,8 +814,8 @@ function addNote(view: PartyView, id: string, note: Omit<NoteView, "id">): Party
 export function usageByAgent(view: Pick<PartyView, "usage">): Array<UsageTotals & { agent: string }> {
   const m = new Map<string, UsageTotals>();
   for (const u of view.usage) {
-    const t = m.get(u.agent) ?? { inputTokens: 0, outputTokens: 0 };
-    m.set(u.agent, { inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens });
+    const t = m.get(u.agent) ?? { inputTokens: 0, outputTokens: 0, costUsd: 0 };
+    m.set(u.agent, { inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens, costUsd: addCost(t.costUsd, u.costUsd) });
   }
   return [...m].map(([agent, t]) => ({ agent, ...t }));
 }
@@ -823,8 +828,8 @@ export function usageByPhase(view: Pick<PartyView, "usage" | "mode" | "phases" |
   const m = new Map<string, PhaseUsage>();
   for (const u of view.usage) {
     const key = `${u.mode ?? ""}:${u.phase}`;
-    const t = m.get(key) ?? { phase: u.phase, mode: u.mode, inputTokens: 0, outputTokens: 0, ...phaseUsageLabel(view, u.mode, u.phase) };
-    m.set(key, { ...t, inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens });
+    const t = m.get(key) ?? { phase: u.phase, mode: u.mode, inputTokens: 0, outputTokens: 0, costUsd: 0, ...phaseUsageLabel(view, u.mode, u.phase) };
+    m.set(key, { ...t, inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens, costUsd: addCost(t.costUsd, u.costUsd) });
   }
   return [...m.values()].sort((a, b) => Number(!a.abandoned) - Number(!b.abandoned) || a.phase - b.phase);
 }
@@ -839,7 +844,10 @@ function phaseUsageLabel(view: Pick<PartyView, "mode" | "phases" | "abandonedPha
 }
 
 export function usageTotal(view: Pick<PartyView, "usage">): UsageTotals {
-  return view.usage.reduce((t, u) => ({ inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens }), { inputTokens: 0, outputTokens: 0 });
+  return view.usage.reduce<UsageTotals>(
+    (t, u) => ({ inputTokens: t.inputTokens + u.inputTokens, outputTokens: t.outputTokens + u.outputTokens, costUsd: addCost(t.costUsd, u.costUsd) }),
+    { inputTokens: 0, outputTokens: 0, costUsd: 0 },
+  );
 }
 
 /** The phase the dashboard focuses on: the running one, else the last one that started. */

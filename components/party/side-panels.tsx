@@ -4,6 +4,8 @@ import type { MissingArtifact, NextStepAction } from "@/lib/party/events";
 import { agentDisplay, usageByAgent, usageByPhase, usageTotal, type NextStepsView, type NoteView, type PartyView } from "./party-view";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
+/** Dollars, or a dash where a model's price is unknown; cents show until a dollar, then two decimals. */
+const money = (usd: number | null) => (usd === null ? "–" : usd === 0 ? "$0" : usd < 0.01 ? "< $0.01" : `$${usd.toFixed(2)}`);
 
 export function NotesPanel({ notes }: { notes: NoteView[] }) {
   const important = notes.filter((n) => n.kind === "degradation" || n.kind === "warning" || n.kind === "failure");
@@ -154,7 +156,8 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
       ) : (
         <details className="mt-2" open>
           <summary className="cursor-pointer text-xs text-slate-600">
-            {fmt(total.inputTokens)} in · {fmt(total.outputTokens)} out
+            {fmt(total.inputTokens)} in · {fmt(total.outputTokens)} out ·{" "}
+            <span data-testid="usage-cost">{total.costUsd === null ? "cost unknown (a model without a known price)" : `cost ${money(total.costUsd)}`}</span>
           </summary>
           <table className="mt-2 w-full text-xs" data-testid="usage-by-agent">
             <caption className="sr-only">Tokens per agent</caption>
@@ -169,6 +172,9 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
                 <th scope="col" className="py-1 text-right font-medium">
                   Out
                 </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Cost
+                </th>
               </tr>
             </thead>
             <tbody className="tabular-nums">
@@ -179,6 +185,7 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
                   </th>
                   <td className="py-1 text-right">{fmt(a.inputTokens)}</td>
                   <td className="py-1 text-right">{fmt(a.outputTokens)}</td>
+                  <td className="py-1 text-right">{money(a.costUsd)}</td>
                 </tr>
               ))}
             </tbody>
@@ -193,6 +200,9 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
                 <th scope="col" className="py-1 text-right font-medium">
                   Tokens
                 </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Cost
+                </th>
               </tr>
             </thead>
             <tbody className="tabular-nums">
@@ -203,6 +213,7 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
                     {p.abandoned && <span className="text-slate-600"> · party mode, before the fallback</span>}
                   </th>
                   <td className="py-1 text-right">{fmt(p.inputTokens + p.outputTokens)}</td>
+                  <td className="py-1 text-right">{money(p.costUsd)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,6 +2,7 @@
 // agent turn) hands out a model whose doStream/doGenerate record start, first token and
 // end. A streamed call ends when its stream is drained, errors or is cancelled.
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { promptToText, readPrompt } from "../../lib/ai/offline/prompt-text";
 import type { ModelLookup } from "../../lib/party/agent-step";
 
 export interface CallRecord {
@@ -42,8 +43,8 @@ export class CallRecorder {
   private wrapModel(m: LanguageModelV4, agent: string, turn: string): LanguageModelV4 {
     let index = 0;
     const open = (opts: LanguageModelV4CallOptions, kind: CallRecord["kind"]): CallRecord => {
-      const sys = opts.prompt.find((p) => p.role === "system");
-      const task = (typeof sys?.content === "string" ? /^TASK: (.+)$/m.exec(sys.content)?.[1] : undefined) ?? "?";
+      // The prompt header names the task, as the offline model reads it.
+      const task = readPrompt(promptToText(opts.prompt)).header.task ?? "?";
       const rec: CallRecord = { agent, phase: this.phase(), turn, index: index++, task, kind, start: this.now(), firstToken: null, end: Number.NaN, failed: false };
       this.calls.push(rec);
       return rec;
