@@ -1,8 +1,9 @@
 // Steering and iterating in the dashboard: the person speaks to one agent while the team
 // waits on its questions and reads the answer; a second browser becomes an owner through
-// the owner link and answers the next question; after the end, the data model is revised
-// and its two versions compared; next steps are buttons that act. A party whose data
-// modeler fails for good says so in a banner, and "Write it now" writes the document.
+// the owner link and answers the next question; the walkthrough's choices act; after the
+// end, the data model is revised and its two versions compared; next steps are buttons
+// that act. A party whose data modeler fails for good says so in a banner, and "Write it
+// now" writes the document.
 import { expect, test, type Browser } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -93,7 +94,10 @@ test("speak to one agent, continue on another device, revise and compare version
     await driveUntil(c, id, (x) => x.status === "completed");
     await expect(page.getByTestId("party-dashboard")).toHaveAttribute("data-status", "completed");
     await expect(page.getByTestId("room-closed")).toContainText("The party is over");
+    // The walkthrough's "Apply recommended" acted: it says so, and the skill report is at its second version.
+    await expect(page.getByTestId("note").filter({ hasText: /Step 2\.5 — Permission audit: .*recorded in the skill report/ })).toHaveCount(1);
     await page.getByTestId("tab-artifacts").click();
+    await expect(page.locator('[data-testid="artifact-item"][data-path="docs/isdlc/skill-customization-report.md"]')).toContainText(/· v[2-9]/);
     await selectArtifact(page, DATA_MODEL);
     await page.getByTestId("revise-open").click();
     await expect(page.getByTestId("revise-text")).toBeFocused();
