@@ -54,3 +54,10 @@ describe("detectDomain", () => {
     expect(detectDomain("A live multiplayer quiz game for classrooms").competitors).toContain("Kahoot!");
   });
 });
+
+describe("a café is a venue first", () => {
+  it("a repair café serves no food; a café with a menu does", () => {
+    expect(detectDomain("A booking app for a neighbourhood repair café run by volunteers: visitors bring broken items.").has("food")).toBe(false);
+    expect(detectDomain("Ordering for our café: guests pick from the menu and pay at the table.").has("food")).toBe(true);
+  });
+});
