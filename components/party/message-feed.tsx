@@ -19,6 +19,9 @@ const LABEL_TONES: Array<[RegExp, string]> = [
   [/SHUTDOWN/, "bg-slate-200 text-slate-700"],
 ];
 
+/** Finished messages longer than this fold to a preview with "Show more". */
+const LONG_MESSAGE_CHARS = 1500;
+
 function labelTone(label: string): string {
   return LABEL_TONES.find(([re]) => re.test(label))?.[1] ?? "bg-slate-100 text-slate-700";
 }
@@ -37,6 +40,7 @@ interface MessageItemProps {
 }
 
 const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipient }: MessageItemProps) {
+  const [open, setOpen] = useState(false);
   if (m.status === "discarded") {
     return (
       <li data-testid="message" data-message-id={m.messageId} data-status="discarded" data-sender={m.sender} className="px-1 text-xs italic text-slate-500">
@@ -46,6 +50,9 @@ const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipien
   }
   const streaming = m.status === "streaming";
   const shutdown = m.type === "shutdown_request";
+  // A long finished message shows a preview; its whole text stays in the page (search, copy).
+  const long = !streaming && m.text.length > LONG_MESSAGE_CHARS;
+  const folded = long && !open;
   return (
     <li
       data-testid="message"
@@ -82,7 +89,12 @@ const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipien
           </span>
           <span className="ml-auto text-xs tabular-nums text-slate-500">{clock(m.at)}</span>
         </header>
-        <div className="mt-1 text-sm text-slate-800" data-testid="message-text">
+        <div
+          id={`msg-${m.messageId}`}
+          className={`relative mt-1 text-sm text-slate-800 ${folded ? "max-h-60 overflow-hidden" : ""}`}
+          data-testid="message-text"
+          data-folded={long ? String(folded) : undefined}
+        >
           {m.text ? (
             <Markdown softBreaks className={streaming ? "md-streaming" : undefined}>
               {m.text}
@@ -95,7 +107,20 @@ const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipien
               <span className="sr-only">{sender} is thinking</span>
             </span>
           ) : null}
+          {folded && <div aria-hidden className="pointer-events-none absolute inset-x-0 bottom-0 h-12 bg-gradient-to-t from-white" />}
         </div>
+        {long && (
+          <button
+            type="button"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={!folded}
+            aria-controls={`msg-${m.messageId}`}
+            data-testid="message-fold"
+            className="mt-1 text-xs font-medium text-indigo-700 hover:underline"
+          >
+            {folded ? "Show more" : "Show less"}
+          </button>
+        )}
       </article>
     </li>
   );
