@@ -66,7 +66,9 @@ export function RecentParties() {
                 className="block rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition hover:border-indigo-300 hover:shadow"
               >
                 <span className="flex items-start justify-between gap-2">
-                  <span className="min-w-0 truncate font-medium text-slate-900">{p.title || "Untitled kickoff"}</span>
+                  <span className="line-clamp-2 min-w-0 break-words font-medium text-slate-900" title={p.title || undefined}>
+                    {p.title || "Untitled kickoff"}
+                  </span>
                   <StatusBadge status={p.status} />
                 </span>
                 <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">

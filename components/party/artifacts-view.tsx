@@ -214,7 +214,7 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
                   <h3 id="artifact-title" ref={title} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
                     {current.title}
                   </h3>
-                  <p className="truncate font-mono text-xs text-slate-500">
+                  <p className="break-all font-mono text-xs text-slate-500">
                     {current.path} · {sizeOf(shownContent)} · by {agentDisplay(view, current.producer).name}
                     {current.versions.length > 1 ? ` · v${shownVersion} of ${current.version}` : ""}
                   </p>
