@@ -239,7 +239,7 @@ export interface PartyView {
   heldDeltas: Record<string, Array<{ offset: number; text: string }>>;
 }
 
-/** Seed 000 §3.2 and persona config: what the timeline shows before task-create. */
+/** Party mode's phases as lib/party/party-mode.ts declares them: what the timeline shows before task-create arrives. */
 export const PARTY_PHASES: ReadonlyArray<Pick<PhaseView, "number" | "name" | "activeForm" | "maxMessages">> = [
   { number: 1, name: "Vision Council", activeForm: "Gathering project vision", maxMessages: 10 },
   { number: 2, name: "Stack & Architecture Debate", activeForm: "Evaluating technology options", maxMessages: 10 },
@@ -253,11 +253,11 @@ export const CLASSIC_PHASES: ReadonlyArray<Pick<PhaseView, "number" | "name" | "
   { number: 1, name: "Project Vision", activeForm: "Gathering project vision", maxMessages: 0 },
   { number: 2, name: "Research", activeForm: "Researching the domain", maxMessages: 0 },
   { number: 3, name: "Tech Stack", activeForm: "Recommending a tech stack", maxMessages: 0 },
-  { number: 4, name: "Product Requirements", activeForm: "Writing the PRD", maxMessages: 0 },
+  { number: 4, name: "Product Requirements", activeForm: "Writing product requirements", maxMessages: 0 },
   { number: 5, name: "Architecture Blueprint", activeForm: "Designing the architecture", maxMessages: 0 },
   { number: 6, name: "Constitution", activeForm: "Drafting the constitution", maxMessages: 0 },
-  { number: 7, name: "Project Structure & Skills", activeForm: "Laying out the project", maxMessages: 0 },
-  { number: 8, name: "Finalize", activeForm: "Writing discovery context", maxMessages: 0 },
+  { number: 7, name: "Project Structure & Skills", activeForm: "Setting up structure and skills", maxMessages: 0 },
+  { number: 8, name: "Finalize", activeForm: "Finalizing discovery", maxMessages: 0 },
 ];
 
 /** Display names for agents that join without an agent-spawn (sub-agents, classic agents). */
