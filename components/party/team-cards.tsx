@@ -9,7 +9,10 @@ const STATUS: Record<AgentStatus, { label: string; className: string; dot: strin
   shutdown: { label: "Shut down", className: "bg-slate-100 text-slate-600", dot: "bg-slate-300" },
 };
 
-export function TeamCards({ agents, phaseName, finished = false }: { agents: AgentView[]; phaseName: string | null; finished?: boolean }) {
+/** `waiting`: the party waits for the person's answer, so nobody idle is "idle" — they wait for you. */
+const WAITING = { label: "Waiting for you", className: "bg-amber-50 text-amber-800", dot: "bg-amber-500" };
+
+export function TeamCards({ agents, phaseName, finished = false, waiting = false }: { agents: AgentView[]; phaseName: string | null; finished?: boolean; waiting?: boolean }) {
   return (
     <section aria-labelledby="team-heading" data-testid="team" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="team-heading" className="text-sm font-semibold text-slate-800">
@@ -17,12 +20,18 @@ export function TeamCards({ agents, phaseName, finished = false }: { agents: Age
       </h2>
       {agents.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">
-          {finished ? "The party is over and the team has been shut down." : phaseName ? "No specialists on this step — the orchestrator is working." : "The team joins once the first phase starts."}
+          {finished
+            ? "The party is over and the team has been shut down."
+            : waiting
+              ? "Waiting for your answer."
+              : phaseName
+                ? "No specialists on this step — the orchestrator is working."
+                : "The team joins once the first phase starts."}
         </p>
       ) : (
         <ul className="mt-3 space-y-2">
           {agents.map((a) => {
-            const s = STATUS[a.status];
+            const s = waiting && a.status === "idle" ? WAITING : STATUS[a.status];
             return (
               <li
                 key={a.agent}
