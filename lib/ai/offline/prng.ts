@@ -12,7 +12,7 @@ export function hashString(s: string): number {
 }
 
 /** mulberry32: a tiny PRNG with a 32-bit state. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

@@ -93,15 +93,15 @@ export function isMetaAnswer(sentence: string): boolean {
   return /\b(?:the|your|my|this) description\b|\bthe team's proposal\b|^decide (?:it|that)\b|\bnothing else is ruled out\b/i.test(sentence);
 }
 
-/** Sentences of free text; list markers ("1.", "-", "Q:") are dropped. */
-export function sentences(text: string): string[] {
+/** Sentences of free text; list markers ("1.", "-", "Q:") are dropped, and pieces shorter than `minLength`. */
+export function sentences(text: string, minLength = 3): string[] {
   return text
     .split(/\n+/)
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|[QA]\d*[:.])\s+/, "").trim())
     .filter(Boolean)
     .flatMap(splitLine)
     .map((s) => s.trim())
-    .filter((s) => s.length > 2);
+    .filter((s) => s.length >= minLength);
 }
 
 const IRREGULAR: Record<string, string> = {

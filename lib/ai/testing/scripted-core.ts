@@ -3,6 +3,7 @@
 // with the prompt and tools the request carries (so outputs have today's sizes and
 // depend on the prompt); the misbehaviours drawn per request; a provider's prefix cache;
 // the token-by-token plan of a streamed answer; and the HTTP plumbing.
+import { mulberry32 } from "../offline/prng";
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -99,17 +100,6 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Providers cache only prefixes of 1,024 tokens or more. */
 const CACHE_MIN_TOKENS = 1024;
 
-/** mulberry32 */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The state of one scripted server: its offline model, fault draws, cache and records. */
 export class Script<Body> {
   readonly started = Date.now();
@@ -123,7 +113,7 @@ export class Script<Body> {
   constructor(readonly o: ScriptedServerOptions<Body>) {
     const seed = o.seed ?? 42;
     this.offline = createOfflineModel({ seed });
-    this.rand = prng(seed ^ 0x5eed);
+    this.rand = mulberry32(seed ^ 0x5eed);
   }
 
   /**

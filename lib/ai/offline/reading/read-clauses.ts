@@ -4,7 +4,7 @@
 // clauses sharing the subject "members"; "no payments" is a negated clause without a
 // verb. Part-of-speech tags come from the NLP library; this file only walks them.
 import { ROLES } from "../knowledge/actors";
-import { splitLine } from "../text-utils";
+import { sentences } from "../text-utils";
 import { infinitive, singularNoun, tokens, type Token } from "./nlp";
 
 const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
@@ -343,13 +343,7 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
 
 /** Whole sentences; list markers dropped, line breaks end a sentence. */
 export function splitSentences(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|[QA]\d*[:.])\s+/, "").trim())
-    .filter(Boolean)
-    .flatMap(splitLine)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 1);
+  return sentences(text, 2);
 }
 
 /** `withTitle`: the text is a description whose first sentence may name the product before a colon. */
