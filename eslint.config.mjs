@@ -1,7 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// Layers point one way (DESIGN.md): app → components → lib. Enforced here so a wrong
+// Layers point one way (docs/architecture.md): app → components → lib. Enforced here so a wrong
 // import fails CI instead of a review.
 const noUpward = (groups) => ({ "no-restricted-imports": ["error", { patterns: [{ group: groups, message: "Dependencies point app → components → lib, never back." }] }] });
 

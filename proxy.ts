@@ -1,5 +1,5 @@
 // Runs before every page and API route: gives each visitor a guest identity on first
-// view, and refuses cross-site mutations (API.md: a foreign Origin gets 403).
+// view, and refuses cross-site mutations (docs/api.md: a foreign Origin gets 403).
 import { NextResponse, type NextRequest } from "next/server";
 import { GUEST_COOKIE, guestCookieAttributes, issueGuestToken, verifyGuestToken } from "./lib/auth/guest-token";
 import { authSecret } from "./lib/auth/secret";

@@ -1,12 +1,11 @@
 // The environment, validated once. A bad variable stops the server with one line
 // naming it (next.config.ts calls `assertEnv` before Next starts).
 import { z } from "zod";
+import { MODEL_SPEC_GRAMMAR, readModelSpec } from "./ai/model-spec";
 
 const empty = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(empty, s.optional());
 const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) => z.preprocess(empty, s.default(d as never));
-
-const MODEL = /^(offline|openai:[\w.:-]+|anthropic:[\w.:-]+|openai-compatible:[\w./:-]+)$/;
 
 export const envSchema = z.object({
   NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
@@ -17,7 +16,7 @@ export const envSchema = z.object({
   DATA_DIR: withDefault(z.string().min(1), ".data"),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   INCEPTION_MODEL: withDefault(
-    z.string().regex(MODEL, "must be offline, openai:<model>, anthropic:<model> or openai-compatible:<model>"),
+    z.string().refine((spec) => readModelSpec(spec) !== null, `must be ${MODEL_SPEC_GRAMMAR}`),
     "offline",
   ),
   OPENAI_API_KEY: optional(z.string()),

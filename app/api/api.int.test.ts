@@ -1,4 +1,4 @@
-// The HTTP contract of API.md, exercised through the route handlers themselves on a
+// The HTTP contract of docs/api.md, exercised through the route handlers themselves on a
 // throwaway database: ownership, watch tokens, and a table of bad inputs that must each
 // get a 4xx naming the field while changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,12 +7,13 @@ process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.OFFLINE_MODEL_TPS = "0";
 process.env.OFFLINE_MODEL_FIRST_TOKEN_MS = "0";
 
-import { GUEST_COOKIE, issueGuestToken } from "@/lib/auth/guest-token";
+import { issueGuestToken } from "@/lib/auth/guest-token";
 import { useDatabase } from "@/lib/db/database";
 import { claimLease } from "@/lib/db/leases";
 import { readEvents, tableCounts } from "@/lib/db/parties";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { getServices, stopServices } from "@/lib/server/services";
+import { BASE, call } from "./route-call";
 import * as artifact from "./parties/[id]/artifacts/[...path]/route";
 import * as artifacts from "./parties/[id]/artifacts/route";
 import * as bundle from "./parties/[id]/bundle/route";
@@ -30,16 +31,6 @@ let stranger: string;
 let partyId: string;
 let watchToken: string;
 
-const BASE = "http://localhost:3000";
-type Handler = (req: Request, ctx: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
-
-function call(handler: unknown, path: string, opts: { cookie?: string; method?: string; body?: string; headers?: Record<string, string>; params?: Record<string, unknown> } = {}) {
-  const headers = new Headers(opts.headers);
-  if (opts.cookie) headers.set("cookie", `${GUEST_COOKIE}=${opts.cookie}`);
-  if (opts.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const req = new Request(BASE + path, { method: opts.method ?? "GET", headers, body: opts.body });
-  return (handler as Handler)(req, { params: Promise.resolve(opts.params ?? {}) });
-}
 
 async function waitForInput(kind: string) {
   for (let i = 0; i < 200; i++) {
@@ -143,7 +134,7 @@ describe("bad input changes nothing", () => {
     { name: "input: unknown field", handler: input.POST, path: () => `/api/parties/${partyId}/input`, body: () => JSON.stringify({ requestId: "x", text: "y", force: true }), status: 422, field: "force" },
     { name: "critique: unknown perspective", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: ["astrology"] }), status: 422, field: "perspectives.0" },
     { name: "critique: no perspectives", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives: [] }), status: 422, field: "perspectives" },
-    { name: "critique: unknown artifact", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/nope.md", perspectives: ["security"] }), status: 422, field: "artifactPath" },
+    { name: "critique: unknown artifact", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/nope.md", perspectives: ["security"] }), status: 404, field: "artifactPath" },
     { name: "events: bad Last-Event-ID", handler: events.GET, path: () => `/api/parties/${partyId}/events`, headers: { "last-event-id": "abc" }, status: 422, field: "Last-Event-ID" },
     { name: "events: negative after", handler: events.GET, path: () => `/api/parties/${partyId}/events?after=-3`, status: 422, field: "after" },
   ];

@@ -9,7 +9,7 @@ process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.OFFLINE_MODEL_TPS = "0";
 process.env.OFFLINE_MODEL_FIRST_TOKEN_MS = "0";
 
-import { GUEST_COOKIE, issueGuestToken } from "@/lib/auth/guest-token";
+import { issueGuestToken } from "@/lib/auth/guest-token";
 import { useDatabase } from "@/lib/db/database";
 import { claimLease } from "@/lib/db/leases";
 import { appendUnfenced, readEvents, tableCounts } from "@/lib/db/parties";
@@ -17,6 +17,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import type { StoredEvent } from "@/lib/party/events";
 import { getServices, stopServices } from "@/lib/server/services";
+import { BASE, call } from "./route-call";
 import * as artifact from "./parties/[id]/artifacts/[...path]/route";
 import * as artifacts from "./parties/[id]/artifacts/route";
 import * as bundle from "./parties/[id]/bundle/route";
@@ -35,16 +36,6 @@ let db: TestDatabase;
 let owner: string;
 let stranger: string;
 
-const BASE = "http://localhost:3000";
-type Handler = (req: Request, ctx: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
-
-function call(handler: unknown, path: string, opts: { cookie?: string; method?: string; body?: string; headers?: Record<string, string>; params?: Record<string, unknown> } = {}) {
-  const headers = new Headers(opts.headers);
-  if (opts.cookie) headers.set("cookie", `${GUEST_COOKIE}=${opts.cookie}`);
-  if (opts.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
-  const req = new Request(BASE + path, { method: opts.method ?? "GET", headers, body: opts.body });
-  return (handler as Handler)(req, { params: Promise.resolve(opts.params ?? {}) });
-}
 
 const post = (handler: unknown, id: string, suffix: string, body: unknown, cookie = owner, query = "") =>
   call(handler, `/api/parties/${id}${suffix}${query}`, { cookie, method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), params: { id } });

@@ -1,77 +1,35 @@
-// The browser's client of the HTTP API (API.md). Every call returns the documented shape
-// or throws ApiError carrying the server's {code, message, fields}.
-import type { InputRequestData, PartyStatus } from "@/lib/party/events";
+// The browser's client of the HTTP API (docs/api.md). Every type here is the wire
+// contract's (lib/wire), not a copy: each call sends the schema's input type and parses
+// the answer with the schema, so a response that breaks the contract fails here, at the
+// edge, as an ApiError, instead of somewhere in the view. Errors carry the server's
+// {code, message, fields}.
+import "./zod-browser";
+import type { z } from "zod";
+import { critiqueAcceptedSchema, type CritiqueAccepted, type CritiqueRequest } from "@/lib/wire/critique";
+import { errorBodySchema, type FieldErrors } from "@/lib/wire/errors";
+import { answerAcceptedSchema, type AnswerInput } from "@/lib/wire/inputs";
+import { ownerLinkSchema, type OwnerLink } from "@/lib/wire/owners";
+import {
+  cancelledSchema,
+  createdPartySchema,
+  partyListSchema,
+  partySummarySchema,
+  type CreatedParty,
+  type NewPartyInput,
+  type PartyListItem,
+  type PartySummary,
+} from "@/lib/wire/parties";
+import { revisionAcceptedSchema, type RevisionAccepted, type RevisionRequest } from "@/lib/wire/revisions";
+import { roomMessageAcceptedSchema, type RoomMessageAccepted, type RoomMessageInput } from "@/lib/wire/room";
 
-export type Mode = "party" | "classic";
-
-export interface PartyListItem {
-  id: string;
-  title: string;
-  mode: Mode | null;
-  status: PartyStatus;
-  createdAt: string;
-}
-
-export interface PhaseSummary {
-  number: number;
-  name: string;
-  status: string;
-  agents: string[];
-  messages: number;
-  max_messages: number;
-}
-
-/** GET /input and the summary's pendingInput: the request with its id under `id`. */
-export type PendingInputSummary = Omit<InputRequestData, "requestId"> & { id: string };
-
-export interface PartySummary {
-  id: string;
-  title: string;
-  description: string;
-  mode: Mode | null;
-  status: PartyStatus;
-  currentPhase: number | null;
-  phases: PhaseSummary[];
-  pendingInput: PendingInputSummary | null;
-  watchUrl: string | null;
-  /** Owner only: the secret link that makes another browser an owner of this party. */
-  ownerUrl?: string | null;
-  /** Artifacts the mode promises that a failed agent never wrote. */
-  missingArtifacts?: string[];
-  readOnly: boolean;
-  createdAt: string;
-  tokensUsed: number;
-}
-
-export interface CreatePartyInput {
-  title?: string;
-  description: string;
-  flags?: string[];
-  mode?: Mode;
-}
-
-export interface CreatedParty {
-  id: string;
-  status: PartyStatus;
-  mode: Mode | null;
-  url: string;
-}
-
-export interface ArtifactListItem {
-  path: string;
-  title: string;
-  producer: string;
-  phase: number;
-  version: number;
-  bytes: number;
-}
+export type { Mode, PartyListItem, PartySummary, PhaseSummary, PendingInput } from "@/lib/wire/parties";
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly fields: Record<string, string> = {},
+    readonly fields: FieldErrors = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -93,19 +51,28 @@ export function artifactUrl(id: string, path: string, watch: string | null, down
   return withWatch(partyApi(id, `/artifacts/${p}${download ? "?download=1" : ""}`), watch);
 }
 
+/** The error body (lib/wire/errors.ts), or a generic message when the answer is not one. */
 async function errorFrom(res: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await res.json();
   } catch {
-    // not JSON: fall through to a generic message
+    // Not JSON (a proxy's HTML page, say): the status alone says what happened.
   }
-  const err = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
+  const err = errorBodySchema.safeParse(body).data?.error;
   const fallback = res.status === 404 ? "Not found." : res.status === 403 ? "You are not allowed to do that." : `The server answered ${res.status}.`;
   return new ApiError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? fallback, err?.fields ?? {});
 }
 
-async function request<T>(url: string, init?: RequestInit): Promise<T | null> {
+/** Parses a successful answer with its schema; a body that breaks the contract is an ApiError. */
+function parseAnswer<S extends z.ZodType>(schema: S, status: number, body: unknown): z.infer<S> {
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  console.error("The server's answer does not match the API contract", r.error.issues);
+  throw new ApiError(status, "bad_response", "The server sent an answer this page does not understand. Reload the page and try again.");
+}
+
+async function send(url: string, init?: RequestInit): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -118,31 +85,40 @@ async function request<T>(url: string, init?: RequestInit): Promise<T | null> {
     throw new ApiError(0, "network", "Could not reach the server. Check your connection and try again.");
   }
   if (!res.ok) throw await errorFrom(res);
-  if (res.status === 204 || res.status === 202) {
-    const text = await res.text();
-    return text ? (JSON.parse(text) as T) : null;
-  }
-  return (await res.json()) as T;
+  return res;
 }
 
-export async function createParty(input: CreatePartyInput): Promise<CreatedParty> {
-  return (await request<CreatedParty>("/api/parties", { method: "POST", body: JSON.stringify(input) }))!;
+async function request<S extends z.ZodType>(schema: S, url: string, init?: RequestInit): Promise<z.infer<S>> {
+  const res = await send(url, init);
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // An empty or non-JSON body: the schema below refuses it.
+  }
+  return parseAnswer(schema, res.status, body);
+}
+
+const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
+
+export async function createParty(input: NewPartyInput): Promise<CreatedParty> {
+  return request(createdPartySchema, "/api/parties", post(input));
 }
 
 export async function listParties(): Promise<PartyListItem[]> {
-  return (await request<PartyListItem[]>("/api/parties")) ?? [];
+  return request(partyListSchema, "/api/parties");
 }
 
 export async function getParty(id: string, watch: string | null): Promise<PartySummary> {
-  return (await request<PartySummary>(withWatch(partyApi(id), watch)))!;
+  return request(partySummarySchema, withWatch(partyApi(id), watch));
 }
 
-export async function submitInput(id: string, body: { requestId: string; selection?: string; text?: string }): Promise<void> {
-  await request(partyApi(id, "/input"), { method: "POST", body: JSON.stringify(body) });
+export async function submitInput(id: string, body: AnswerInput): Promise<void> {
+  await request(answerAcceptedSchema, partyApi(id, "/input"), post(body));
 }
 
 export async function cancelParty(id: string): Promise<void> {
-  await request(partyApi(id, "/cancel"), { method: "POST", body: "{}" });
+  await request(cancelledSchema, partyApi(id, "/cancel"), post({}));
 }
 
 /** The SSE stream; `after` resumes after a seq already seen (a finished party's later events). */
@@ -150,37 +126,26 @@ export function eventsUrl(id: string, watch: string | null, after?: number): str
   return withWatch(partyApi(id, after ? `/events?after=${after}` : "/events"), watch);
 }
 
-export interface CritiqueRequest {
-  artifactPath: string;
-  /** Perspective keys: security, operations, product, architecture, data, testing. */
-  perspectives: string[];
-}
-
-export interface CritiqueAccepted {
-  status: "accepted";
-  roundId: string;
-  recordPath: string;
-}
-
 /**
- * "Critique this": starts a seed 003 round on one artifact (202). 409 while the team is
- * working, 422 naming the field for bad input, 403 for a watch link.
+ * "Critique this": starts a multi-perspective round on one artifact (202). 409 while the
+ * team is working, 422 naming the field for bad input, 404 for an unknown artifact, 403
+ * for a watch link.
  */
 export async function requestCritique(id: string, body: CritiqueRequest): Promise<CritiqueAccepted> {
-  return (await request<CritiqueAccepted>(partyApi(id, "/critique"), { method: "POST", body: JSON.stringify(body) }))!;
+  return request(critiqueAcceptedSchema, partyApi(id, "/critique"), post(body));
 }
 
 /** Speaks into the room (202): to everyone, or to one agent of the current phase. */
-export async function sendRoomMessage(id: string, body: { text: string; to?: string }): Promise<{ messageId: string }> {
-  return (await request<{ messageId: string }>(partyApi(id, "/messages"), { method: "POST", body: JSON.stringify(body) }))!;
+export async function sendRoomMessage(id: string, body: RoomMessageInput): Promise<RoomMessageAccepted> {
+  return request(roomMessageAcceptedSchema, partyApi(id, "/messages"), post(body));
 }
 
 /** "Revise" and "Write it now" (202): the producing agent rewrites (or first writes) one artifact. */
-export async function requestRevision(id: string, body: { artifactPath: string; feedback: string }): Promise<{ revisionId: string }> {
-  return (await request<{ revisionId: string }>(partyApi(id, "/revisions"), { method: "POST", body: JSON.stringify(body) }))!;
+export async function requestRevision(id: string, body: RevisionRequest): Promise<RevisionAccepted> {
+  return request(revisionAcceptedSchema, partyApi(id, "/revisions"), post(body));
 }
 
 /** A new owner link: the old one, and the browsers it admitted, stop working. */
-export async function rotateOwnerLink(id: string): Promise<{ ownerUrl: string }> {
-  return (await request<{ ownerUrl: string }>(partyApi(id, "/owner-link"), { method: "POST", body: "{}" }))!;
+export async function rotateOwnerLink(id: string): Promise<OwnerLink> {
+  return request(ownerLinkSchema, partyApi(id, "/owner-link"), post({}));
 }

@@ -4,6 +4,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useRef, useState } from "react";
 import { ApiError, createParty, type Mode } from "../api/client";
+import { ErrorBanner, SubmitButton } from "../ui/form-actions";
 import { ModeMenu } from "./mode-menu";
 
 export const TITLE_MAX = 120;
@@ -30,6 +31,16 @@ function Counter({ id, testId, value, max }: { id: string; testId: string; value
   );
 }
 
+function descriptionProblem(description: string): string | null {
+  const desc = description.trim();
+  if (!desc) return "Describe your project — a few sentences are enough.";
+  if (description.length > DESCRIPTION_MAX) return `At most ${DESCRIPTION_MAX} characters.`;
+  if (desc.length < DESCRIPTION_MIN) return `At least ${DESCRIPTION_MIN} characters: describe the project in a sentence or two.`;
+  return null;
+}
+
+const titleProblem = (title: string): string | null => (title.length > TITLE_MAX ? `At most ${TITLE_MAX} characters.` : null);
+
 export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescription = "" }: KickoffFormProps) {
   const router = useRouter();
   const uid = useId();
@@ -47,10 +58,10 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
     if (submitting.current) return; // a double click or Enter twice sends once
     const desc = description.trim();
     const local: Record<string, string> = {};
-    if (!desc) local.description = "Describe your project — a few sentences are enough.";
-    else if (desc.length < DESCRIPTION_MIN) local.description = `At least ${DESCRIPTION_MIN} characters: describe the project in a sentence or two.`;
-    if (description.length > DESCRIPTION_MAX) local.description = `At most ${DESCRIPTION_MAX} characters.`;
-    if (title.length > TITLE_MAX) local.title = `At most ${TITLE_MAX} characters.`;
+    const d = descriptionProblem(description);
+    if (d) local.description = d;
+    const t = titleProblem(title);
+    if (t) local.title = t;
     setFieldErrors(local);
     setError(null);
     if (Object.keys(local).length) {
@@ -80,6 +91,11 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
       }
     }
   }, [description, title, flags, fixedMode, mode, router, uid]);
+
+  // A field's error goes as soon as what is typed passes, not at the next submit.
+  const clearIfFixed = (key: string, problem: string | null) => {
+    if (!problem && fieldErrors[key]) setFieldErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
 
   const fieldError = (key: string) =>
     fieldErrors[key] ? (
@@ -116,7 +132,10 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
           name="title"
           value={title}
           maxLength={TITLE_MAX}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            clearIfFixed("title", titleProblem(e.target.value));
+          }}
           disabled={busy}
           autoComplete="off"
           placeholder="e.g. Clinic triage assistant"
@@ -140,7 +159,10 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
           rows={8}
           value={description}
           maxLength={DESCRIPTION_MAX}
-          onChange={(e) => setDescription(e.target.value)}
+          onChange={(e) => {
+            setDescription(e.target.value);
+            clearIfFixed("description", descriptionProblem(e.target.value));
+          }}
           disabled={busy}
           placeholder="What are you building, for whom, and what matters most? Mention any constraints: regulations, scale, technologies you already use."
           aria-invalid={Boolean(fieldErrors.description)}
@@ -163,22 +185,10 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
       {fieldError("mode")}
       {fieldError("flags")}
 
-      {error && (
-        <div role="alert" data-testid="form-error" className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
-          {error}
-        </div>
-      )}
+      <ErrorBanner message={error} testId="form-error" />
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={busy}
-          data-testid="start-kickoff"
-          className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
-        >
-          {busy && <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-          {busy ? "Starting…" : "Start kickoff"}
-        </button>
+        <SubmitButton testId="start-kickoff" busy={busy} label="Start kickoff" busyLabel="Starting…" size="lg" />
         <span className="text-xs text-slate-500">Runs on the server: you can close the tab and come back.</span>
       </div>
     </form>

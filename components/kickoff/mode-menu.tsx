@@ -1,8 +1,9 @@
 "use client";
-// The INCEPTION MODE menu of seed 000 §2.1 as an accessible radio group. Arrow keys move
+// The INCEPTION MODE menu (docs/protocols.md, "Choosing the mode") as an accessible radio group. Arrow keys move
 // between the options (native radios); pressing 1 or 2 picks one directly.
 import { useEffect, useId } from "react";
 import type { Mode } from "../api/client";
+import { RadioCard } from "../ui/radio-card";
 import { hasModifier, isTypingTarget } from "./keyboard";
 
 export const MODE_OPTIONS: ReadonlyArray<{ key: "1" | "2"; mode: Mode; label: string; recommended: boolean; description: string }> = [
@@ -77,46 +78,30 @@ export function ModeMenu({ value, onChange, disabled = false, globalShortcuts = 
       </legend>
       <p className="mb-3 text-sm text-slate-700">How would you like to set up your new project?</p>
       <div role="radiogroup" aria-labelledby={titleId} className="grid gap-3 sm:grid-cols-2">
-        {MODE_OPTIONS.map((o) => {
-          const checked = value === o.mode;
-          return (
-            <label
-              key={o.mode}
-              htmlFor={`${name}-${o.mode}`}
-              data-testid={`mode-option-${o.mode}`}
-              data-checked={checked}
-              className={`relative flex cursor-pointer gap-3 rounded-lg border p-3 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 ${
-                checked ? "border-indigo-500 bg-indigo-50/60 ring-1 ring-indigo-500" : "border-slate-200 hover:border-slate-300 hover:bg-slate-50"
-              }`}
-            >
-              <input
-                id={`${name}-${o.mode}`}
-                type="radio"
-                name={name}
-                value={o.mode}
-                checked={checked}
-                onChange={() => onChange(o.mode)}
-                className="sr-only"
-                aria-describedby={`${name}-${o.mode}-desc`}
-              />
-              <kbd
-                aria-hidden
-                className={`grid size-7 shrink-0 place-items-center rounded-md border font-mono text-sm ${checked ? "border-indigo-500 bg-indigo-600 text-white" : "border-slate-300 bg-white text-slate-600"}`}
-              >
-                {o.key}
-              </kbd>
-              <span className="min-w-0">
-                <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  {o.label}
-                  {o.recommended && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">Recommended</span>}
-                </span>
-                <span id={`${name}-${o.mode}-desc`} className="mt-1 block text-sm text-slate-600">
-                  {o.description}
-                </span>
+        {MODE_OPTIONS.map((o) => (
+          <RadioCard
+            key={o.mode}
+            id={`${name}-${o.mode}`}
+            name={name}
+            value={o.mode}
+            keyLabel={o.key}
+            checked={value === o.mode}
+            onChange={() => onChange(o.mode)}
+            testId={`mode-option-${o.mode}`}
+            describedBy={`${name}-${o.mode}-desc`}
+            size="md"
+          >
+            <span className="min-w-0">
+              <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                {o.label}
+                {o.recommended && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">Recommended</span>}
               </span>
-            </label>
-          );
-        })}
+              <span id={`${name}-${o.mode}-desc`} className="mt-1 block text-sm text-slate-600">
+                {o.description}
+              </span>
+            </span>
+          </RadioCard>
+        ))}
       </div>
       <p id={`${name}-hint`} className="mt-3 text-xs text-slate-500">
         Press <kbd className="rounded border border-slate-300 px-1 font-mono">1</kbd> or <kbd className="rounded border border-slate-300 px-1 font-mono">2</kbd> to choose, or use the arrow keys.

@@ -2,8 +2,10 @@
 // A ```mermaid block as a diagram. The mermaid package (large) is imported only when a
 // diagram is on screen, with securityLevel "strict" (labels are sanitized, no click
 // handlers or HTML labels). Until it loads, or when the source does not parse, the
-// source shows as a code block — nothing is lost.
+// source shows as a code block — nothing is lost. Its SVG carries its own colours, so it
+// is drawn again with mermaid's dark theme when the page turns dark, and back.
 import { useEffect, useId, useRef, useState } from "react";
+import { useDarkScheme } from "../ui/use-theme";
 
 type MermaidApi = typeof import("mermaid").default;
 
@@ -11,16 +13,22 @@ let loader: Promise<MermaidApi> | null = null;
 
 function loadMermaid(): Promise<MermaidApi> {
   loader ??= import("mermaid").then(({ default: mermaid }) => {
-    mermaid.initialize({
-      startOnLoad: false,
-      securityLevel: "strict",
-      theme: "neutral",
-      fontFamily: "ui-sans-serif, system-ui, sans-serif",
-      flowchart: { htmlLabels: false },
-    });
     return mermaid;
   });
   return loader;
+}
+
+function configure(mermaid: MermaidApi, dark: boolean): void {
+  mermaid.initialize({
+    startOnLoad: false,
+    securityLevel: "strict",
+    theme: dark ? "dark" : "default",
+    // The dark theme's edge labels (#ccc text on #585858, e.g. an ER relationship's name)
+    // fall short of AA contrast (4.4:1); a darker label keeps it above 6:1.
+    ...(dark ? { themeVariables: { edgeLabelBackground: "#404040" } } : {}),
+    fontFamily: "ui-sans-serif, system-ui, sans-serif",
+    flowchart: { htmlLabels: false },
+  });
 }
 
 // mermaid.render is not re-entrant: render diagrams one after another.
@@ -30,6 +38,7 @@ export function MermaidDiagram({ source }: { source: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const id = `mmd-${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
   const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const dark = useDarkScheme();
 
   useEffect(() => {
     let cancelled = false;
@@ -37,6 +46,8 @@ export function MermaidDiagram({ source }: { source: string }) {
       try {
         const mermaid = await loadMermaid();
         if (cancelled) return;
+        // Set per diagram: renders are queued one at a time, so no other one sees this theme.
+        configure(mermaid, dark);
         if (!(await mermaid.parse(source, { suppressErrors: true }))) throw new Error("unparsable diagram");
         const { svg } = await mermaid.render(id, source);
         if (cancelled || !ref.current) return;
@@ -51,10 +62,10 @@ export function MermaidDiagram({ source }: { source: string }) {
     return () => {
       cancelled = true;
     };
-  }, [id, source]);
+  }, [id, source, dark]);
 
   return (
-    <figure className="md-diagram" data-testid="mermaid-diagram" data-state={state}>
+    <figure className="md-diagram" data-testid="mermaid-diagram" data-state={state} data-theme={dark ? "dark" : "default"}>
       <div ref={ref} role="img" aria-label="Diagram" hidden={state !== "ready"} className="overflow-x-auto" />
       {state !== "ready" && (
         <pre aria-label={state === "error" ? "Diagram source (could not be drawn)" : "Diagram source"}>

@@ -1,4 +1,4 @@
-// URLs in agent output are untrusted (DESIGN.md). Only web and mail links survive;
+// URLs in agent output are untrusted (docs/architecture.md). Only web and mail links survive;
 // `javascript:`, `data:`, `vbscript:`, `file:` and every other scheme become no link at all.
 const ALLOWED_SCHEMES = new Set(["http", "https", "mailto"]);
 

@@ -5,7 +5,8 @@
 import { diffLines } from "diff";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ApiError, requestRevision } from "../api/client";
-import { agentDisplay, type ArtifactView, type PartyView, type RevisionView } from "./party-view";
+import { agentDisplay } from "./view/agent-display";
+import type { ArtifactView, PartyView, RevisionView } from "./view/types";
 
 const FEEDBACK_MAX = 4000;
 

@@ -1,14 +1,16 @@
 "use client";
 // Everything the party wrote: a list (title, path, producer, phase), the selected file
 // rendered (markdown with GFM tables, code and Mermaid diagrams), its critique rounds
-// (seed 003) with "Critique this", per-file downloads and the whole bundle as a zip.
+// (docs/protocols.md) with "Critique this", per-file downloads and the whole bundle as a zip.
 import { useEffect, useRef, useState } from "react";
 import { artifactUrl, partyApi, withWatch } from "../api/client";
 import { Markdown } from "../markdown/markdown";
 import { RevisePanel, VersionBar, VersionDiff, type RevisionControls } from "./artifact-revision";
 import { CritiqueRequest, type PendingCritique } from "./critique-request";
 import { CritiqueRound, roundLabel } from "./critique-rounds";
-import { agentDisplay, critiqueOfRecord, critiquesOf, type ArtifactView, type PartyView } from "./party-view";
+import { agentDisplay } from "./view/agent-display";
+import { critiqueOfRecord, critiquesOf } from "./view/selectors";
+import type { ArtifactView, PartyView } from "./view/types";
 
 function phaseLabel(view: PartyView, n: number): string {
   const p = view.phases.find((x) => x.number === n);
@@ -52,7 +54,7 @@ function CritiquePanel({
         <button type="button" onClick={() => onSelect(record.artifactPath)} className="break-all font-mono text-xs font-medium text-indigo-700 underline-offset-2 hover:underline">
           {record.artifactPath}
         </button>
-        .
+       .
       </p>
     );
   }
@@ -129,7 +131,7 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
   const shown = current?.versions.find((v) => v.version === shownVersion) ?? null;
   const compareWith = pick?.compare != null ? (current?.versions.find((v) => v.version === pick.compare) ?? null) : null;
   const shownContent = shown?.content ?? current?.content ?? "";
-  // The seed 003 discussion records are artifacts too, listed apart from the documents.
+  // The critique rounds' discussion records are artifacts too, listed apart from the documents.
   const discussions = list.filter((a) => a.path.startsWith("discussions/"));
   const documents = list.filter((a) => !a.path.startsWith("discussions/"));
   const item = (a: ArtifactView) => {

@@ -1,6 +1,6 @@
-import type { PhaseView } from "./party-view";
+import type { PhaseView } from "./view/types";
 
-/** NFR-002: a phase's debate is bounded; the gauge shows messages used of the budget. */
+/** A phase's debate is bounded (docs/protocols.md): the gauge shows messages used of the budget. */
 export function BudgetGauge({ phase }: { phase: PhaseView | null }) {
   if (!phase) return null;
   const max = phase.maxMessages;

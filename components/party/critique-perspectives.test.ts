@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PERSPECTIVE_PRESETS } from "@/lib/party/critique-round";
-import { clampRating, DEFAULT_PERSPECTIVES, PERSPECTIVE_OPTIONS, recommendationLabel, severityLevel, verdictLabel } from "./critique-perspectives";
+import { DEFAULT_PERSPECTIVES } from "@/lib/vocabulary";
+import { clampRating, PERSPECTIVE_OPTIONS, recommendationLabel, severityLevel, verdictLabel } from "./critique-perspectives";
 
 describe("critique perspectives", () => {
   it("offers exactly the server's perspective presets, under their names", () => {

@@ -1,24 +1,16 @@
 // The perspectives a person can pick for "Critique this" and how a critique round reads
-// on screen. The keys mirror PERSPECTIVE_PRESETS in lib/party/critique-round.ts (a test
-// keeps them in step); the server's module is not imported so the orchestrator stays out
-// of the browser bundle.
+// on screen. The perspectives themselves are the vocabulary's, the same ones the server runs.
+import { PERSPECTIVE_KEYS, PERSPECTIVES } from "@/lib/vocabulary";
+
+import type { PerspectiveKey } from "@/lib/wire/critique";
 
 export interface PerspectiveOption {
-  key: string;
+  key: PerspectiveKey;
   name: string;
   focus: string;
 }
 
-export const PERSPECTIVE_OPTIONS: readonly PerspectiveOption[] = [
-  { key: "security", name: "Security", focus: "threat model, auth, data protection, secrets" },
-  { key: "architecture", name: "Architecture", focus: "component boundaries, data flow, coupling, failure modes" },
-  { key: "product", name: "Product", focus: "user value, scope, success metrics" },
-  { key: "operations", name: "Operations", focus: "deployment, observability, scaling, cost" },
-  { key: "data", name: "Data", focus: "entities, integrity, migrations, retention" },
-  { key: "testing", name: "Testing", focus: "critical paths, test pyramid, testability" },
-];
-
-export const DEFAULT_PERSPECTIVES: readonly string[] = ["security", "architecture", "product"];
+export const PERSPECTIVE_OPTIONS: readonly PerspectiveOption[] = PERSPECTIVE_KEYS.map((key) => ({ key, name: PERSPECTIVES[key].name, focus: PERSPECTIVES[key].focusAreas.join(", ") }));
 
 /** "consensus_reached" → "Consensus reached". */
 export function verdictLabel(verdict: string): string {

@@ -1,12 +1,13 @@
 "use client";
-// "Critique this": the owner picks perspectives and starts a seed 003 round on the
+// "Critique this": the owner picks perspectives and starts a critique round on the
 // selected artifact (POST /critique). The server runs it only while the team is not
 // working (409 otherwise); the result arrives as a critique-result event, so the request
 // is "running" from the 202 until that round shows up in the view.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { ApiError, requestCritique } from "../api/client";
-import { DEFAULT_PERSPECTIVES, PERSPECTIVE_OPTIONS } from "./critique-perspectives";
-import type { PartyView } from "./party-view";
+import { DEFAULT_PERSPECTIVES } from "@/lib/vocabulary";
+import { PERSPECTIVE_OPTIONS } from "./critique-perspectives";
+import type { PartyView } from "./view/types";
 
 export interface PendingCritique {
   roundId: string;

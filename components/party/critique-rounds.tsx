@@ -1,9 +1,9 @@
-// How a critique round (seed 003) reads: ratings per perspective ("Security 4/5"), the
+// How a critique round (docs/protocols.md, "Critique rounds") reads: ratings per perspective ("Security 4/5"), the
 // divergence severity and the verdict as badges whose text carries the meaning (colour
 // only repeats it), the action items, and the way to its discussion record. Every string
 // here comes from agents: it is rendered as text, never as markup.
 import { clampRating, recommendationLabel, severityLevel, verdictLabel, type SeverityLevel } from "./critique-perspectives";
-import type { CritiqueRoundView } from "./party-view";
+import type { CritiqueRoundView } from "./view/types";
 
 const SEVERITY: Record<SeverityLevel, { icon: string; className: string }> = {
   HIGH: { icon: "▲", className: "bg-rose-50 text-rose-800 ring-rose-300" },

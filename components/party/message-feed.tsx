@@ -1,11 +1,14 @@
 "use client";
 // The live conversation: every agent message streaming in token by token, plus phase
 // markers, notes and the questions put to the person, in log order.
-import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { memo, useState } from "react";
 import { Markdown } from "../markdown/markdown";
 import { Avatar } from "../ui/avatar";
 import { CritiqueSummaryLine } from "./critique-rounds";
-import { agentDisplay, ORCHESTRATOR, PERSON, type FeedItem, type InputRecord, type MessageView, type NoteView, type PartyView } from "./party-view";
+import { useFollowEnd } from "./use-follow-end";
+import { agentDisplay } from "./view/agent-display";
+import type { FeedItem, InputRecord, MessageView, NoteView, PartyView } from "./view/types";
+import { ORCHESTRATOR, PERSON } from "@/lib/vocabulary";
 
 const LABEL_TONES: Array<[RegExp, string]> = [
   [/QUESTION/, "bg-sky-100 text-sky-800"],
@@ -237,48 +240,10 @@ function FeedEntry({ item, view, onOpenArtifact }: { item: FeedItem; view: Party
 }
 
 export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenArtifact?: (path: string) => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [follow, setFollow] = useState(true);
-  const followRef = useRef(follow);
-  useEffect(() => {
-    followRef.current = follow;
-  }, [follow]);
+  // The page is the one scroll (no scroll box here): see useFollowEnd.
   const [phaseFilter, setPhaseFilter] = useState<number | "all">("all");
 
-  const programmatic = useRef(false);
-
-  const toBottom = () => {
-    const el = box.current;
-    if (!el || el.scrollHeight - el.scrollTop - el.clientHeight < 1) return;
-    programmatic.current = true;
-    el.scrollTop = el.scrollHeight;
-  };
-
-  // Stick to the bottom while following; only the reader scrolling up pauses it.
-  useLayoutEffect(() => {
-    if (follow) toBottom();
-  }, [view.feed, view.messages, follow]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const onScroll = () => {
-      const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-      if (atBottom) setFollow(true);
-      else if (!programmatic.current) setFollow(false);
-      programmatic.current = false;
-    };
-    // The box changes size with the window (or a full-page screenshot): keep the end in view.
-    const resize = new ResizeObserver(() => {
-      if (followRef.current) toBottom();
-    });
-    el.addEventListener("scroll", onScroll, { passive: true });
-    resize.observe(el);
-    return () => {
-      el.removeEventListener("scroll", onScroll);
-      resize.disconnect();
-    };
-  }, []);
+  const { end, showJump, jump } = useFollowEnd(view);
 
   const items = phaseFilter === "all" ? view.feed : view.feed.filter((f) => feedPhase(view, f) === phaseFilter);
   const count = Object.values(view.messages).filter((m) => m.status !== "discarded").length;
@@ -307,7 +272,7 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
           </label>
         )}
       </div>
-      <div ref={box} className="relative max-h-[70vh] min-h-64 overflow-y-auto px-3 py-3 sm:px-4" tabIndex={0} aria-label="Conversation messages">
+      <div className="px-3 py-3 sm:px-4" data-testid="feed-body">
         {items.length === 0 ? (
           <p className="py-10 text-center text-sm text-slate-500">Messages appear here as the team talks.</p>
         ) : (
@@ -336,15 +301,17 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
           </div>
         )}
       </div>
-      {!follow && (
-        <div className="border-t border-slate-200 bg-white px-4 py-2 text-right">
+      <div ref={end} aria-hidden data-testid="feed-end" className="h-px" />
+      {showJump && (
+        <div className="pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center">
           <button
             type="button"
-            onClick={() => {
-              setFollow(true);
-              toBottom();
-            }}
-            className="rounded-md bg-indigo-600 px-3 py-1 text-xs font-medium text-white hover:bg-indigo-700"
+            // A click scrolls without taking the focus from where the person is (an
+            // answer field, a question that just arrived); the keyboard still reaches it.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={jump}
+            data-testid="jump-to-latest"
+            className="pointer-events-auto rounded-full bg-indigo-600 px-4 py-2 text-sm font-medium text-white shadow-lg hover:bg-indigo-700"
           >
             Jump to latest ↓
           </button>

@@ -14,15 +14,21 @@ import { useRunningCritique, type PendingCritique } from "./critique-request";
 import { BudgetGauge } from "./budget-gauge";
 import { InputPanel } from "./input/input-panel";
 import { MessageFeed } from "./message-feed";
+import { nowDoing } from "./now-doing";
 import { CancelButton, OwnerLink, ReplayControls, WatchLink } from "./party-actions";
-import { currentTeam, focusPhase, isFinished, roomOpen, runningRevision, type PartyView } from "./party-view";
+import { currentTeam, focusPhase, roomOpen, runningRevision } from "./view/selectors";
+import { isTerminal as isFinished } from "@/lib/vocabulary";
+import type { PartyView } from "./view/types";
 import { RoomComposer } from "./room-composer";
+import { PhaseBar } from "./phase-bar";
 import { PhaseTimeline } from "./phase-timeline";
 import { MissingArtifacts, NextSteps, NotesPanel, UsagePanel } from "./side-panels";
 import { TeamCards } from "./team-cards";
 import { usePartyStream, type Connection } from "./use-party-stream";
 import { useReplay } from "./use-replay";
 import { useSummary } from "./use-summary";
+import { useHydrated, withoutClockTimes } from "./hydration";
+import type { PartySnapshot } from "./party-snapshot";
 
 type Tab = "live" | "artifacts";
 
@@ -73,17 +79,20 @@ function EndBanner({ view, onArtifacts }: { view: PartyView; onArtifacts: () => 
   );
 }
 
-export function PartyDashboard({ id, watch }: { id: string; watch: string | null }) {
+export function PartyDashboard({ id, watch, initial = null }: { id: string; watch: string | null; initial?: PartySnapshot | null }) {
   const router = useRouter();
-  const { state } = useSummary(id, watch);
-  const stream = usePartyStream(id, watch);
-  const replay = useReplay(stream.storedEvents);
-  const [tab, setTab] = useState<Tab>(() => (typeof window !== "undefined" && window.location.hash === "#artifacts" ? "artifacts" : "live"));
+  const { state: fetched } = useSummary(id, watch);
+  // A server snapshot brings the summary too: the page shows before the browser's own fetch returns.
+  const state = fetched.kind === "loading" && initial ? { kind: "ready" as const, summary: initial.summary } : fetched;
+  const hydrated = useHydrated();
+  const stream = usePartyStream(id, watch, initial);
+  const replay = useReplay(stream.storedEvents, { id, watch, baseSeq: stream.baseSeq });
+  const [hashTab, setTab] = useState<Tab>(() => (typeof window !== "undefined" && window.location.hash === "#artifacts" ? "artifacts" : "live"));
+  // The server rendered the live tab; the one the address asks for shows right after hydration.
+  const tab = hydrated ? hashTab : "live";
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ live: null, artifacts: null });
   const [artifact, setArtifact] = useState<string | null>(null);
-  const [answeredHere, setAnsweredHere] = useState(false);
   const [reviseDraft, setReviseDraft] = useState<ReviseDraft | null>(null);
-  const onAnswered = useCallback(() => setAnsweredHere(true), []);
   const critique = useRunningCritique(stream.view);
   // The markdown renderer is its own chunk: hold the skeleton until it is there (it loads
   // while the summary does) so messages do not change shape right after they appear.
@@ -98,7 +107,8 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
     [started, follow],
   );
 
-  if (state.kind === "loading" || (state.kind === "ready" && !markdownReady)) {
+  // With a snapshot the party shows at once, its markdown as plain text until the renderer is in.
+  if (state.kind === "loading" || (state.kind === "ready" && !markdownReady && !initial)) {
     return (
       <div aria-busy="true" aria-label="Loading the party" className="space-y-4" data-testid="dashboard-loading">
         <div className="h-24 animate-pulse rounded-xl bg-slate-200/70" />
@@ -122,7 +132,7 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
   }
 
   const summary = state.summary;
-  const live = stream.view;
+  const live = hydrated ? stream.view : withoutClockTimes(stream.view);
   const view = replay.active ? replay.view : live;
   const fromEvents = live.lastSeq > 0;
   const status = fromEvents ? live.status : summary.status;
@@ -234,9 +244,20 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
             <p className="mt-2 whitespace-pre-wrap break-words">{live.description ?? summary.description}</p>
           </details>
         )}
-        {!readOnly && summary.watchUrl && <WatchLink watchUrl={summary.watchUrl} />}
-        {!readOnly && summary.ownerUrl && <OwnerLink partyId={id} ownerUrl={summary.ownerUrl} />}
+        {hydrated && !readOnly && summary.watchUrl && <WatchLink watchUrl={summary.watchUrl} />}
+        {hydrated && !readOnly && summary.ownerUrl && <OwnerLink partyId={id} ownerUrl={summary.ownerUrl} />}
       </header>
+
+      <PhaseBar
+        phases={view.phases}
+        phase={phase}
+        waiting={Boolean(view.pendingInput) && !readOnly && !replay.active}
+        onGoToQuestion={() => {
+          const panel = document.querySelector<HTMLElement>('[data-testid="input-panel"]');
+          (panel?.querySelector<HTMLElement>("input:checked, input:not([type=hidden]), textarea") ?? panel)?.focus();
+        }}
+        now={nowDoing({ status: replay.active ? view.status : status, phase, team, waitingFor: view.pendingInput?.title ?? null, readOnly: readOnly || replay.active })}
+      />
 
       {readOnly && (
         <div role="note" data-testid="readonly-banner" className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
@@ -245,6 +266,11 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
       )}
 
       {replay.active && <ReplayControls replay={replay} />}
+      {(replay.loading || replay.error) && (
+        <p role="status" data-testid="replay-loading" className="text-sm text-slate-600">
+          {replay.loading ? "Loading the whole conversation for the replay…" : replay.error}
+        </p>
+      )}
       {!replay.active && <EndBanner view={view} onArtifacts={() => selectTab("artifacts")} />}
       {!replay.active && <MissingArtifacts missing={Object.values(view.missing)} canWrite={canIterate && !busyWith && (finished || Boolean(view.pendingInput))} running={revising?.missing ? revising.artifactPath : null} failed={failedWrites(view)} onWrite={writeMissing} />}
 
@@ -256,8 +282,7 @@ export function PartyDashboard({ id, watch }: { id: string; watch: string | null
           request={view.pendingInput}
           readOnly={readOnly || replay.active}
           readOnlyReason={replay.active ? "Replay: this is what the team asked at this point." : undefined}
-          focusOnArrival={answeredHere}
-          onAnswered={onAnswered}
+          focusOnArrival
         />
       )}
 

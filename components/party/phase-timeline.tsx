@@ -1,4 +1,5 @@
-import type { Mode, PhaseStatus, PhaseView } from "./party-view";
+import type { Mode } from "@/lib/vocabulary";
+import type { PhaseStatus, PhaseView } from "./view/types";
 
 const STATUS_TEXT: Record<PhaseStatus, string> = {
   pending: "Pending",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PartyEvent, StoredEvent } from "@/lib/party/events";
-import { applyEvents, initialView, type IncomingEvent } from "./party-view";
+import { applyEvents, initialView } from "./view/reducer";
+import type { IncomingEvent } from "./view/types";
 import { replayStep, START, type ReplayCursor } from "./replay";
 
 const meta = { messageId: "m", phase: 1, type: "message" as const, sender: "nadia", recipient: null, label: "QUESTIONS" };

@@ -2,7 +2,7 @@
 // `replayStep` on a timer with the milliseconds that passed, and applies what it returns.
 // Stored delta batches are cut into small pieces so text appears to type itself.
 import type { StoredEvent } from "@/lib/party/events";
-import type { IncomingEvent } from "./party-view";
+import type { IncomingEvent } from "./view/types";
 
 export interface ReplayCursor {
   /** Next event to play. */

@@ -2,9 +2,11 @@
 // Speak into the room: a message to the whole phase team or to one agent, answered in the
 // agents' next turns. Enter sends, Shift+Enter starts a new line. Shown to the owner while
 // the current phase has agents and its room is open; otherwise it says why not.
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { hasModifier, isTypingTarget } from "../kickoff/keyboard";
 import { ApiError, sendRoomMessage } from "../api/client";
-import { agentDisplay, type PartyView } from "./party-view";
+import { agentDisplay } from "./view/agent-display";
+import type { PartyView } from "./view/types";
 
 const TEXT_MAX = 4000;
 
@@ -16,6 +18,21 @@ export function RoomComposer({ partyId, view, open }: { partyId: string; view: P
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  // C (outside a text field) goes to this box to ask for a change — unless a pending
+  // question has a [C] option of its own, which that key picks instead.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key.toLowerCase() !== "c" || hasModifier(e) || isTypingTarget(e.target) || e.defaultPrevented) return;
+      if (document.querySelector('[data-testid="input-panel"][data-state="editing"] [data-testid="input-option"][data-key="C" i]')) return;
+      e.preventDefault();
+      box.current?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
   const phase = view.phases.find((p) => p.number === view.currentPhase) ?? null;
   const agents = (phase?.agents ?? []).filter((a) => view.agents[a]?.status !== "failed");
   // A chosen agent who left the room (shut down, a new phase) falls back to everyone.
@@ -89,13 +106,14 @@ export function RoomComposer({ partyId, view, open }: { partyId: string; view: P
             </option>
           ))}
         </select>
-        <span className="ml-auto hidden sm:inline">Enter sends · Shift+Enter for a new line</span>
+        <span className="ml-auto hidden sm:inline">C to write here · Enter sends · Shift+Enter for a new line</span>
       </div>
       <div className="mt-2 flex items-end gap-2">
         <label htmlFor={`${uid}-text`} className="sr-only">
           Your message
         </label>
         <textarea
+          ref={box}
           id={`${uid}-text`}
           value={text}
           onChange={(e) => {

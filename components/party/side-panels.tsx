@@ -1,7 +1,10 @@
 import { NoteLine } from "./message-feed";
 import { useState } from "react";
 import type { MissingArtifact, NextStepAction } from "@/lib/party/events";
-import { agentDisplay, usageByAgent, usageByPhase, usageTotal, type NextStepsView, type NoteView, type PartyView } from "./party-view";
+import { StatTable } from "../ui/stat-table";
+import { agentDisplay } from "./view/agent-display";
+import { usageByAgent, usageByPhase, usageTotal } from "./view/selectors";
+import type { NextStepsView, NoteView, PartyView } from "./view/types";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 /** Dollars, or a dash where a model's price is unknown; cents show until a dollar, then two decimals. */
@@ -159,65 +162,30 @@ export function UsagePanel({ view, tokensUsed }: { view: PartyView; tokensUsed: 
             {fmt(total.inputTokens)} in · {fmt(total.outputTokens)} out ·{" "}
             <span data-testid="usage-cost">{total.costUsd === null ? "cost unknown (a model without a known price)" : `cost ${money(total.costUsd)}`}</span>
           </summary>
-          <table className="mt-2 w-full text-xs" data-testid="usage-by-agent">
-            <caption className="sr-only">Tokens per agent</caption>
-            <thead>
-              <tr className="text-left text-slate-500">
-                <th scope="col" className="py-1 font-medium">
-                  Agent
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  In
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Out
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Cost
-                </th>
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {agents.map((a) => (
-                <tr key={a.agent} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 text-left font-normal text-slate-800">
-                    {agentDisplay(view, a.agent).name}
-                  </th>
-                  <td className="py-1 text-right">{fmt(a.inputTokens)}</td>
-                  <td className="py-1 text-right">{fmt(a.outputTokens)}</td>
-                  <td className="py-1 text-right">{money(a.costUsd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className="mt-3 w-full text-xs" data-testid="usage-by-phase">
-            <caption className="sr-only">Tokens per phase</caption>
-            <thead>
-              <tr className="text-left text-slate-500">
-                <th scope="col" className="py-1 font-medium">
-                  Phase
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Tokens
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Cost
-                </th>
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {phases.map((p) => (
-                <tr key={`${p.mode}:${p.phase}`} className="border-t border-slate-100" data-testid="usage-phase" data-mode={p.mode ?? ""} data-abandoned={p.abandoned}>
-                  <th scope="row" className="py-1 text-left font-normal text-slate-800">
-                    {p.label}
-                    {p.abandoned && <span className="text-slate-600"> · party mode, before the fallback</span>}
-                  </th>
-                  <td className="py-1 text-right">{fmt(p.inputTokens + p.outputTokens)}</td>
-                  <td className="py-1 text-right">{money(p.costUsd)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <StatTable
+            className="mt-2"
+            testId="usage-by-agent"
+            caption="Tokens per agent"
+            columns={["Agent", "In", "Out", "Cost"]}
+            rows={agents.map((a) => ({ key: a.agent, label: agentDisplay(view, a.agent).name, values: [fmt(a.inputTokens), fmt(a.outputTokens), money(a.costUsd)] }))}
+          />
+          <StatTable
+            className="mt-3"
+            testId="usage-by-phase"
+            caption="Tokens per phase"
+            columns={["Phase", "Tokens", "Cost"]}
+            rows={phases.map((p) => ({
+              key: `${p.mode}:${p.phase}`,
+              label: (
+                <>
+                  {p.label}
+                  {p.abandoned && <span className="text-slate-600"> · party mode, before the fallback</span>}
+                </>
+              ),
+              values: [fmt(p.inputTokens + p.outputTokens), money(p.costUsd)],
+              data: { "data-testid": "usage-phase", "data-mode": p.mode ?? "", "data-abandoned": p.abandoned },
+            }))}
+          />
         </details>
       )}
     </section>

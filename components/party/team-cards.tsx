@@ -1,5 +1,5 @@
 import { Avatar } from "../ui/avatar";
-import type { AgentStatus, AgentView } from "./party-view";
+import type { AgentStatus, AgentView } from "./view/types";
 
 const STATUS: Record<AgentStatus, { label: string; className: string; dot: string }> = {
   thinking: { label: "Thinking", className: "bg-amber-50 text-amber-800", dot: "bg-amber-500 animate-pulse" },
@@ -11,6 +11,8 @@ const STATUS: Record<AgentStatus, { label: string; className: string; dot: strin
 
 /** `waiting`: the party waits for the person's answer, so nobody idle is "idle" — they wait for you. */
 const WAITING = { label: "Waiting for you", className: "bg-amber-50 text-amber-800", dot: "bg-amber-500" };
+/** After the end the whole team is shown: everyone who took part has done their part. */
+const DONE = { label: "Done", className: "bg-emerald-50 text-emerald-800", dot: "bg-emerald-500" };
 
 export function TeamCards({ agents, phaseName, finished = false, waiting = false }: { agents: AgentView[]; phaseName: string | null; finished?: boolean; waiting?: boolean }) {
   return (
@@ -31,14 +33,14 @@ export function TeamCards({ agents, phaseName, finished = false, waiting = false
       ) : (
         <ul className="mt-3 space-y-2">
           {agents.map((a) => {
-            const s = waiting && a.status === "idle" ? WAITING : STATUS[a.status];
+            const s = finished && a.status === "shutdown" ? DONE : waiting && a.status === "idle" ? WAITING : STATUS[a.status];
             return (
               <li
                 key={a.agent}
                 data-testid="agent-card"
                 data-agent={a.agent}
                 data-status={a.status}
-                className={`flex items-start gap-3 rounded-lg border p-2.5 ${a.status === "shutdown" ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-100"}`}
+                className={`flex items-start gap-3 rounded-lg border p-2.5 ${a.status === "shutdown" && !finished ? "border-dashed border-slate-300 bg-slate-50" : "border-slate-100"}`}
               >
                 <Avatar id={a.agent} name={a.name} />
                 <div className="min-w-0 flex-1">

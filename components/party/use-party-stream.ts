@@ -8,19 +8,35 @@
 // ends it, EventSource comes back once with Last-Event-ID and gets either the later
 // events or a 204 that stops it for good. While a critique runs (asked for here, or its
 // critique-start found in the log) a stopped stream is reopened until the result arrives.
+//
+// A page rendered on the server hands over a snapshot (the view folded up to seq N): the
+// hook starts from it and streams only what comes after N, so nothing is rebuilt in the
+// browser and a finished party shows at once.
+import "@/components/api/zod-browser";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StoredEvent } from "@/lib/party/events";
 import { eventsUrl } from "../api/client";
 import { EVENT_TYPES } from "./event-types";
-import { applyEvents, initialView, type IncomingEvent, type PartyView } from "./party-view";
+import { parseStreamEvent } from "@/lib/wire/events";
+import { applyEvents, initialView } from "./view/reducer";
+import { runningRevision } from "./view/selectors";
+import type { IncomingEvent, PartyView } from "./view/types";
 
 export type Connection = "connecting" | "live" | "reconnecting" | "closed" | "error";
+
+/** The view the server folded from the log up to `lastSeq`. */
+export interface StreamSnapshot {
+  view: PartyView;
+  lastSeq: number;
+}
 
 export interface PartyStream {
   view: PartyView;
   connection: Connection;
-  /** Every stored event received, in seq order (what a replay plays back). */
+  /** Every stored event received after `baseSeq`, in seq order. */
   storedEvents: () => readonly StoredEvent[];
+  /** The snapshot's last seq: events up to it were folded on the server and never received here (0 without a snapshot). */
+  baseSeq: number;
   /** Bumps when a stored event arrives (lets consumers re-read storedEvents). */
   storedCount: number;
   /**
@@ -36,23 +52,34 @@ const QUIET_MS = 5000;
 /** How long a finished party's stream waits for a critique's result. */
 const FOLLOW_MS = 10 * 60_000;
 
-export function usePartyStream(id: string, watch: string | null): PartyStream {
-  const [view, setView] = useState<PartyView>(initialView);
-  const [connection, setConnection] = useState<Connection>("connecting");
+/** A snapshot of a finished party on which a critique or a revision still runs: its result is still to come. */
+function awaitsResult(view: PartyView): boolean {
+  return Object.values(view.runningCritiques).some((c) => c.onDemand) || runningRevision(view) !== null;
+}
+
+export function usePartyStream(id: string, watch: string | null, initial: StreamSnapshot | null = null): PartyStream {
+  // Only the first render's snapshot counts: later ones (a refresh of the server page) are older than the stream.
+  const [snapshot] = useState(initial);
+  const baseSeq = snapshot?.lastSeq ?? 0;
+  const [view, setView] = useState<PartyView>(() => snapshot?.view ?? initialView());
+  const [connection, setConnection] = useState<Connection>(snapshot?.view.end ? "closed" : "connecting");
   const [storedCount, setStoredCount] = useState(0);
   const stored = useRef<StoredEvent[]>([]);
   const followRef = useRef<(forMs: number) => void>(() => {});
 
   useEffect(() => {
     let queue: IncomingEvent[] = [];
+    let warned = false;
     let raf: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    let ended = false;
+    // The snapshot may already hold party-end (and a critique or revision asked for after it).
+    let ended = Boolean(snapshot?.view.end);
     let es: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | null = null;
     let idle: ReturnType<typeof setTimeout> | null = null;
     /** While now < followUntil, a stream that stops is reopened. */
-    let followUntil = 0;
+    let followUntil = snapshot && ended && awaitsResult(snapshot.view) ? Date.now() + FOLLOW_MS : 0;
+    const lastSeq = () => stored.current.at(-1)?.seq ?? baseSeq;
 
     const flush = () => {
       if (raf !== null) cancelAnimationFrame(raf);
@@ -73,17 +100,15 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
     };
 
     const onEvent = (ev: MessageEvent<string>) => {
-      let parsed: IncomingEvent;
-      try {
-        parsed = JSON.parse(ev.data) as IncomingEvent;
-      } catch {
+      // Parsed once, here at the edge, against the wire contract: the view trusts what it folds.
+      const parsed = parseStreamEvent(ev.type, ev.data);
+      if (!parsed) {
+        if (!warned) console.warn(`[stream] ignored a ${ev.type} event that does not match the wire contract`, ev.data.slice(0, 200));
+        warned = true;
         return;
       }
-      if (!parsed || typeof parsed !== "object" || !("data" in parsed)) return;
-      if (!parsed.type) (parsed as { type: string }).type = ev.type;
       if (typeof parsed.seq === "number") {
-        const last = stored.current.at(-1)?.seq ?? 0;
-        if (parsed.seq <= last) return; // a replay after reconnect: already have it
+        if (parsed.seq <= lastSeq()) return; // a replay after reconnect: already have it
         stored.current.push(parsed as StoredEvent);
       }
       queue.push(parsed);
@@ -121,7 +146,7 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
     const open = () => {
       reopen = null;
       stop();
-      const source = new EventSource(eventsUrl(id, watch, stored.current.at(-1)?.seq));
+      const source = new EventSource(eventsUrl(id, watch, lastSeq()));
       es = source;
       for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
       source.onopen = () => {
@@ -153,8 +178,8 @@ export function usePartyStream(id: string, watch: string | null): PartyStream {
       stop();
       flush();
     };
-  }, [id, watch]);
+  }, [id, watch, snapshot, baseSeq]);
 
   const follow = useCallback((forMs = FOLLOW_MS) => followRef.current(forMs), []);
-  return { view, connection, storedEvents: () => stored.current, storedCount, follow };
+  return { view, connection, storedEvents: () => stored.current, baseSeq, storedCount, follow };
 }

@@ -1,4 +1,4 @@
-import { initials } from "../party/party-view";
+import { initials } from "../party/view/agent-display";
 
 // 700 shades: white initials on them meet WCAG AA (4.5:1) at the small avatar size.
 const PALETTE = [

@@ -1,4 +1,4 @@
-import type { PartyStatus } from "@/lib/party/events";
+import type { Mode, PartyStatus } from "@/lib/vocabulary";
 
 const STYLES: Record<PartyStatus, { label: string; className: string; dot: string }> = {
   pending: { label: "Starting", className: "bg-slate-100 text-slate-700 ring-slate-300", dot: "bg-slate-400" },
@@ -27,7 +27,7 @@ export function StatusBadge({ status, className = "" }: { status: PartyStatus; c
   );
 }
 
-export function ModeBadge({ mode }: { mode: "party" | "classic" | null }) {
+export function ModeBadge({ mode }: { mode: Mode | null }) {
   if (!mode) return <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Mode not chosen</span>;
   return (
     <span

@@ -226,8 +226,8 @@ interface CallResult {
 
 type ToolChoice = "none" | { type: "tool"; toolName: string } | undefined;
 
-/** One model call, with transient faults retried inside it (backoff, Retry-After) up to a time bound. */
-async function call(
+/** One model call's arguments: the turn, the prompt, the tools offered, the accounting, and the progress hooks. */
+type CallArgs = [
   input: AgentTurnInput<z.ZodType>,
   system: SystemModelMessage,
   messages: ModelMessage[],
@@ -237,13 +237,17 @@ async function call(
   onDelta?: (t: string) => void,
   /** Called when the response begins producing (the provider has cached the prompt by then). */
   onBegin?: () => void,
-): Promise<CallResult> {
+];
+
+/** One model call, with transient faults retried inside it (backoff, Retry-After) up to a time bound. */
+async function call(...args: CallArgs): Promise<CallResult> {
+  const [input, , , , , usage] = args;
   const policy = input.retry ?? DEFAULT_RETRY;
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const streamed = { any: false };
     try {
-      return await attemptCall(input, system, messages, tools, toolChoice, usage, streamed, onDelta, onBegin);
+      return await attemptCall(streamed, ...args);
     } catch (e) {
       if (!(e instanceof TransientFault)) throw e;
       const wait = backoffDelay(policy, attempt, e.cause);
@@ -254,6 +258,7 @@ async function call(
       try {
         await sleep(wait, input.abortSignal);
       } catch {
+        // The wait only rejects when the turn is aborted.
         throw new AgentTurnError("cancelled", "the turn was cancelled", undefined, usage);
       }
     }
@@ -269,17 +274,8 @@ class TransientFault extends Error {
 // Stream parts that show the model is producing (reset the idle timer).
 const PROGRESS = new Set(["text-delta", "reasoning-delta", "tool-input-start", "tool-input-delta", "tool-call", "finish-step"]);
 
-async function attemptCall(
-  input: AgentTurnInput<z.ZodType>,
-  system: SystemModelMessage,
-  messages: ModelMessage[],
-  tools: ToolSet | undefined,
-  toolChoice: ToolChoice,
-  usage: TurnUsage,
-  streamed: { any: boolean },
-  onDelta?: (t: string) => void,
-  onBegin?: () => void,
-): Promise<CallResult> {
+async function attemptCall(streamed: { any: boolean }, ...args: CallArgs): Promise<CallResult> {
+  const [input, system, messages, tools, toolChoice, usage, onDelta, onBegin] = args;
   const cancelled = () => new AgentTurnError("cancelled", "the turn was cancelled", undefined, usage);
   if (input.abortSignal?.aborted) throw cancelled();
   const { firstTokenMs, idleMs } = input.timeouts;

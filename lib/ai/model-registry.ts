@@ -8,41 +8,10 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
+import { ModelConfigError, parseModelSpec, type ModelSpec } from "./model-spec";
 import { createOfflineModel } from "./offline";
 
-export type ModelProvider = "offline" | "openai" | "anthropic" | "openai-compatible";
-
-export interface ModelSpec {
-  provider: ModelProvider;
-  modelId: string;
-}
-
-export const MODEL_SPEC_GRAMMAR = "offline, openai:<model>, anthropic:<model> or openai-compatible:<model>";
-
-// Same alphabet as lib/env.ts; openai-compatible ids may hold "/" (e.g. "meta-llama/Llama-3").
-const MODEL_ID: Record<Exclude<ModelProvider, "offline">, RegExp> = {
-  openai: /^[\w.:-]+$/,
-  anthropic: /^[\w.:-]+$/,
-  "openai-compatible": /^[\w./:-]+$/,
-};
-
-export class ModelConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ModelConfigError";
-  }
-}
-
-export function parseModelSpec(spec: string): ModelSpec {
-  if (spec === "offline") return { provider: "offline", modelId: "offline" };
-  const colon = spec.indexOf(":");
-  const provider = spec.slice(0, colon);
-  const modelId = spec.slice(colon + 1);
-  if (colon > 0 && provider in MODEL_ID && MODEL_ID[provider as keyof typeof MODEL_ID].test(modelId)) {
-    return { provider: provider as ModelProvider, modelId };
-  }
-  throw new ModelConfigError(`Invalid model spec ${JSON.stringify(spec)}: expected ${MODEL_SPEC_GRAMMAR}`);
-}
+export { ModelConfigError, parseModelSpec, type ModelSpec } from "./model-spec";
 
 export interface ModelRegistryConfig {
   defaultModel: string;

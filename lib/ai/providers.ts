@@ -59,11 +59,6 @@ export function modelRegistryFor(settings: ModelSettings, e: Env = env()): Model
   });
 }
 
-/** The registry a party created now would use. */
-export function modelRegistryFromEnv(): ModelRegistry {
-  return modelRegistryFor(modelSettingsFromEnv());
-}
-
 /**
  * Start-up check (server and `npm run discover`): every configured model has what its
  * provider needs. Returns the one line naming the variable, or null when all is well.

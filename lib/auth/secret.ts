@@ -14,6 +14,7 @@ export function authSecret(): string {
   try {
     cached = readFileSync(file, "utf8").trim();
   } catch {
+    // Not written yet (first start): make one.
     mkdirSync(path.dirname(file), { recursive: true });
     const fresh = randomBytes(32).toString("base64url");
     try {

@@ -2,6 +2,7 @@
 // so the whole flag table is a unit test; reading stdin and the terminal happens in
 // discover.ts.
 import { MUTUAL_EXCLUSION_ERROR } from "../party/run-party";
+import type { Mode } from "../vocabulary";
 
 export const USAGE = `Usage: npm run discover -- --new [--party|--classic] [--out DIR] [-i|-I] [--title TITLE] "description"
 
@@ -24,8 +25,8 @@ export const DEFAULT_OUT = "inception-output";
 
 export interface CliOptions {
   /** From --party / --classic; null shows the mode menu (answered "1" in direct mode). */
-  mode: "party" | "classic" | null;
-  /** The flags handed to the party, as the web app would (000 §1.3). */
+  mode: Mode | null;
+  /** The flags handed to the party, as the web app would. */
   flags: string[];
   out: string;
   title: string | null;

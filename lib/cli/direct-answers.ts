@@ -1,9 +1,10 @@
-// Direct mode (seed 002: non-TTY or -I): nobody is asked. Every input request gets an
+// Direct mode (no TTY, or -I): nobody is asked. Every input request gets an
 // answer here — approvals are accepted, and the team's questions are answered from what
 // the description itself says, question by question, so the agents work from the
 // person's words rather than a canned reply.
 import type { InputRequestData } from "../party/events";
 import { describeProject, type ProjectFacts } from "./describe-project";
+import type { Mode } from "../vocabulary";
 
 export interface Answer {
   selection: string | null;
@@ -228,7 +229,7 @@ export class DirectAnswerer {
 
   constructor(
     private readonly description: string,
-    private readonly mode: "party" | "classic" | null,
+    private readonly mode: Mode | null,
   ) {}
 
   answer(req: InputRequestData): Answer {

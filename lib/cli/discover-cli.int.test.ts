@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
+import { PROMISED } from "../party/promised-artifacts";
 import { MUTUAL_EXCLUSION_ERROR } from "../party/run-party";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,12 +26,7 @@ const DESCRIPTION =
   "A booking app for independent climbing gyms in Austria: members reserve time slots, gyms manage capacity and route setting, and payments go through the app. Must be GDPR compliant and work on phones.";
 
 const PARTY_FILES = [
-  "docs/project-brief.md",
-  "docs/architecture/architecture-overview.md",
-  "docs/architecture/data-model.md",
-  "docs/architecture/test-strategy-outline.md",
-  "docs/isdlc/constitution.md",
-  "docs/isdlc/skill-customization-report.md",
+  ...PROMISED.party.map((p) => p.path),
   "docs/transcript.md",
   "state.json",
   "discovery_context.json",

@@ -132,7 +132,7 @@ export async function runDiscover(io: CliIO): Promise<number> {
   const interrupt = new AbortController();
   const off = io.onInterrupt(() => interrupt.abort(new Interrupted()));
   try {
-    return await runParty(io, o, description, interactive, interrupt.signal);
+    return await runPartyInTerminal(io, o, description, interactive, interrupt.signal);
   } finally {
     off();
     await stopServices().catch((x) => err(`closing the runner failed: ${(x as Error).message}`));
@@ -140,7 +140,7 @@ export async function runDiscover(io: CliIO): Promise<number> {
   }
 }
 
-async function runParty(io: CliIO, o: CliOptions, description: string, interactive: boolean, signal: AbortSignal): Promise<number> {
+async function runPartyInTerminal(io: CliIO, o: CliOptions, description: string, interactive: boolean, signal: AbortSignal): Promise<number> {
   const err = (s: string) => io.stderr.write(`${s}\n`);
   const color = wantsColor(io.stdout, io.env);
   const style = color ? ansiStyle : plainStyle;
@@ -200,8 +200,10 @@ async function runParty(io: CliIO, o: CliOptions, description: string, interacti
 
   const cancel = async (why: string, code: number) => {
     await cancelParty(viewer, partyId).catch((x) => {
+      // An AppError here means the party is already over (or gone): nothing left to stop.
       if (!(x instanceof AppError)) throw x;
     });
+    // Best effort: the cancel went through; only the last lines on screen may be missing.
     await follower.refresh().catch(() => undefined);
     renderer.finish();
     err(why);

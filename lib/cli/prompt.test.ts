@@ -4,29 +4,19 @@ import type { InputRequestData } from "../party/events";
 import { pipedLines } from "./line-source";
 import { askPerson, checkText, parseChoice, PromptAborted, type LineSource } from "./prompt";
 
-const stack: InputRequestData = {
+/** An input request with its choices as `[key, label]` pairs. */
+const request = (kind: InputRequestData["kind"], title: string, body: string, choices: Array<[string, string]>, allowsText: boolean): InputRequestData => ({
   requestId: "r1",
   key: "k",
-  kind: "stack_approval",
-  title: "TECH STACK RECOMMENDATION",
-  body: "Language: TypeScript",
-  options: [
-    { key: "Y", label: "Yes, proceed with this stack" },
-    { key: "C", label: "I have changes" },
-  ],
-  allowsText: true,
-};
-const mode: InputRequestData = {
-  ...stack,
-  kind: "mode",
-  title: "INCEPTION MODE",
-  body: "[1] Party Mode\n[2] Classic Mode\n\nEnter selection (1-2):",
-  options: [
-    { key: "1", label: "Party Mode (Recommended)" },
-    { key: "2", label: "Classic Mode" },
-  ],
-  allowsText: false,
-};
+  kind,
+  title,
+  body,
+  options: choices.map(([key, label]) => ({ key, label })),
+  allowsText,
+});
+
+const stack = request("stack_approval", "TECH STACK RECOMMENDATION", "Language: TypeScript", [["Y", "Yes, proceed with this stack"], ["C", "I have changes"]], true);
+const mode = request("mode", "INCEPTION MODE", "[1] Party Mode\n[2] Classic Mode\n\nEnter selection (1-2):", [["1", "Party Mode (Recommended)"], ["2", "Classic Mode"]], false);
 
 describe("parseChoice", () => {
   it.each([

@@ -8,7 +8,7 @@ import { listsOptions } from "./render";
 import { plainStyle, type Style } from "./style";
 
 export const MAX_TEXT = MAX_ANSWER_CHARS;
-// Words accepted for a menu key (000 §2.1: "[1] or party").
+// Words accepted for a menu key: its number or its name ("[1] or party").
 const ALIASES: Record<string, Record<string, string>> = {
   mode: { party: "1", classic: "2" },
   stack_approval: { yes: "Y", y: "Y", c: "C", change: "C", changes: "C" },

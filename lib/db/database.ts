@@ -11,6 +11,7 @@ export function getDb(): Promise<Database> {
   if (!g.__inceptionDb) {
     const e = env();
     g.__inceptionDb = e.DATABASE_URL ? openDatabase({ url: e.DATABASE_URL }) : openEmbedded(e.DATA_DIR);
+    // The caller gets the rejection; this only forgets it, so the next call opens again.
     g.__inceptionDb.catch(() => {
       g.__inceptionDb = undefined;
     });

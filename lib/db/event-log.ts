@@ -2,10 +2,9 @@
 // from parties.last_seq under the row lock (gap-free, no two writers interleave), and
 // every event is projected into the queryable tables in the same transaction, so the
 // tables never disagree with the log.
-import { isTerminal, type PartyEvent, type StoredEvent } from "../party/events";
-import { PERSON } from "../party/room";
-import { ORCHESTRATOR } from "../party/roster";
+import { type PartyEvent, type StoredEvent } from "../party/events";
 import type { Prisma } from "./generated/client";
+import { isTerminal, ORCHESTRATOR, PERSON } from "../vocabulary";
 
 type Tx = Prisma.TransactionClient;
 

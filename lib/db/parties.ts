@@ -1,19 +1,20 @@
 // Named queries for parties, their log, inputs and artifacts. Writes that append to the
 // log run in one transaction with the party row locked (see event-log.ts).
-import { isTerminal, TERMINAL_STATUSES, type InputRequestData, type PartyEvent, type StoredEvent, type WalkthroughStep } from "../party/events";
+import { type InputRequestData, type PartyEvent, type StoredEvent, type WalkthroughStep } from "../party/events";
 import { TEAM_NAME } from "../party/party-mode";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";
 import { inTransaction } from "./transaction";
 import { appendEvents, lockParty, type LockedParty } from "./event-log";
 import type { Prisma } from "./generated/client";
+import { isTerminal, TERMINAL_STATUSES, type Mode } from "../vocabulary";
 
 export interface NewParty {
   id: string;
   ownerId: string;
   title: string;
   description: string;
-  mode: "party" | "classic" | null;
+  mode: Mode | null;
   flags: string[];
   modelSettings: Record<string, unknown>;
   watchToken: string;
@@ -54,10 +55,6 @@ export type PartyRow = NonNullable<Awaited<ReturnType<typeof findParty>>>;
 
 export async function listPhases(db: Database, partyId: string, mode: string) {
   return db.prisma.phase.findMany({ where: { partyId, mode }, orderBy: { number: "asc" } });
-}
-
-export async function listMembers(db: Database, partyId: string) {
-  return db.prisma.teamMember.findMany({ where: { partyId }, orderBy: [{ phase: "asc" }, { spawnedAt: "asc" }] });
 }
 
 /** The request the party waits on, with the details only its event carries. */

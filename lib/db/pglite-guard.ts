@@ -16,7 +16,7 @@ export async function holdersOf(dir: string, procDir = "/proc"): Promise<number[
   try {
     pids = (await readdir(procDir)).filter((p) => /^\d+$/.test(p));
   } catch {
-    return null;
+    return null; // no /proc (not Linux): nobody can be checked
   }
   const prefix = path.resolve(dir) + path.sep;
   const holders: number[] = [];
@@ -29,7 +29,7 @@ export async function holdersOf(dir: string, procDir = "/proc"): Promise<number[
       continue; // gone, or not ours to look at
     }
     for (const fd of fds) {
-      const link = await readlink(path.join(procDir, pid, "fd", fd)).catch(() => "");
+      const link = await readlink(path.join(procDir, pid, "fd", fd)).catch(() => ""); // closed meanwhile
       if (link.startsWith(prefix)) {
         holders.push(Number(pid));
         break;

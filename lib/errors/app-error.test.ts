@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AppError, parseOrThrow } from "./app-error";
 
 describe("AppError", () => {
-  it("maps codes to HTTP status and the API.md shape", () => {
+  it("maps codes to HTTP status and the docs/api.md error shape", () => {
     const e = new AppError("conflict", "Already answered.");
     expect(e.status).toBe(409);
     expect(e.toJSON()).toEqual({ error: { code: "conflict", message: "Already answered." } });

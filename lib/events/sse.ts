@@ -8,7 +8,7 @@ import type { BusMessage, Delta, EventBus } from "./bus";
 const encoder = new TextEncoder();
 const frames = new WeakMap<StoredEvent, Uint8Array>();
 
-/** `id: seq`, `event: type`, `data: {seq, type, at, data}` (API.md). */
+/** `id: seq`, `event: type`, `data: {seq, type, at, data}` (docs/api.md, "The event stream"). */
 export function eventFrame(e: StoredEvent): Uint8Array {
   let f = frames.get(e);
   if (!f) {
@@ -75,6 +75,7 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
         try {
           controller.enqueue(chunk);
         } catch {
+          // The viewer went away: nothing to deliver to, so the stream ends here.
           close();
         }
       };

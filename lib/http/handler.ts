@@ -1,5 +1,6 @@
 // What every route handler shares: who is asking, the JSON body read with a size cap,
 // and every error turned into the API's error shape in one place.
+import type { z } from "zod";
 import { viewerFromHeaders, type Viewer } from "../auth/viewer";
 import { AppError } from "../errors/app-error";
 import { errorResponse } from "./error-response";
@@ -33,4 +34,14 @@ export function route<P>(fn: (req: Request, params: P) => Promise<Response>) {
       return errorResponse(e);
     }
   };
+}
+
+/**
+ * A JSON response whose body is typed by its wire schema (lib/wire). Outside production
+ * the body is also parsed, so a route that drifts from the contract fails its tests (a
+ * 500) instead of a client.
+ */
+export function json<S extends z.ZodType>(schema: S, value: z.infer<S>, init?: ResponseInit): Response {
+  if (process.env.NODE_ENV !== "production") schema.parse(value);
+  return Response.json(value, init);
 }

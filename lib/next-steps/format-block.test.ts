@@ -20,7 +20,7 @@ describe("formatNextSteps", () => {
     );
   });
 
-  it.each([2, 3, 4])("accepts %i items and the result matches the section 6.2 pattern", (count) => {
+  it.each([2, 3, 4])("accepts %i items and the result matches the block pattern", (count) => {
     const items = Array.from({ length: count }, (_, i) => `Action number ${i + 1}`);
     const block = formatNextSteps(items);
     expect(PROMPT_BLOCK_PATTERN.test(block)).toBe(true);

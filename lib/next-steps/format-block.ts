@@ -1,7 +1,7 @@
 import { assertLineText } from "./line-text";
 import { NextStepsError } from "./next-steps-error";
 
-/** Seed 004 section 1.2 delimiter and header, exact strings. */
+/** The block's delimiter and headers, exact strings (docs/protocols.md, "The next-steps block"). */
 export const DELIMITER = "---";
 export const NEXT_STEPS_HEADER = "SUGGESTED NEXT STEPS:";
 export const STATUS_HEADER = "STATUS:";
@@ -9,9 +9,9 @@ export const MIN_ITEMS = 2;
 export const MAX_ITEMS = 4;
 
 /**
- * Builds the canonical SUGGESTED NEXT STEPS block (seed 004 section 1.1).
+ * Builds the canonical SUGGESTED NEXT STEPS block.
  *
- * Output ends at the closing `---` with NO trailing newline. Why: the section 6.2 patterns end
+ * Output ends at the closing `---` with NO trailing newline. Why: the block patterns end
  * in `---$`, and in JavaScript `$` without the `m` flag matches only at the end of input
  * (unlike PCRE/Python it does not also match before a final "\n"). A block without a trailing
  * newline therefore matches the documented pattern verbatim; whoever prints it adds its own
@@ -36,7 +36,7 @@ export function formatNextSteps(items: string[]): string {
 }
 
 /**
- * Builds the sub-agent status block (seed 004 section 1.3):
+ * Builds the sub-agent status block:
  * `---\nSTATUS: {task} complete. Returning results to {parent}.\n---`, no trailing newline
  * (same reason as formatNextSteps).
  */
@@ -47,7 +47,7 @@ export function formatStatus(taskDescription: string, parent: string): string {
   return [DELIMITER, line, DELIMITER].join("\n");
 }
 
-/** The three tiers of seed 004 section 2.1. */
+/** The three tiers of a block. */
 export interface TieredNextSteps {
   /** Tier 1, always [1]: the happy-path action that advances the workflow. */
   primary: string;
@@ -58,7 +58,7 @@ export interface TieredNextSteps {
 }
 
 /**
- * Builds a block in tier order (section 2.2): primary first, alternatives, utility last. Taking
+ * Builds a block in tier order: primary first, alternatives, utility last. Taking
  * the tiers as named fields makes it impossible for a caller to put utility anywhere but last.
  */
 export function buildNextSteps({ primary, alternatives, utility }: TieredNextSteps): string {

@@ -7,7 +7,7 @@ export function codePointLabel(char: string): string {
 
 /**
  * Checks one piece of text that will become (part of) a single line of a block: an item's
- * action text, a status task, a parent name. Seed 004 section 1.2: ASCII only, LF-only
+ * action text, a status task, a parent name. The format: ASCII only, LF-only
  * line endings, no blank lines -- so the text must be non-empty printable ASCII with no
  * line breaks. Leading/trailing whitespace is refused too: a leading space would break the
  * "[N] + one space + text" prefix rule, and trailing space is invisible noise.

@@ -14,7 +14,7 @@ export type NextStepsRule =
   | "workflow"
   | "party-phase";
 
-/** One error type for the whole module; the message always names the rule (seed 004 section). */
+/** One error type for the whole module; the message always names the rule it enforces. */
 export class NextStepsError extends Error {
   readonly rule: NextStepsRule;
 

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { NextStepsError } from "./next-steps-error";
-import {
-  CLASSIC_PHASE_NAMES,
-  PARTY_PHASE_NAMES,
-  completionNextSteps,
-  phaseEndNextSteps,
-  subAgentStatus,
-  type PartyMode,
-} from "./party-steps";
+import { completionNextSteps, phaseEndNextSteps, subAgentStatus } from "./party-steps";
+import { phaseNames, type Mode as PartyMode } from "../vocabulary";
 import { PROMPT_BLOCK_PATTERN, STATUS_BLOCK_PATTERN, validateBlock } from "./validate-block";
+
+const PARTY_PHASE_NAMES = phaseNames("party");
+const CLASSIC_PHASE_NAMES = phaseNames("classic");
 
 function itemsOf(block: string): string[] {
   const result = validateBlock(block);

@@ -1,30 +1,9 @@
 import { z } from "zod";
 import { buildNextSteps, formatStatus } from "./format-block";
 import { NextStepsError } from "./next-steps-error";
+import { MODES, phasesOf, type Mode } from "../vocabulary";
 
-export type PartyMode = "party" | "classic";
-
-/** Default phase names, index 0 = phase 1 (seed 001 party flow; CLASSIC-FLOW.md). */
-export const PARTY_PHASE_NAMES = [
-  "Vision Council",
-  "Stack & Architecture Debate",
-  "Blueprint Assembly",
-  "Constitution & Scaffold",
-  "Walkthrough",
-] as const;
-
-export const CLASSIC_PHASE_NAMES = [
-  "Project Vision",
-  "Research",
-  "Tech Stack",
-  "Product Requirements",
-  "Architecture Blueprint",
-  "Constitution",
-  "Project Structure & Skills",
-  "Finalize",
-] as const;
-
-/** Seed 004 section 2.2 standard utility prompts. */
+/** The standard utility items (the last tier of every block). */
 export const UTILITY_DURING_RUN = "Show workflow status";
 export const UTILITY_AFTER_COMPLETION = "View project status";
 export const START_NEW_FEATURE = "Start a new feature";
@@ -50,14 +29,14 @@ const CLASSIC_ALTERNATIVES: Record<number, string[]> = {
   7: ["Review the project scaffold", "Review the skill report"],
 };
 
-const PHASE_COUNT: Record<PartyMode, number> = {
-  party: PARTY_PHASE_NAMES.length,
-  classic: CLASSIC_PHASE_NAMES.length,
+const PHASE_COUNT: Record<Mode, number> = {
+  party: phasesOf("party").length,
+  classic: phasesOf("classic").length,
 };
 
 const phaseEndInputSchema = z
   .object({
-    mode: z.enum(["party", "classic"], { error: 'must be "party" or "classic"' }),
+    mode: z.enum(MODES, { error: 'must be "party" or "classic"' }),
     phaseNumber: z.number({ error: "must be a number" }).int({ error: "must be an integer" }).min(1, { error: "must be >= 1" }),
     phaseNames: z.array(z.string().min(1, { error: "must not be empty" })),
   })
@@ -80,7 +59,7 @@ const phaseEndInputSchema = z
   });
 
 export interface PhaseEndInput {
-  mode: PartyMode;
+  mode: Mode;
   /** 1-based number of the phase that just finished. */
   phaseNumber: number;
   /** Display names, index 0 = phase 1. */
@@ -92,7 +71,7 @@ export interface PhaseEndInput {
  * alternatives, utility "Show workflow status" last.
  *
  * After the LAST phase the run is complete, so this returns the completion block (primary
- * "Start a new feature", utility "View project status" per section 2.2) rather than inventing a
+ * "Start a new feature", utility "View project status") rather than inventing a
  * "continue" that has nowhere to go.
  */
 export function phaseEndNextSteps(input: PhaseEndInput): string {
@@ -114,7 +93,7 @@ export function phaseEndNextSteps(input: PhaseEndInput): string {
   });
 }
 
-/** The last thing shown after the walkthrough / finalize (CLASSIC-FLOW.md, end). */
+/** The last thing shown after the walkthrough / finalize (docs/protocols.md). */
 export function completionNextSteps(): string {
   return buildNextSteps({
     primary: START_NEW_FEATURE,
@@ -123,7 +102,7 @@ export function completionNextSteps(): string {
   });
 }
 
-/** A sub-agent's one-line STATUS block (section 1.3); the party orchestrator is the default parent. */
+/** A sub-agent's one-line STATUS block; the party orchestrator is the default parent. */
 export function subAgentStatus(task: string, parent = "discover-orchestrator"): string {
   return formatStatus(task, parent);
 }

@@ -10,7 +10,7 @@ function errorsOf(block: string): string[] {
   return result.errors;
 }
 
-describe("section 6.2 patterns are verbatim", () => {
+describe("the block patterns are verbatim", () => {
   it("keeps the exact source text of the spec", () => {
     expect(PROMPT_BLOCK_PATTERN.source).toBe(String.raw`^---\nSUGGESTED NEXT STEPS:\n(?:  \[\d\] .+\n){2,4}---$`);
     expect(STATUS_BLOCK_PATTERN.source).toBe(String.raw`^---\nSTATUS: .+\n---$`);
@@ -204,7 +204,7 @@ describe("validateBlock: malformed next-steps blocks", () => {
     ]);
   });
 
-  it("rejects blocks the verbatim regex accepts but section 1.2 forbids", () => {
+  it("rejects blocks the verbatim regex accepts but the format rules forbid", () => {
     // Each of these passes PROMPT_BLOCK_PATTERN; the extra rules catch them.
     const cases = [
       lf("---", "SUGGESTED NEXT STEPS:", "  [1] A", "  [3] B", "---"),

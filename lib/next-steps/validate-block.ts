@@ -1,7 +1,7 @@
 import { DELIMITER, MAX_ITEMS, MIN_ITEMS, NEXT_STEPS_HEADER, STATUS_HEADER } from "./format-block";
 import { codePointLabel } from "./line-text";
 
-// Seed 004 section 6.2, verbatim. No `m` flag: `^`/`$` must anchor the whole block, so a
+// The block patterns (docs/protocols.md, "The next-steps block"), verbatim. No `m` flag: `^`/`$` must anchor the whole block, so a
 // block with a trailing newline or surrounding text does not match.
 export const PROMPT_BLOCK_PATTERN = /^---\nSUGGESTED NEXT STEPS:\n(?:  \[\d\] .+\n){2,4}---$/;
 export const STATUS_BLOCK_PATTERN = /^---\nSTATUS: .+\n---$/;
@@ -11,15 +11,15 @@ export type BlockKind = "next-steps" | "status";
 
 export type BlockValidation =
   | { ok: true; kind: "next-steps"; items: string[] }
-  /** `items` is always empty for a status block (section 1.3: no [N] items); `status` is the text after "STATUS: ". */
+  /** `items` is always empty for a status block (no [N] items); `status` is the text after "STATUS: ". */
   | { ok: true; kind: "status"; items: string[]; status: string }
   | { ok: false; errors: string[] };
 
 /**
  * Validates one block (the whole string must be the block, ending at the closing `---`).
  *
- * The section 6.2 regexes are the final gate, but they cannot say WHY a block fails and they
- * miss some section 1.2 rules, so a line-by-line pass runs first and names every broken rule:
+ * The block regexes are the final gate, but they cannot say WHY a block fails and they
+ * miss some format rules, so a line-by-line pass runs first and names every broken rule:
  * LF only, ASCII only, sequential numbering from 1, exactly one space after [N], no blank lines,
  * 2-4 items, exact delimiters and header.
  */
@@ -39,7 +39,7 @@ export function validateBlock(block: string): BlockValidation {
   const pattern = structure.kind === "status" ? STATUS_BLOCK_PATTERN : PROMPT_BLOCK_PATTERN;
   if (!pattern.test(block) && errors.length === 0) {
     // Safety net: every mismatch should already have a named reason above.
-    errors.push(`block does not match the seed 004 section 6.2 ${structure.kind} pattern`);
+    errors.push(`block does not match the ${structure.kind} block pattern`);
   }
   if (errors.length > 0) return { ok: false, errors };
 
@@ -178,7 +178,7 @@ function checkNextSteps(
   return errors;
 }
 
-/** Returns the item number, or an error naming the prefix rule broken (section 1.2 "Item prefix"). */
+/** Returns the item number, or an error naming the prefix rule broken (the item prefix rule). */
 function parseItemLine(line: string, at: number): number | string {
   const m = /^(\s*)\[(\d+)\]( *)(.*)$/.exec(line);
   if (m === null) return `line ${at}: expected an item '  [N] text' (two spaces, [N], one space, text)`;

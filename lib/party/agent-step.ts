@@ -24,9 +24,10 @@ import { formatHeader, formatSections, type SectionName, type Sections } from ".
 import { TASKS, type TaskDef, type TaskKey, type TaskOutput } from "../protocol/tasks";
 import type { MessageType, PartyEvent } from "./events";
 import { economize } from "./context-digest";
-import { agentInfo, ORCHESTRATOR } from "./roster";
+import { agentInfo } from "./roster";
 import type { PartyRuntime } from "./runtime";
 import { LeaseLostError } from "./store";
+import { ORCHESTRATOR, type PhaseNumber } from "../vocabulary";
 
 export interface ModelLookup {
   modelFor(agent: string): { model: LanguageModel; spec: string };
@@ -46,8 +47,6 @@ export interface PartyContext {
   maxOutputTokens?: number;
 }
 
-/** Party mode has phases 1-5, classic mode 1-8. */
-export type PhaseNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 export interface AgentCall<K extends TaskKey> {
   /** Step key prefix, unique within the party. */
@@ -270,7 +269,7 @@ const RECEIVED: ReadonlySet<string> = new Set(["invalid_output", "no_output"]);
  * is out of the phase; the degradation note is the caller's, who knows how many agents
  * remain).
  */
-export async function agentSays<K extends TaskKey>(ctx: PartyContext, call: AgentCall<K>): Promise<{ output: TaskOutput<K>; content: string } | null> {
+export async function say<K extends TaskKey>(ctx: PartyContext, call: AgentCall<K>): Promise<{ output: TaskOutput<K>; content: string } | null> {
   const first = await attemptTurn(ctx, call, call.key);
   if (first.ok) return first;
   const info = agentInfo(ctx.personas, call.agent);

@@ -1,45 +1,19 @@
-import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import { CLASSIC_PHASE_NAMES, completionNextSteps, phaseEndNextSteps } from "../next-steps";
+import { completionNextSteps, phaseEndNextSteps } from "../next-steps";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
-import type { ModelLookup } from "./agent-step";
-import { CLASSIC_TASKS } from "./classic-mode";
-import { ORCHESTRATOR } from "./roster";
-import { driveParty, finalArtifacts, offlineModels, ofType } from "./testing/drive-party";
+import { driveParty, finalArtifacts, ofType } from "./testing/drive-party";
 import { DISCOVERY_CONTEXT_SHAPE, discoveryContextOf, messageProblems, phaseTimeline, rosterProblems, seqProblems, shapeOf } from "./testing/log-checks";
+import { recordingModels } from "./testing/recording-models";
+import { CLASSIC_PHASES, ORCHESTRATOR, phaseNames } from "../vocabulary";
+
+const CLASSIC_PHASE_NAMES = phaseNames("classic");
 
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
 
-function recordingSystems(): { models: ModelLookup; systems: string[] } {
-  const inner = offlineModels();
-  const systems: string[] = [];
-  return {
-    systems,
-    models: {
-      modelFor(agent) {
-        const { model, spec } = inner.modelFor(agent);
-        const m = model as LanguageModelV4;
-        return {
-          spec,
-          model: {
-            ...m,
-            doGenerate: m.doGenerate.bind(m),
-            doStream: (opts) => {
-              // The whole prompt as text: the persona block would come with the agent's task.
-              systems.push(opts.prompt.map((p) => (p.role === "system" ? p.content : p.content.map((c) => (c.type === "text" ? c.text : "")).join(""))).join("\n"));
-              return m.doStream(opts);
-            },
-          } satisfies LanguageModelV4,
-        };
-      },
-    },
-  };
-}
-
 describe("classic mode, a whole run", () => {
   it("runs the eight phases one agent at a time and ends in the shared exit", async () => {
-    const rec = recordingSystems();
+    const rec = recordingModels(); // the whole prompt: the persona block would come with the agent's task
     const r = await driveParty({ description: scenario.description, visionAnswer: scenario.answers, mode: "classic", models: rec.models });
     const ev = r.events;
     expect(r.outcome).toEqual({ status: "completed" });
@@ -62,7 +36,7 @@ describe("classic mode, a whole run", () => {
     expect(phaseTimeline(ev)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].flatMap((n) => [`start ${n}`, `end ${n} completed`]));
     const starts = ofType(ev, "phase-start");
     expect(starts.map((e) => e.data.name)).toEqual([...CLASSIC_PHASE_NAMES]);
-    expect(starts.map((e) => e.data.agents)).toEqual(CLASSIC_TASKS.map((t) => (t.agent ? [t.agent] : [])));
+    expect(starts.map((e) => e.data.agents)).toEqual(CLASSIC_PHASES.map((t) => (t.agent ? [t.agent] : [])));
     const statuses = ofType(ev, "party-status").filter((e) => e.data.currentPhase !== null).map((e) => e.data.currentPhase);
     expect(statuses).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const ends = ofType(ev, "phase-end");
@@ -89,7 +63,7 @@ describe("classic mode, a whole run", () => {
       `7 ${ORCHESTRATOR} WALKTHROUGH`,
     ]);
 
-    // The person is asked where CLASSIC-FLOW marks it.
+    // The person is asked where the classic flow asks (docs/protocols.md).
     expect(r.requests.map((q) => q.kind)).toEqual(["vision_questions", "stack_approval", "constitution_review", ...Array(7).fill("walkthrough")]);
     const vq = r.requests[0];
     expect(vq.allowsText).toBe(true);
@@ -129,8 +103,8 @@ describe("classic mode, a whole run", () => {
     expect(shapeOf(discoveryContextOf(ev))).toEqual(DISCOVERY_CONTEXT_SHAPE);
 
     // Classic agents get their standard prompts: no persona framing anywhere.
-    expect(rec.systems.length).toBeGreaterThan(10);
-    expect(rec.systems.filter((s) => s.includes("PERSONA_CONTEXT"))).toEqual([]);
+    expect(rec.all.length).toBeGreaterThan(10);
+    expect(rec.all.filter((s) => s.includes("PERSONA_CONTEXT"))).toEqual([]);
   }, 60_000);
 
   it("[C] at the stack card revises the recommendation and shows it again until [Y]", async () => {
@@ -156,7 +130,7 @@ describe("classic mode, failures", () => {
     const r = await driveParty({ description: scenario.description, visionAnswer: scenario.answers, mode: "classic", faults: "throw:product_analyst:2" });
     expect(r.outcome).toEqual({ status: "completed" });
     const menu = r.requests.find((q) => q.kind === "phase_failure")!;
-    expect(menu.title).toBe("The Product Analyst (Product Analyst (D7)) encountered errors in Phase 1 — Project Vision.");
+    expect(menu.title).toBe("The Product Analyst encountered errors in Phase 1 — Project Vision.");
     expect(menu.options).toEqual([
       { key: "1", label: "Retry phase — run the Product Analyst again" },
       { key: "2", label: "Cancel — abort discovery" },

@@ -1,40 +1,30 @@
-// Classic mode (CLASSIC-FLOW.md, the seeds' "existing Steps 1-10"): one agent at a time
+// Classic mode (docs/protocols.md, "Classic mode"): one agent at a time
 // through eight phases, the person asked where marked, ending in the same shared exit
 // as party mode (the same artifact set plus the PRD, and a discovery_context with the
 // same keys and types). Step keys start with `classic/` so a run that falls back from
 // party mode never meets a party-mode checkpoint.
 //
-// There is no team to degrade to: when the phase's agent fails twice (agentSays
+// There is no team to degrade to: when the phase's agent fails twice (say
 // returns null) the person chooses [1] retry or [2] cancel. The retry re-runs the failed
 // turn under a new key; earlier turns of the phase and the person's answers stand.
-import { agentSays, type AgentCall, type PartyContext, type PhaseNumber } from "./agent-step";
+import { say, type AgentCall, type PartyContext } from "./agent-step";
 import { architectureSummary, briefMarkdown, discoveryContext } from "./documents";
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
 import { currentText, type ModeOutcome } from "./party-mode";
 import { spawnEvents } from "./phase-common";
 import { groupQuestions } from "./phase-vision";
-import { agentInfo, ORCHESTRATOR } from "./roster";
+import { agentInfo } from "./roster";
 import { STACK_OPTIONS, stackCard } from "./stack-card";
 import type { PartyRecord } from "./store";
 import { walkthrough } from "./walkthrough";
 import { nextStepActions, type ProjectContext } from "./next-step-actions";
-import { CLASSIC_PHASE_NAMES, completionNextSteps, phaseEndNextSteps } from "../next-steps";
+import { completionNextSteps, phaseEndNextSteps } from "../next-steps";
+import { CLASSIC_PHASES, phaseNames } from "../vocabulary";
 import { ARTIFACT_KINDS, ARTIFACT_PATHS, type ArtifactKind } from "../protocol/artifacts";
 import type { ProposalOutput } from "../protocol/outputs";
 import type { Sections } from "../protocol/prompt-sections";
 import type { TaskKey, TaskOutput } from "../protocol/tasks";
-
-/** The eight phases: who works in each (one agent at a time) and the task list entry. */
-export const CLASSIC_TASKS: ReadonlyArray<{ number: PhaseNumber; agent: string | null; subject: string; activeForm: string }> = [
-  { number: 1, agent: "product_analyst", subject: "Project Vision — probing questions and the project brief", activeForm: "Gathering project vision" },
-  { number: 2, agent: "constitution_generator", subject: "Research — best practices, compliance, performance, testing standards", activeForm: "Researching the domain" },
-  { number: 3, agent: ORCHESTRATOR, subject: "Tech Stack — recommending one cohesive stack", activeForm: "Recommending a tech stack" },
-  { number: 4, agent: "product_analyst", subject: "Product Requirements — writing the PRD", activeForm: "Writing product requirements" },
-  { number: 5, agent: "architecture_designer", subject: "Architecture Blueprint — architecture, data model, test strategy", activeForm: "Designing the architecture" },
-  { number: 6, agent: "constitution_generator", subject: "Constitution — drafting and reviewing the articles", activeForm: "Drafting the constitution" },
-  { number: 7, agent: "skills_researcher", subject: "Project Structure & Skills — scaffold, skills and walkthrough", activeForm: "Setting up structure and skills" },
-  { number: 8, agent: null, subject: "Finalize — discovery context and project state", activeForm: "Finalizing discovery" },
-];
+import { ORCHESTRATOR, type PhaseNumber } from "../vocabulary";
 
 const BLUEPRINT_KINDS: ArtifactKind[] = ["architecture-overview", "data-model", "test-strategy-outline"];
 
@@ -42,7 +32,7 @@ export function classicWelcome(title: string): string {
   return [
     `Welcome to Classic mode for "${title}". One specialist at a time takes your project through eight phases:`,
     "",
-    ...CLASSIC_PHASE_NAMES.map((name, i) => `  [ ] Phase ${i + 1} — ${name}`),
+    ...CLASSIC_PHASES.map((p) => `  [ ] Phase ${p.number} — ${p.name}`),
     "",
     "You will be asked where your input is needed: the vision questions, the tech stack, the constitution and the walkthrough.",
   ].join("\n");
@@ -64,11 +54,11 @@ class ClassicPhase {
   ) {}
 
   get agent(): string | null {
-    return CLASSIC_TASKS[this.n - 1].agent;
+    return CLASSIC_PHASES[this.n - 1].agent;
   }
 
   get name(): string {
-    return CLASSIC_PHASE_NAMES[this.n - 1];
+    return CLASSIC_PHASES[this.n - 1].name;
   }
 
   key(s: string): string {
@@ -86,7 +76,7 @@ class ClassicPhase {
 
   /** `project`: what the last phase's "Start a new feature" button prefills a follow-up kickoff with. */
   end(project?: ProjectContext): Promise<void> {
-    const nextSteps = this.n === CLASSIC_PHASE_NAMES.length ? completionNextSteps() : phaseEndNextSteps({ mode: "classic", phaseNumber: this.n, phaseNames: [...CLASSIC_PHASE_NAMES] });
+    const nextSteps = this.n === CLASSIC_PHASES.length ? completionNextSteps() : phaseEndNextSteps({ mode: "classic", phaseNumber: this.n, phaseNames: phaseNames("classic") });
     return this.ctx.rt.emit(this.key("end"), [
       ...(this.agent ? [{ type: "agent-shutdown" as const, data: { agent: this.agent, phase: this.n } }] : []),
       { type: "phase-end", data: { phase: this.n, name: this.name, status: "completed", messages: this.messages, nextSteps, nextStepActions: nextStepActions(nextSteps, project) } },
@@ -103,11 +93,11 @@ class ClassicPhase {
     }
   }
 
-  /** One turn of this phase's agent under the failure policy of agentSays. */
-  says<K extends TaskKey>(call: Omit<AgentCall<K>, "phase" | "agent">): Promise<{ output: TaskOutput<K>; content: string }> {
+  /** One turn of this phase's agent under the failure policy of say. */
+  say<K extends TaskKey>(call: Omit<AgentCall<K>, "phase" | "agent">): Promise<{ output: TaskOutput<K>; content: string }> {
     const agent = this.agent!;
     return this.retrying(call.key, async (key) => {
-      const r = await agentSays(this.ctx, { ...call, key, agent, phase: this.n });
+      const r = await say(this.ctx, { ...call, key, agent, phase: this.n });
       if (r && call.type !== "work") this.messages++;
       return r;
     });
@@ -115,7 +105,7 @@ class ClassicPhase {
 
   private async failureMenu(key: string): Promise<void> {
     const { name, title } = agentInfo(this.ctx.personas, this.agent ?? ORCHESTRATOR);
-    const heading = `The ${name} (${title}) encountered errors in Phase ${this.n} — ${this.name}.`;
+    const heading = `The ${name}${title && title !== name ? ` (${title})` : ""} encountered errors in Phase ${this.n} — ${this.name}.`;
     const choice = await this.ctx.rt.input(`${key}/failure-menu`, {
       kind: "phase_failure",
       title: heading,
@@ -140,7 +130,7 @@ class ClassicPhase {
 async function projectVision(ctx: PartyContext, d: string) {
   const p = new ClassicPhase(ctx, 1);
   await p.start();
-  const q = await p.says({ key: p.key("questions"), task: "classic.vision_questions", sections: { project_description: d }, recipient: ORCHESTRATOR, type: "message" });
+  const q = await p.say({ key: p.key("questions"), task: "classic.vision_questions", sections: { project_description: d }, recipient: ORCHESTRATOR, type: "message" });
   const { groups } = groupQuestions(ctx, [{ agent: p.agent!, output: q.output }]);
   const answer = await ctx.rt.input(p.key("answers"), {
     kind: "vision_questions",
@@ -157,7 +147,7 @@ async function projectVision(ctx: PartyContext, d: string) {
     details: { groups: groups.map((g) => ({ agent: g.agent, name: g.name, title: g.title, questions: g.questions.map((x) => ({ n: x.n, text: x.text })) })) },
   });
   const userResponse = answer.text ?? "";
-  const brief = await p.says({ key: p.key("brief"), task: "classic.brief", sections: { project_description: d, user_response: userResponse }, recipient: ORCHESTRATOR, type: "message" });
+  const brief = await p.say({ key: p.key("brief"), task: "classic.brief", sections: { project_description: d, user_response: userResponse }, recipient: ORCHESTRATOR, type: "message" });
   const date = await ctx.rt.step(p.key("brief-date"), async () => ({ output: new Date().toISOString() }));
   const briefMd = briefMarkdown(brief.output, "Classic mode (Product Analyst, D7)", date);
   await ctx.rt.emit(p.key("write"), [{ type: "artifact-write", data: { path: ARTIFACT_PATHS.brief, title: "Project Brief", producer: p.agent!, phase: 1, content: briefMd } }]);
@@ -169,7 +159,7 @@ async function projectVision(ctx: PartyContext, d: string) {
 async function techStack(ctx: PartyContext, base: Sections): Promise<ProposalOutput> {
   const p = new ClassicPhase(ctx, 3);
   await p.start();
-  let stack = (await p.says({ key: p.key("proposal"), task: "classic.stack", sections: base, recipient: null, type: "message" })).output;
+  let stack = (await p.say({ key: p.key("proposal"), task: "classic.stack", sections: base, recipient: null, type: "message" })).output;
   for (let round = 1; ; round++) {
     const answer = await ctx.rt.input(p.key(`approve-${round}`), {
       kind: "stack_approval",
@@ -180,7 +170,7 @@ async function techStack(ctx: PartyContext, base: Sections): Promise<ProposalOut
       details: { stack, consensus: null, notes: [] },
     });
     if (answer.selection !== "C") break;
-    const changed = await p.says({
+    const changed = await p.say({
       key: p.key(`changes-${round}`),
       task: "stack.user_changes",
       sections: { ...base, tech_stack: JSON.stringify(stack, null, 2), user_changes: answer.text ?? "" },
@@ -195,7 +185,7 @@ async function techStack(ctx: PartyContext, base: Sections): Promise<ProposalOut
 
 async function writeDocument(p: ClassicPhase, kind: ArtifactKind, sections: Sections): Promise<string> {
   const { path, title } = ARTIFACT_KINDS[kind];
-  const r = await p.says({ key: p.key(kind), task: "classic.artifact", sections, recipient: null, type: "work", artifactPath: path });
+  const r = await p.say({ key: p.key(kind), task: "classic.artifact", sections, recipient: null, type: "work", artifactPath: path });
   await p.ctx.rt.emit(p.key(`write-${kind}`), [{ type: "artifact-write", data: { path, title, producer: p.agent!, phase: p.n, content: r.output.markdown } }]);
   return r.output.markdown;
 }
@@ -204,7 +194,7 @@ export async function runClassicMode(ctx: PartyContext, party: PartyRecord): Pro
   await ctx.rt.emit("classic/setup", [
     {
       type: "task-create",
-      data: { mode: "classic", tasks: CLASSIC_TASKS.map((t) => ({ number: t.number, name: CLASSIC_PHASE_NAMES[t.number - 1], subject: t.subject, activeForm: t.activeForm, maxMessages: 0 })) },
+      data: { mode: "classic", tasks: CLASSIC_PHASES.map((t) => ({ number: t.number, name: t.name, subject: t.subject, activeForm: t.activeForm, maxMessages: t.maxMessages })) },
     },
     { type: "note", data: { kind: "info", phase: null, text: classicWelcome(party.title) } },
   ]);
@@ -216,7 +206,7 @@ export async function runClassicMode(ctx: PartyContext, party: PartyRecord): Pro
     // Phase 2: the research summary is passed on as a section, not written as a file.
     const p2 = new ClassicPhase(ctx, 2);
     await p2.start();
-    const research = (await p2.says({ key: p2.key("research"), task: "classic.research", sections: known, recipient: ORCHESTRATOR, type: "message" })).content;
+    const research = (await p2.say({ key: p2.key("research"), task: "classic.research", sections: known, recipient: ORCHESTRATOR, type: "message" })).content;
     await p2.end();
 
     const stack = await techStack(ctx, { ...known, research });
@@ -272,7 +262,7 @@ function completionSummary(stack: ProposalOutput): string {
   return [
     "Discovery complete. Every phase is done:",
     "",
-    ...CLASSIC_PHASE_NAMES.map((name, i) => `  [x] Phase ${i + 1} — ${name}`),
+    ...CLASSIC_PHASES.map((p) => `  [x] Phase ${p.number} — ${p.name}`),
     "",
     `Stack: ${stack.language.choice} · ${stack.framework.choice} · ${stack.database.choice}`,
     `Documents: ${[ARTIFACT_PATHS.brief, ARTIFACT_PATHS.prd, ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy, ARTIFACT_PATHS.constitution].join(", ")}`,

@@ -54,6 +54,6 @@ function compactJson(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text));
   } catch {
-    return text;
+    return text; // not JSON: it goes into the digest as written
   }
 }

@@ -7,7 +7,7 @@ import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import type { StoredEvent } from "./events";
 import { MemoryPartyStore } from "./memory-store";
 import { runClassicMode } from "./classic-mode";
-import { runParty } from "./run-party";
+import { orchestrateParty } from "./run-party";
 import { PartyRuntime } from "./runtime";
 import { hookedStore, LeaseLostError, type PartyStore } from "./store";
 import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
@@ -98,14 +98,14 @@ describe("lease fencing", () => {
 
   it("a runner whose epoch is stale gets LeaseLostError on its next write and changes nothing", async () => {
     const { store, party, ctx } = setup();
-    const first = await runParty(ctx(1), party, runClassicMode);
+    const first = await orchestrateParty(ctx(1), party, runClassicMode);
     expect(first.status).toBe("suspended");
     // Another runner takes the party over; the person answers meanwhile.
     store.epochs.set(PARTY_ID, 2);
     const req = store.pendingRequest(PARTY_ID)!;
     store.answer(PARTY_ID, req.requestId, { selection: null, text: scenario.answers });
     const before = store.events.get(PARTY_ID)!.length;
-    await expect(runParty(ctx(1), party, runClassicMode)).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(orchestrateParty(ctx(1), party, runClassicMode)).rejects.toBeInstanceOf(LeaseLostError);
     await settle();
     expect(store.events.get(PARTY_ID)!.length).toBe(before);
     // The new owner carries on to the end.
@@ -124,11 +124,11 @@ describe("lease fencing", () => {
       }
     })(store);
     // Answer the vision questions up front so the old runner gets into the debate.
-    let outcome = await runParty(ctx(1, wrapped), party, runClassicMode).catch((e: unknown) => e);
+    let outcome = await orchestrateParty(ctx(1, wrapped), party, runClassicMode).catch((e: unknown) => e);
     while (!(outcome instanceof Error) && (outcome as { status: string }).status === "suspended") {
       const req = store.pendingRequest(PARTY_ID)!;
       store.answer(PARTY_ID, req.requestId, { selection: "Y", text: scenario.answers });
-      outcome = await runParty(ctx(1, wrapped), party, runClassicMode).catch((e: unknown) => e);
+      outcome = await orchestrateParty(ctx(1, wrapped), party, runClassicMode).catch((e: unknown) => e);
     }
     expect(outcome).toBeInstanceOf(LeaseLostError);
     await settle();

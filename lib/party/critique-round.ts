@@ -3,21 +3,15 @@
 // model, and the discussion record becomes an artifact. Used after Blueprint Assembly's
 // cross-review and on demand from the artifacts view.
 import { runCritique, type CritiqueResult, type Perspective, type PerspectiveResult } from "../agents/critique";
-import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
+import { say, type PartyContext } from "./agent-step";
 import type { CritiqueStart } from "./events";
 import type { Sections } from "../protocol/prompt-sections";
+import { BLUEPRINT_PERSPECTIVE_KEYS, PERSPECTIVES, type PhaseNumber } from "../vocabulary";
 
-/** Perspectives a person can pick; `model` names the persona whose model voices it. */
-export const PERSPECTIVE_PRESETS: Record<string, Perspective> = {
-  security: { name: "Security", roleLabel: "Security Engineer", model: "zara", focusAreas: ["threat model", "authentication and authorization", "data protection", "secrets"] },
-  operations: { name: "Operations", roleLabel: "DevOps Engineer", model: "felix", focusAreas: ["deployment", "observability", "scaling", "cost"] },
-  product: { name: "Product", roleLabel: "Product Analyst", model: "nadia", focusAreas: ["user value", "scope", "success metrics"] },
-  architecture: { name: "Architecture", roleLabel: "Solution Architect", model: "architect", focusAreas: ["component boundaries", "data flow", "coupling", "failure modes"] },
-  data: { name: "Data", roleLabel: "Data Modeler", model: "data_modeler", focusAreas: ["entities and relationships", "integrity", "migrations", "retention"] },
-  testing: { name: "Testing", roleLabel: "Test Strategist", model: "test_strategist", focusAreas: ["critical paths", "test pyramid", "testability"] },
-};
+/** Perspectives a person can pick, by key (declared in the vocabulary). */
+export const PERSPECTIVE_PRESETS: Record<string, Perspective> = PERSPECTIVES;
 
-export const BLUEPRINT_PERSPECTIVES = [PERSPECTIVE_PRESETS.security, PERSPECTIVE_PRESETS.operations, PERSPECTIVE_PRESETS.product];
+export const BLUEPRINT_PERSPECTIVES: Perspective[] = BLUEPRINT_PERSPECTIVE_KEYS.map((k) => PERSPECTIVES[k]);
 
 /** Lowercase words and dashes: a valid round id for any artifact path. */
 export function roundIdFor(prefix: string, artifactPath: string): string {
@@ -44,7 +38,7 @@ export async function critiqueRound(
     perspective: JSON.stringify({ name: p.name, roleLabel: p.roleLabel, focusAreas: p.focusAreas }),
   });
   const run = (fallback: boolean) => async (p: Perspective, content: string): Promise<PerspectiveResult> => {
-    const out = await agentSays(ctx, {
+    const out = await say(ctx, {
       key: `${r.key}/${p.name.toLowerCase()}${fallback ? "/fallback" : ""}`,
       // The default model speaks for a perspective whose own model failed.
       agent: fallback || !p.model ? "critic" : p.model,

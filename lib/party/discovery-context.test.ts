@@ -1,4 +1,4 @@
-// The shared exit (001 §9.2, AC-16): both modes write a discovery_context with the same
+// The shared exit (docs/protocols.md): both modes write a discovery_context with the same
 // fields and types, zero coverage and re_artifacts for a new project.
 import { describe, expect, it } from "vitest";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
@@ -21,7 +21,7 @@ const stack: ProposalOutput = {
 describe("discoveryContext", () => {
   const base = { completedAt: "2026-01-01T00:00:00.000Z", stack, architectureSummary: "A modular monolith.", highPriorityGaps: 4, permissionsReviewed: true, userNextAction: "feature" };
 
-  it("has exactly the 001 §9.2 fields, with the new-project defaults", () => {
+  it("has exactly the discovery_context fields, with the new-project defaults", () => {
     const dc = discoveryContext(base);
     expect(shapeOf(dc)).toEqual(DISCOVERY_CONTEXT_SHAPE);
     expect(Object.keys(dc)).toEqual(Object.keys(DISCOVERY_CONTEXT_SHAPE));

@@ -1,5 +1,7 @@
-// The party's event log vocabulary (API.md: noun-verb, like the AI SDK's stream parts).
-// Every event but live token deltas is stored with a gap-free seq.
+// The party's event log vocabulary (noun-verb, like the AI SDK's stream parts; docs/api.md
+// lists each event and its data). Every event but live token deltas is stored with a
+// gap-free seq.
+import type { Mode, PartyStatus, TerminalStatus } from "../vocabulary";
 
 export type MessageType = "message" | "broadcast" | "shutdown_request" | "work";
 
@@ -135,9 +137,9 @@ export interface UsageData {
 
 export type PartyEvent =
   | { type: "party-start"; data: { mode: string | null; title: string; description: string; flags: string[] } }
-  | { type: "mode-resolved"; data: { mode: "party" | "classic"; via: "flag" | "menu" | "fallback" } }
+  | { type: "mode-resolved"; data: { mode: Mode; via: "flag" | "menu" | "fallback" } }
   | { type: "team-create"; data: { team_name: string; description: string } }
-  | { type: "task-create"; data: { mode: "party" | "classic"; tasks: Array<{ number: number; name: string; subject: string; activeForm: string; maxMessages: number }> } }
+  | { type: "task-create"; data: { mode: Mode; tasks: Array<{ number: number; name: string; subject: string; activeForm: string; maxMessages: number }> } }
   | { type: "phase-start"; data: { phase: number; name: string; agents: string[] } }
   | { type: "phase-end"; data: { phase: number; name: string; status: "completed" | "failed" | "cancelled"; messages: number; nextSteps?: string; nextStepActions?: NextStepAction[] } }
   | { type: "agent-spawn"; data: { agent: string; name: string; title: string; phase: number; model: string; style?: string } }
@@ -168,16 +170,8 @@ export type PartyEvent =
   | { type: "usage"; data: UsageData }
   | { type: "team-delete"; data: { team_name: string } }
   | { type: "party-status"; data: { status: PartyStatus; currentPhase: number | null } }
-  | { type: "party-end"; data: { status: "completed" | "failed" | "cancelled"; reason?: string; discovery_context?: unknown; nextSteps?: string; nextStepActions?: NextStepAction[] } };
+  | { type: "party-end"; data: { status: TerminalStatus; reason?: string; discovery_context?: unknown; nextSteps?: string; nextStepActions?: NextStepAction[] } };
 
-export type PartyStatus = "pending" | "in_progress" | "awaiting_input" | "completed" | "failed" | "cancelled";
 export type EventType = PartyEvent["type"];
-
-export const TERMINAL_STATUSES = ["completed", "failed", "cancelled"] as const;
-
-/** A party in one of these states takes no more runs. */
-export function isTerminal(status: string): boolean {
-  return (TERMINAL_STATUSES as readonly string[]).includes(status);
-}
 
 export type StoredEvent = PartyEvent & { seq: number; at: string };

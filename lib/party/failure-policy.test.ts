@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
-import { agentSays } from "./agent-step";
+import { say } from "./agent-step";
 import { MemoryPartyStore } from "./memory-store";
 import { TEAM_NAME } from "./party-mode";
 import { PartyRuntime } from "./runtime";
-import { ORCHESTRATOR } from "./roster";
 import { driveParty, finalArtifacts, offlineModels, ofType, type DriveOptions } from "./testing/drive-party";
 import { budgetProblems, messageProblems, phaseTimeline, rosterProblems, seqProblems } from "./testing/log-checks";
+import { ORCHESTRATOR } from "../vocabulary";
 
 const personas = defaultPersonaConfig();
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
@@ -188,14 +188,14 @@ describe("every agent of a phase fails", () => {
 });
 
 describe("a cancelled turn (external abort)", () => {
-  it("is not the agent's failure: agentSays rethrows, nothing is recorded or checkpointed", async () => {
+  it("is not the agent's failure: say rethrows, nothing is recorded or checkpointed", async () => {
     const store = new MemoryPartyStore();
     store.addParty({ id: "p", title: "t", description: "d", mode: "party", flags: [], status: "pending", modelSettings: {} });
     const ac = new AbortController();
     const ctx = { rt: new PartyRuntime("p", 1, { store, abortSignal: ac.signal }), models: offlineModels({ faults: "hang:nadia" }), personas, timeoutMs: 10_000 };
     setTimeout(() => ac.abort(), 50);
     const call = { key: "k", agent: "nadia", phase: 1 as const, task: "vision.questions" as const, sections: { project_description: scenario.description }, recipient: ORCHESTRATOR, type: "message" as const };
-    await expect(agentSays(ctx, call)).rejects.toMatchObject({ name: "AgentTurnError", kind: "cancelled" });
+    await expect(say(ctx, call)).rejects.toMatchObject({ name: "AgentTurnError", kind: "cancelled" });
     const log = store.events.get("p")!;
     expect(ofType(log, "agent-failure")).toEqual([]);
     expect(ofType(log, "message-end")).toEqual([]);

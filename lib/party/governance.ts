@@ -1,18 +1,21 @@
-// Constitution (D3) with the person's review, and skills (D4) plus the scaffold —
+// Constitution (the constitution generator) with the person's review, and the skill
+// report (the skills researcher) plus the scaffold —
 // party phase 4 and classic phases 6-7 call the same functions. A document whose agent
 // failed is recorded as missing (artifact-missing), to be written later on request.
-import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
+import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
 import { missingEvents } from "./promised-artifacts";
 import { subAgentStatus } from "../next-steps";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { ConstitutionOutput, ProposalOutput } from "../protocol/outputs";
 import type { Sections } from "../protocol/prompt-sections";
+import type { PhaseNumber } from "../vocabulary";
+import type { Mode } from "../vocabulary";
 
 type Phase = PhaseNumber;
 
 export async function draftConstitution(ctx: PartyContext, key: string, phase: Phase, sections: Sections): Promise<ConstitutionOutput | null> {
-  const r = await agentSays(ctx, { key, agent: "constitution_generator", phase, task: "constitution.draft", sections, recipient: null, type: "work" });
+  const r = await say(ctx, { key, agent: "constitution_generator", phase, task: "constitution.draft", sections, recipient: null, type: "work" });
   if (r) await ctx.rt.emit(`${key}/status`, [{ type: "note", data: { kind: "status", phase, text: subAgentStatus("Constitution draft") } }]);
   return r?.output ?? null;
 }
@@ -34,7 +37,7 @@ export async function reviewConstitution(ctx: PartyContext, key: string, phase: 
       details: { articles: ordered },
     });
     if (answer.selection !== "2") break;
-    const r = await agentSays(ctx, {
+    const r = await say(ctx, {
       key: `${key}/revise-${round}`,
       agent: "constitution_generator",
       phase,
@@ -51,8 +54,8 @@ export async function reviewConstitution(ctx: PartyContext, key: string, phase: 
   return c;
 }
 
-export async function skillsAndScaffold(ctx: PartyContext, mode: "party" | "classic", key: string, phase: Phase, sections: Sections, stack: ProposalOutput, architecture: string | undefined): Promise<string[]> {
-  const r = await agentSays(ctx, { key: `${key}/skills`, agent: "skills_researcher", phase, task: "skills.report", sections, recipient: null, type: "work" });
+export async function skillsAndScaffold(ctx: PartyContext, mode: Mode, key: string, phase: Phase, sections: Sections, stack: ProposalOutput, architecture: string | undefined): Promise<string[]> {
+  const r = await say(ctx, { key: `${key}/skills`, agent: "skills_researcher", phase, task: "skills.report", sections, recipient: null, type: "work" });
   const scaffold = scaffoldFromArchitecture(architecture);
   await ctx.rt.emit(`${key}/write`, [
     ...(r

@@ -1,13 +1,11 @@
-import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import { PARTY_PHASE_NAMES } from "../next-steps";
+import { phaseNames } from "../vocabulary";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
-import type { ModelLookup } from "./agent-step";
 import { TEAM_NAME } from "./party-mode";
 import { MUTUAL_EXCLUSION_ERROR, modeFromFlags } from "./run-party";
-import { DEFAULT_VISION_ANSWER, driveParty, finalArtifacts, offlineModels, ofType } from "./testing/drive-party";
+import { DEFAULT_VISION_ANSWER, driveParty, finalArtifacts, ofType } from "./testing/drive-party";
 import {
   budgetProblems,
   DISCOVERY_CONTEXT_SHAPE,
@@ -18,39 +16,15 @@ import {
   seqProblems,
   shapeOf,
 } from "./testing/log-checks";
+import { recordingModels } from "./testing/recording-models";
 
 const personas = defaultPersonaConfig();
-
-/** The offline models, with every prompt recorded per agent (as text; the persona comes with the agent's task). */
-function recording(): { models: ModelLookup; systems: Map<string, string[]> } {
-  const inner = offlineModels();
-  const systems = new Map<string, string[]>();
-  return {
-    systems,
-    models: {
-      modelFor(agent) {
-        const { model, spec } = inner.modelFor(agent);
-        const m = model as LanguageModelV4;
-        const wrapped: LanguageModelV4 = {
-          ...m,
-          doGenerate: m.doGenerate.bind(m),
-          doStream: (opts) => {
-            const text = opts.prompt.map((p) => (p.role === "system" ? p.content : p.content.map((c) => (c.type === "text" ? c.text : "")).join(""))).join("\n");
-            systems.set(agent, [...(systems.get(agent) ?? []), text]);
-            return m.doStream(opts);
-          },
-        };
-        return { model: wrapped, spec };
-      },
-    },
-  };
-}
 
 describe("party mode, whole runs", () => {
   const scenarios = SCENARIO_LIST.filter((s) => ["food-delivery", "iot-fleet"].includes(s.name));
 
   it.each(scenarios.map((s) => [s.name, s] as const))("%s: completes with the spec's team lifecycle, budget and artifacts", async (_, s) => {
-    const rec = recording();
+    const rec = recordingModels(); // the whole prompt: the persona comes with the agent's task
     const r = await driveParty({ description: s.description, visionAnswer: s.answers || DEFAULT_VISION_ANSWER, mode: "party", models: rec.models });
     const ev = r.events;
     expect(r.outcome).toEqual({ status: "completed" });
@@ -63,7 +37,7 @@ describe("party mode, whole runs", () => {
 
     // Phases 1..5 in order, each completed, with the spec's names.
     expect(phaseTimeline(ev)).toEqual([1, 2, 3, 4, 5].flatMap((n) => [`start ${n}`, `end ${n} completed`]));
-    expect(ofType(ev, "phase-start").map((e) => e.data.name)).toEqual([...PARTY_PHASE_NAMES]);
+    expect(ofType(ev, "phase-start").map((e) => e.data.name)).toEqual(phaseNames("party"));
     expect(ofType(ev, "phase-start").map((e) => e.data.agents)).toEqual([
       ["nadia", "oscar", "tessa"],
       ["liam", "zara", "felix"],
@@ -111,7 +85,7 @@ describe("party mode, whole runs", () => {
     const l2 = labels(2);
     expect([l2[0], ...l2.slice(1, 3).sort(), ...l2.slice(3)]).toEqual(["PROPOSAL", "OPS CRITIQUE", "SECURITY CRITIQUE", "REVISED PROPOSAL", "POSITION"]);
     expect(labels(3)).toEqual(["ARTIFACT DRAFT", "ARTIFACT SUMMARY", "REVIEW FEEDBACK", "ARTIFACT FINALIZED", "CRITIQUE"]);
-    // Seed 003 after cross-review: one critique round per artifact, its record stored.
+    // After cross-review: one critique round per artifact, its record stored.
     const critiques = ofType(ev, "critique-result");
     expect(critiques.map((c) => c.data.artifactPath).sort()).toEqual([ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy].sort());
     for (const c of critiques) {
@@ -133,10 +107,10 @@ describe("party mode, whole runs", () => {
     expect(dc).toMatchObject({ version: "1.0", walkthrough_completed: true, user_next_action: "feature", constitution_path: ARTIFACT_PATHS.constitution });
 
     // PERSONA_CONTEXT for phase 1-2 personas only.
-    const withPersona = [...rec.systems].filter(([, s]) => s.some((x) => x.includes("PERSONA_CONTEXT:"))).map(([a]) => a).sort();
+    const withPersona = [...rec.byAgent].filter(([, s]) => s.some((x) => x.includes("PERSONA_CONTEXT:"))).map(([a]) => a).sort();
     expect(withPersona).toEqual(["felix", "liam", "nadia", "oscar", "tessa", "zara"]);
-    expect(rec.systems.get("nadia")![0]).toContain("  Phase: Vision Council");
-    expect(rec.systems.get("liam")![0]).toContain("  Phase: Stack & Architecture Debate");
+    expect(rec.byAgent.get("nadia")![0]).toContain("  Phase: Vision Council");
+    expect(rec.byAgent.get("liam")![0]).toContain("  Phase: Stack & Architecture Debate");
 
     // The scenario's own domain shows up in what the party wrote.
     const written = [...artifacts.values()].join("\n");

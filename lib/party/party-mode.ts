@@ -8,21 +8,14 @@ import { PhaseTeam, shutdownEvents, spawnEvents } from "./phase-common";
 import { stackDebate, stackReserve } from "./phase-stack";
 import { visionCouncil, visionReserve } from "./phase-vision";
 import { walkthrough } from "./walkthrough";
-import { completionNextSteps, PARTY_PHASE_NAMES, phaseEndNextSteps } from "../next-steps";
+import { completionNextSteps, phaseEndNextSteps } from "../next-steps";
+import { PARTY_PHASES, phaseNames } from "../vocabulary";
 import { nextStepActions, type ProjectContext } from "./next-step-actions";
 import { missingEvents } from "./promised-artifacts";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { PartyRecord } from "./store";
 
 export const TEAM_NAME = "inception-party";
-
-export const PARTY_TASKS = [
-  { number: 1, subject: "Vision Council — gathering multi-perspective project vision", activeForm: "Gathering project vision" },
-  { number: 2, subject: "Stack Debate — evaluating technology options", activeForm: "Evaluating technology options" },
-  { number: 3, subject: "Blueprint Assembly — producing design artifacts", activeForm: "Producing design artifacts" },
-  { number: 4, subject: "Constitution & Scaffold — generating governance artifacts", activeForm: "Generating governance" },
-  { number: 5, subject: "Walkthrough — interactive review and next steps", activeForm: "Running walkthrough" },
-];
 
 export type ModeOutcome =
   | { status: "completed"; discoveryContext: DiscoveryContext }
@@ -58,7 +51,7 @@ async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: Ph
     // of it: they are still team members until told to stop.
     await ctx.rt.emit(`${key}/shutdown`, shutdownEvents(ctx, key, n, cfg.personas));
     if (result !== null) {
-      const nextSteps = phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] });
+      const nextSteps = phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: phaseNames("party") });
       await ctx.rt.emit(`${key}/end`, [
         { type: "phase-end", data: { phase: n, name: cfg.name, status: "completed", messages: team.used, nextSteps, nextStepActions: nextStepActions(nextSteps) } },
       ]);
@@ -88,7 +81,7 @@ async function sequentialPhase<T>(ctx: PartyContext, n: 4 | 5, body: () => Promi
     { type: "party-status", data: { status: "in_progress", currentPhase: n } },
   ]);
   const r = await body();
-  const nextSteps = n === 5 ? completionNextSteps() : phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: [...PARTY_PHASE_NAMES] });
+  const nextSteps = n === 5 ? completionNextSteps() : phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: phaseNames("party") });
   await ctx.rt.emit(`party/p${n}/end`, [{ type: "phase-end", data: { phase: n, name, status: "completed", messages: 0, nextSteps, nextStepActions: nextStepActions(nextSteps, project) } }]);
   return r;
 }
@@ -101,7 +94,7 @@ export async function currentText(ctx: PartyContext, key: string, path: string, 
 export async function runPartyMode(ctx: PartyContext, party: PartyRecord): Promise<ModeOutcome> {
   await ctx.rt.emit("party/setup", [
     { type: "team-create", data: { team_name: TEAM_NAME, description: "Multi-agent inception party for new project discovery" } },
-    { type: "task-create", data: { mode: "party", tasks: PARTY_TASKS.map((t) => ({ ...t, name: ctx.personas.phases[String(t.number) as "1"].name, maxMessages: ctx.personas.phases[String(t.number) as "1"].max_messages })) } },
+    { type: "task-create", data: { mode: "party", tasks: PARTY_PHASES.map((t) => ({ number: t.number, subject: t.subject, activeForm: t.activeForm, name: ctx.personas.phases[String(t.number) as "1"].name, maxMessages: ctx.personas.phases[String(t.number) as "1"].max_messages })) } },
   ]);
   const d = party.description;
   try {

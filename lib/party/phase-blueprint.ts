@@ -4,10 +4,11 @@
 import { settleAll } from "./settle-all";
 import type { PartyContext } from "./agent-step";
 import { BLUEPRINT_PERSPECTIVES, critiqueRound, roundIdFor } from "./critique-round";
-import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
+import { PhaseTeam } from "./phase-common";
 import { missingEvents } from "./promised-artifacts";
 import { ARTIFACT_KINDS, type ArtifactKind } from "../protocol/artifacts";
 import type { ProposalOutput } from "../protocol/outputs";
+import { ORCHESTRATOR } from "../vocabulary";
 
 const PRODUCERS: Array<{ agent: string; kind: ArtifactKind; reviews: string }> = [
   { agent: "architect", kind: "architecture-overview", reviews: "data_modeler" },

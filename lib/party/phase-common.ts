@@ -2,13 +2,14 @@
 // the room: what the person says to the team during the phase reaches each addressed
 // agent before its next turn, and counts against the phase's message budget.
 import { settleAll } from "./settle-all";
-import { agentSays, degradationNote, orchestratorMessage, type AgentCall, type PartyContext } from "./agent-step";
+import { say, degradationNote, orchestratorMessage, type AgentCall, type PartyContext } from "./agent-step";
 import type { PartyEvent } from "./events";
-import { heardBy, pendingReplies, PERSON, unansweredBy, type RoomMessage } from "./room";
-import { agentInfo, ORCHESTRATOR } from "./roster";
+import { heardBy, pendingReplies, unansweredBy, type RoomMessage } from "./room";
+import { agentInfo } from "./roster";
 import { formatPersonMessages } from "../protocol/person-messages";
 import type { Sections } from "../protocol/prompt-sections";
 import type { TaskKey, TaskOutput } from "../protocol/tasks";
+import { PERSON } from "../vocabulary";
 
 export class PhaseTeam {
   readonly alive: string[];
@@ -82,7 +83,7 @@ export class PhaseTeam {
 
   private async turn<K extends TaskKey>(call: Omit<AgentCall<K>, "phase">): Promise<TaskOutput<K> | null> {
     if (!this.alive.includes(call.agent)) return null;
-    const r = await agentSays(this.ctx, { ...call, phase: this.phase });
+    const r = await say(this.ctx, { ...call, phase: this.phase });
     if (r) {
       if (call.type !== "work") this.messages++;
       return r.output;
@@ -157,4 +158,3 @@ export function shutdownEvents(ctx: PartyContext, key: string, phase: number, ag
   ]);
 }
 
-export { ORCHESTRATOR };

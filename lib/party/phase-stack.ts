@@ -3,10 +3,11 @@
 // closing positions give way when what the person said into the room used their budget.
 import { settleAll } from "./settle-all";
 import type { PartyContext } from "./agent-step";
-import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
+import { PhaseTeam } from "./phase-common";
 import { agentInfo } from "./roster";
 import { STACK_OPTIONS, stackCard } from "./stack-card";
 import type { ProposalOutput } from "../protocol/outputs";
+import { ORCHESTRATOR } from "../vocabulary";
 
 export interface StackResult {
   stack: ProposalOutput;

@@ -2,12 +2,14 @@
 // cross-questions → final positions → the merged brief. The interpretations are the
 // debate proper: when what the person said into the room leaves no budget for them,
 // the debate concludes and the final positions follow at once.
+import { sharedTokens } from "../agents/critique/text-similarity";
 import type { PartyContext } from "./agent-step";
 import { briefMarkdown, mergeBrief } from "./documents";
-import { ORCHESTRATOR, PhaseTeam } from "./phase-common";
+import { PhaseTeam } from "./phase-common";
 import { agentInfo } from "./roster";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { BriefOutput, QuestionsOutput } from "../protocol/outputs";
+import { ORCHESTRATOR } from "../vocabulary";
 
 export interface VisionResult {
   brief: BriefOutput;
@@ -17,11 +19,16 @@ export interface VisionResult {
 
 const norm = (s: string) => new Set(s.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").split(/\s+/).filter((w) => w.length > 3));
 
+/**
+ * Two questions ask the same thing: the critique's word overlap, read more strictly (words
+ * over three letters, 60% of the shorter question) than `areSimilar` reads critique
+ * points, so that only near-repeats are dropped and the person is asked what each
+ * specialist asked.
+ */
 function similar(a: string, b: string): boolean {
   const x = norm(a);
   const y = norm(b);
-  const common = [...x].filter((w) => y.has(w)).length;
-  return common / Math.max(1, Math.min(x.size, y.size)) >= 0.6;
+  return sharedTokens(x, y) / Math.max(1, Math.min(x.size, y.size)) >= 0.6;
 }
 
 /** Merge, de-duplicate and number continuously, grouped by agent (the questions layout). */

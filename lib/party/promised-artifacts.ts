@@ -2,10 +2,11 @@
 // source of "missing artifacts" (promised, never written because its agent failed) and of
 // revisions (the producer rewrites its own document, with the same validation).
 import type { MissingArtifact } from "./events";
-import { agentInfo, ORCHESTRATOR } from "./roster";
+import { agentInfo } from "./roster";
 import type { PersonaConfig } from "../agents/persona-config";
 import { ARTIFACT_KINDS, ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { TaskKey } from "../protocol/tasks";
+import { ORCHESTRATOR, type Mode } from "../vocabulary";
 
 export interface Promised {
   path: string;
@@ -20,7 +21,7 @@ export const SCAFFOLD_PATH = "scaffold.txt";
 
 const doc = (path: string, title: string, producer: string, phase: number): Promised => ({ path, title, producer, phase });
 
-export const PROMISED: Record<"party" | "classic", Promised[]> = {
+export const PROMISED: Record<Mode, Promised[]> = {
   party: [
     doc(ARTIFACT_PATHS.brief, "Project Brief", ORCHESTRATOR, 1),
     doc(ARTIFACT_PATHS.architecture, ARTIFACT_KINDS["architecture-overview"].title, "architect", 3),
@@ -40,7 +41,7 @@ export const PROMISED: Record<"party" | "classic", Promised[]> = {
   ],
 };
 
-export function promisedFor(mode: "party" | "classic", path: string): Promised | undefined {
+export function promisedFor(mode: Mode, path: string): Promised | undefined {
   return PROMISED[mode].find((p) => p.path === path);
 }
 
@@ -51,12 +52,12 @@ export function missingArtifact(personas: PersonaConfig, p: Promised): MissingAr
 }
 
 /** The artifact-missing events for these promised paths of `mode`. */
-export function missingEvents(personas: PersonaConfig, mode: "party" | "classic", paths: readonly string[]) {
+export function missingEvents(personas: PersonaConfig, mode: Mode, paths: readonly string[]) {
   return PROMISED[mode].filter((p) => paths.includes(p.path)).map((p) => ({ type: "artifact-missing" as const, data: missingArtifact(personas, p) }));
 }
 
 /** The agent turn that (re)writes a document: its own revise task, or its first-writing task when it was never written. */
-export function rewriteTask(mode: "party" | "classic", path: string, exists: boolean): TaskKey {
+export function rewriteTask(mode: Mode, path: string, exists: boolean): TaskKey {
   if (path === ARTIFACT_PATHS.constitution) return exists ? "constitution.revise" : "constitution.draft";
   if (path === ARTIFACT_PATHS.skillReport) return exists ? "artifact.revise" : "skills.report";
   if (exists) return "artifact.revise";

@@ -4,19 +4,19 @@
 // its agent had failed ("Write it now"). It runs as an on-demand job (after the party, or
 // while it waits for the person) or inside a walkthrough step, durably either way: its
 // start, its one agent turn and its result are checkpointed steps under its key.
-import { agentSays, type PartyContext, type PhaseNumber } from "./agent-step";
+import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, parseConstitution, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
 import type { RevisionResult, RevisionStart } from "./events";
 import { rewriteTask, SCAFFOLD_PATH } from "./promised-artifacts";
-import { PERSON } from "./room";
-import { agentInfo, ORCHESTRATOR } from "./roster";
+import { agentInfo } from "./roster";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { ConstitutionOutput, ProposalOutput, RevisedArtifactOutput, SkillReportOutput } from "../protocol/outputs";
 import type { Sections } from "../protocol/prompt-sections";
+import { ORCHESTRATOR, PERSON, type PhaseNumber, type Mode } from "../vocabulary";
 
 /** What a rewrite reads besides the artifact itself: the project as it stands now. */
 export interface RevisionMaterial {
-  mode: "party" | "classic";
+  mode: Mode;
   title: string;
   description: string;
   /** The approved stack (JSON of the proposal), once there is one. */
@@ -76,7 +76,7 @@ function reasonFor(start: RevisionStart): string {
 export async function reviseArtifact(ctx: PartyContext, start: RevisionStart, m: RevisionMaterial): Promise<RevisionResult> {
   await ctx.rt.emit(`${start.key}/start`, [{ type: "revision-start", data: start }]);
   const task = rewriteTask(m.mode, start.artifactPath, !start.missing);
-  const r = await agentSays(ctx, {
+  const r = await say(ctx, {
     key: `${start.key}/write`,
     agent: start.agent,
     phase: start.phase as PhaseNumber,

@@ -3,45 +3,20 @@
 // shapes their later turns, is answered before the phase shuts down when nobody had a
 // turn left, costs budget the protocol gives up its optional rounds for, and survives
 // crashes answered exactly once.
-import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import type { ModelLookup } from "./agent-step";
 import type { StoredEvent } from "./events";
 import type { MemoryPartyStore } from "./memory-store";
-import { messageCost, PERSON, PERSON_LABEL, roomProblem, type RoomState } from "./room";
+import { messageCost, PERSON_LABEL, roomProblem, type RoomState } from "./room";
 import { hookedStore } from "./store";
-import { crashAt, driveParty, offlineModels, ofType, SimulatedCrash, type Answerer } from "./testing/drive-party";
+import { crashAt, driveParty, ofType, SimulatedCrash, type Answerer } from "./testing/drive-party";
 import { budgetProblems, messageProblems, rosterProblems, seqProblems } from "./testing/log-checks";
+import { PERSON } from "../vocabulary";
+import { recordingModels, userPrompt } from "./testing/recording-models";
 
 const personas = defaultPersonaConfig();
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
-
-/** The offline models, with every prompt each agent was given recorded in order. */
-function recording(): { models: ModelLookup; prompts: Map<string, string[]> } {
-  const inner = offlineModels();
-  const prompts = new Map<string, string[]>();
-  return {
-    prompts,
-    models: {
-      modelFor(agent) {
-        const { model, spec } = inner.modelFor(agent);
-        const m = model as LanguageModelV4;
-        const wrapped: LanguageModelV4 = {
-          ...m,
-          doGenerate: m.doGenerate.bind(m),
-          doStream: (opts) => {
-            const text = opts.prompt.flatMap((p) => (p.role === "user" ? p.content.flatMap((c) => (c.type === "text" ? [c.text] : [])) : [])).join("\n");
-            prompts.set(agent, [...(prompts.get(agent) ?? []), text]);
-            return m.doStream(opts);
-          },
-        };
-        return { model: wrapped, spec };
-      },
-    },
-  };
-}
 
 const ends = (ev: StoredEvent[]) => ofType(ev, "message-end");
 const replies = (ev: StoredEvent[]) => ends(ev).filter((e) => e.data.label === "REPLY");
@@ -70,7 +45,7 @@ function replyChecks(ev: StoredEvent[]) {
 
 describe("speaking into the room", () => {
   it("a question to one agent at the questions gate: that agent answers it first when the party resumes, and reads it in its later turns", async () => {
-    const rec = recording();
+    const rec = recordingModels(userPrompt);
     let store!: MemoryPartyStore;
     const question = "Would SQLite be enough for us instead of a database server?";
     const r = await driveParty({
@@ -96,9 +71,9 @@ describe("speaking into the room", () => {
     expect(reply.seq).toBeGreaterThan(said.seq);
     expect(reply.seq).toBeLessThan(tessaNext.seq);
     // Her later turns in the phase carry the message; the other agents' do not.
-    const tessaPrompts = rec.prompts.get("tessa")!;
+    const tessaPrompts = rec.byAgent.get("tessa")!;
     expect(tessaPrompts.filter((p) => p.includes("<person_messages>") && p.includes(question)).length).toBeGreaterThanOrEqual(2);
-    expect((rec.prompts.get("nadia") ?? []).some((p) => p.includes("<person_messages>"))).toBe(false);
+    expect((rec.byAgent.get("nadia") ?? []).some((p) => p.includes("<person_messages>"))).toBe(false);
     // The phase counts both: the person's message and the reply.
     const end = ofType(ev, "phase-end").find((e) => e.data.phase === 1)!;
     const counted = ends(ev).filter((e) => e.data.phase === 1 && e.data.type !== "work" && e.data.sender !== "discover-orchestrator").length;

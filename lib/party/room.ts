@@ -3,9 +3,8 @@
 // (running an optional round of its protocol) apply the same rule, so the phase's
 // message budget holds whichever of them moves first.
 import type { PartyEvent } from "./events";
+import { PERSON } from "../vocabulary";
 
-/** The sender (and a reply's recipient) that stands for the person. */
-export const PERSON = "user";
 export const PERSON_LABEL = "USER";
 export const MAX_MESSAGE_CHARS = 2000;
 

@@ -1,10 +1,11 @@
-// The top of a party run: mode resolution (000 §2.2), the chosen flow, the fallback to
-// classic (000 §6.5), and the shared exit. Waiting for the person surfaces as Suspend;
-// everything else ends the party with a status.
+// The top of a party run: mode resolution, the chosen flow, the fallback to classic
+// (docs/protocols.md: "Choosing the mode", "The failure policy"), and the shared exit.
+// Waiting for the person surfaces as Suspend; everything else ends the party with a status.
 import type { PartyContext } from "./agent-step";
 import { runPartyMode, TEAM_NAME, type ModeOutcome } from "./party-mode";
 import { Suspend } from "./runtime";
 import type { PartyRecord } from "./store";
+import type { Mode } from "../vocabulary";
 
 export const MUTUAL_EXCLUSION_ERROR = "Error: --party and --classic are mutually exclusive. Use one or the other.";
 
@@ -23,7 +24,7 @@ How would you like to set up your new project?
 
 Enter selection (1-2):`;
 
-export type FlagMode = "party" | "classic" | null;
+export type FlagMode = Mode | null;
 
 /** Flags to mode; both flags is the spec's error. */
 export function modeFromFlags(flags: readonly string[]): FlagMode {
@@ -37,7 +38,11 @@ export type ClassicRunner = (ctx: PartyContext, party: PartyRecord) => Promise<M
 
 export type RunOutcome = { status: "suspended"; requestId: string } | { status: "completed" | "cancelled" | "failed" };
 
-export async function runParty(ctx: PartyContext, party: PartyRecord, runClassic: ClassicRunner): Promise<RunOutcome> {
+/**
+ * Orchestrates one party: resolves its mode, runs party mode (falling back to classic
+ * when the person asks) or classic mode, and ends it; "suspended" means it waits for the person.
+ */
+export async function orchestrateParty(ctx: PartyContext, party: PartyRecord, runClassic: ClassicRunner): Promise<RunOutcome> {
   try {
     let mode = party.mode ?? modeFromFlags(party.flags);
     if (!mode) {

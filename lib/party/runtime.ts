@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { InputRequestData, MessageMeta, PartyEvent } from "./events";
 import type { Checkpoint, InputAnswer, PartyStore } from "./store";
+import type { InputKindDetails } from "../vocabulary";
 
 /** Thrown to stop the run while it waits for the person; nothing is held in memory. */
 export class Suspend extends Error {
@@ -113,9 +114,9 @@ export class PartyRuntime {
 
   /**
    * Ask the person. Returns the answer once there is one; otherwise stores the request
-   * (once) and suspends the run.
+   * (once) and suspends the run. The kind's details are typed by the vocabulary.
    */
-  async input(key: string, req: Omit<InputRequestData, "requestId" | "key">): Promise<InputAnswer> {
+  async input(key: string, req: Omit<InputRequestData, "requestId" | "key" | "kind" | "details"> & InputKindDetails): Promise<InputAnswer> {
     const requestId = this.id("req", key);
     const answerKey = `${key}/answer`;
     const cp = await this.checkpoint(answerKey);

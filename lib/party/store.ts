@@ -3,6 +3,7 @@
 // (LeaseLostError) when another runner has taken the party over.
 import type { PartyEvent, StoredEvent } from "./events";
 import type { RoomMessage } from "./room";
+import type { Mode } from "../vocabulary";
 
 export interface Checkpoint {
   status: "running" | "completed";
@@ -19,7 +20,7 @@ export interface PartyRecord {
   id: string;
   title: string;
   description: string;
-  mode: "party" | "classic" | null;
+  mode: Mode | null;
   flags: string[];
   status: string;
   modelSettings: { defaultModel?: string; personaModels?: Record<string, string>; seed?: number };

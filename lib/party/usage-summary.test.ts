@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { PartyEvent, UsageData } from "./events";
 import { summarizeUsage, usageRecords } from "./usage-summary";
+import type { Mode } from "../vocabulary";
 
 const turn = (o: Partial<UsageData> & Pick<UsageData, "agent" | "phase">): PartyEvent => ({
   type: "usage",
   data: { model: "openai:gpt-4.1", stepKey: `${o.agent}/${o.phase}`, inputTokens: 1000, outputTokens: 100, cacheReadTokens: 400, cacheWriteTokens: 0, calls: 3, estimatedCalls: 0, costUsd: 0.0025, ...o },
 });
-const mode = (m: "party" | "classic", via: "flag" | "fallback" = "flag"): PartyEvent => ({ type: "mode-resolved", data: { mode: m, via } });
+const mode = (m: Mode, via: "flag" | "fallback" = "flag"): PartyEvent => ({ type: "mode-resolved", data: { mode: m, via } });
 
 describe("summarizeUsage", () => {
   it("sums tokens, cached tokens, calls, estimates, failed turns and money per agent, per phase and for the party", () => {

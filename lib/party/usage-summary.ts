@@ -2,12 +2,12 @@
 // from its usage events (docs/models.md, "Accounting"). Pure and light (no price table:
 // each usage event carries its cost), so state.json and the dashboard read the same sums.
 import type { PartyEvent, UsageData } from "./events";
+import type { Mode } from "../vocabulary";
 
-export type UsageMode = "party" | "classic";
 
 /** One turn's usage, with the mode the party was in (phase numbers repeat after the classic fallback). */
 export interface UsageRecord extends UsageData {
-  mode: UsageMode | null;
+  mode: Mode | null;
 }
 
 export interface UsageTotals {
@@ -35,7 +35,7 @@ export interface AgentUsage extends UsageTotals {
 }
 
 export interface PhaseUsage extends UsageTotals {
-  mode: UsageMode | null;
+  mode: Mode | null;
   phase: number;
 }
 
@@ -49,7 +49,7 @@ export interface UsageSummary {
 
 /** The usage events of a party's log, each with the mode the party was in when it was written. */
 export function usageRecords(events: Iterable<PartyEvent>): UsageRecord[] {
-  let mode: UsageMode | null = null;
+  let mode: Mode | null = null;
   const out: UsageRecord[] = [];
   for (const e of events) {
     if (e.type === "mode-resolved") mode = e.data.mode;

@@ -4,12 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import type { InputRequestData } from "./events";
-import { PERSON } from "./room";
-import { ORCHESTRATOR } from "./roster";
 import { driveParty, finalArtifacts, ofType, type Answerer } from "./testing/drive-party";
 import { discoveryContextOf, messageProblems, seqProblems } from "./testing/log-checks";
 import { sectionOf, withPermissions } from "./walkthrough";
 import { ARTIFACT_PATHS, missingSections } from "../protocol/artifacts";
+import { ORCHESTRATOR, PERSON } from "../vocabulary";
 
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
 const by = (prefix: string, a: { selection?: string; text?: string }) => (req: InputRequestData) => (req.title.startsWith(prefix) ? a : undefined);

@@ -6,18 +6,17 @@
 // kickoff prefilled with this project. A free-text note is folded into the document it
 // concerns through the revision path, or answered by the orchestrator. Each step ends
 // with a walkthrough-step event: the answer, what it did, and the actions it offers.
-import { agentSays, orchestratorMessage, type PartyContext, type PhaseNumber } from "./agent-step";
+import { say, orchestratorMessage, type PartyContext } from "./agent-step";
 import type { DiscoveryContext } from "./documents";
 import type { NextStepAction, WalkthroughStep } from "./events";
 import { newKickoff } from "./next-step-actions";
 import { PROMISED, SCAFFOLD_PATH } from "./promised-artifacts";
 import { reviseArtifact, reviserOf, type RevisionMaterial } from "./revision";
-import { PERSON } from "./room";
-import { ORCHESTRATOR } from "./roster";
 import type { InputAnswer } from "./store";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { ProposalOutput } from "../protocol/outputs";
 import { formatPersonMessages } from "../protocol/person-messages";
+import { ORCHESTRATOR, PERSON, type PhaseNumber, type Mode } from "../vocabulary";
 
 const PERMISSIONS: Record<string, { allow: string[]; review: string[] }> = {
   node: { allow: ["npm test", "npm run lint", "npm run build", "npx tsc --noEmit"], review: ["npm install *", "curl *"] },
@@ -35,7 +34,7 @@ function family(stack: ProposalOutput): keyof typeof PERMISSIONS {
 }
 
 export interface WalkthroughInput {
-  mode: "party" | "classic";
+  mode: Mode;
   phase: PhaseNumber;
   title: string;
   description: string;
@@ -129,7 +128,7 @@ export async function walkthrough(ctx: PartyContext, key: string, w: Walkthrough
 
   /** A note that concerns no document, answered by the orchestrator. */
   const answerNote = (step: string, requestId: string, note: string) =>
-    agentSays(ctx, {
+    say(ctx, {
       key: `${key}/${step}/reply`,
       agent: ORCHESTRATOR,
       phase: w.phase,
@@ -140,7 +139,7 @@ export async function walkthrough(ctx: PartyContext, key: string, w: Walkthrough
       replyTo: [requestId],
     });
 
-  const say = (step: string, content: string, summary: string) => rt.emit(`${key}/${step}/say`, orchestratorMessage(ctx, `${key}/${step}/say`, w.phase, PERSON, "WALKTHROUGH", content, summary));
+  const narrate = (step: string, content: string, summary: string) => rt.emit(`${key}/${step}/say`, orchestratorMessage(ctx, `${key}/${step}/say`, w.phase, PERSON, "WALKTHROUGH", content, summary));
 
   const record = (step: WalkthroughStep["step"], title: string, a: InputAnswer & { requestId: string }, options: Array<{ key: string; label: string }>, r: Omit<WalkthroughStep, "step" | "title" | "requestId" | "selection" | "choice" | "text">) =>
     rt.emit(`${key}/${step}/record`, [
@@ -168,7 +167,7 @@ export async function walkthrough(ctx: PartyContext, key: string, w: Walkthrough
     const a = docs[ARTIFACT_PATHS.architecture]?.content;
     const layers = listLines(sectionOf(a, "Components"), 10);
     const entities = listLines(sectionOf(docs[ARTIFACT_PATHS.dataModel]?.content, "Entities"), 10);
-    await say(
+    await narrate(
       "architecture",
       [
         "WALKTHROUGH — ARCHITECTURE & STACK",
@@ -302,7 +301,7 @@ export async function walkthrough(ctx: PartyContext, key: string, w: Walkthrough
   });
   let planTests = false;
   if (cov.selection === "1") {
-    await say("coverage", ["WALKTHROUGH — TEST COVERAGE GAPS", "", "Targets: unit >= 80%, integration >= 70%, critical paths 100%. Coverage today: 0%.", "", "Critical paths to cover first:", ...(paths.length ? paths.map((p, i) => `${i + 1}. ${p}`) : ["- The test strategy names none."])].join("\n"), "The critical paths to cover first");
+    await narrate("coverage", ["WALKTHROUGH — TEST COVERAGE GAPS", "", "Targets: unit >= 80%, integration >= 70%, critical paths 100%. Coverage today: 0%.", "", "Critical paths to cover first:", ...(paths.length ? paths.map((p, i) => `${i + 1}. ${p}`) : ["- The test strategy names none."])].join("\n"), "The critical paths to cover first");
     const plan = await ask(`${key}/coverage/plan`, {
       kind: "walkthrough",
       title: "Step 3 — Plan tests next?",

@@ -1,5 +1,5 @@
 // The structured result of every agent turn: the finalization tool's input schema
-// (seed 002, Serialize phase). The orchestrator acts on these validated objects only;
+// (the Serialize step of a turn, docs/protocols.md). The orchestrator acts on these validated objects only;
 // the streamed text is for people.
 import { z } from "zod";
 
@@ -24,7 +24,7 @@ export const finalPositionOutput = z.strictObject({
   constraints: list(1, 8),
   success_metrics: list(1, 6),
   risks: list(1, 6),
-  // Each persona fills the part of the brief it owns (000 §5.2); the others may omit it.
+  // Each persona fills the part of the brief it owns (docs/protocols.md, Protocol A); the others may omit it.
   industry_context: z.array(text()).max(6).optional(),
   technical_considerations: z.array(text()).max(6).optional(),
 });

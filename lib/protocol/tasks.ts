@@ -7,7 +7,7 @@ export interface TaskDef<S extends z.ZodType = z.ZodType> {
   tool: string;
   toolDescription: string;
   schema: S;
-  /** The content header of 000 §3.5 ("QUESTIONS", "PROPOSAL", ...). */
+  /** The content header of a message ("QUESTIONS", "PROPOSAL", ...). */
   label: string;
   /** The message text the person reads, rendered from the validated output. */
   render: (out: z.infer<S>) => string;

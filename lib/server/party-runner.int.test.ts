@@ -17,6 +17,7 @@ import { PartyRunner, type RunnerDeps } from "./party-runner";
 import { runnerSettings } from "./services";
 import { stateView } from "./state-view";
 import { summarizeUsage, usageRecords } from "../party/usage-summary";
+import type { Mode } from "../vocabulary";
 
 const DESCRIPTION =
   "A booking app for a network of independent climbing gyms in Austria: members reserve time slots, gyms manage capacity and route setting, and payments go through the app.";
@@ -40,7 +41,7 @@ function runner(owner = "test-a", leaseMs = 5000, tokenBudget?: number, over: Pa
   });
 }
 
-async function newParty(id: string, mode: "party" | "classic" | null = "party") {
+async function newParty(id: string, mode: Mode | null = "party") {
   await insertParty(db, { id, ownerId: "owner", title: "Climbing gyms", description: DESCRIPTION, mode, flags: [], modelSettings: {}, watchToken: `w-${id}` });
 }
 
@@ -179,6 +180,30 @@ describe("PartyRunner on the database", () => {
     await r.idle("p7");
     expect(await r.scan()).toBe(0); // not again at once
     expect((await readEvents(db, "p7", 0)).filter((e) => e.type === "critique-result")).toEqual([]);
+  }, 60_000);
+
+  it("reports every resumed job it could not read, not just the first, and backs off each", async () => {
+    for (const id of ["p11", "p12"]) {
+      await newParty(id);
+      await appendUnfenced(db, id, [{ type: "party-status", data: { status: "completed", currentPhase: null } }]);
+      const dead = (await claimLease(db, id, "dead-instance", 1))!;
+      const start = { roundId: `critique-1-${id}`, key: `critique/critique-1-${id}`, artifactPath: "docs/project-brief.md", phase: 1, onDemand: true, perspectives: [PERSPECTIVE_PRESETS.security] };
+      await store.commit(id, dead.epoch, { step: { key: `${start.key}/start`, output: null }, events: [{ type: "critique-start", data: start }] });
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    // The job's material cannot be read (its artifacts query fails); everything else works.
+    const prisma = new Proxy(db.prisma, {
+      get(target, prop) {
+        if (prop === "artifact") return { findMany: () => Promise.reject(new Error("artifacts unreadable")) };
+        const v: unknown = Reflect.get(target, prop);
+        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const logs: string[] = [];
+    const r = runner("survivor", 5000, undefined, { db: { ...db, prisma } as Database, log: (m) => logs.push(m) });
+    expect(await r.scan()).toBe(2);
+    expect(logs.filter((m) => /could not resume job critique-1-p1[12] \(artifacts unreadable\)/.test(m)).map((m) => m.split(":")[0]).sort()).toEqual(["party p11", "party p12"]);
+    expect(await r.scan()).toBe(0); // backed off, not read again at once
   }, 60_000);
 
   it("stops a cancelled party and cleans up its team", async () => {

@@ -4,9 +4,8 @@
 import type { PartyContext } from "../party/agent-step";
 import { runClassicMode } from "../party/classic-mode";
 import { jobFor, jobIdOf } from "../party/on-demand-job";
-import { runParty } from "../party/run-party";
+import { orchestrateParty } from "../party/run-party";
 import { PartyRuntime } from "../party/runtime";
-import { isTerminal } from "../party/events";
 import { hookedStore, LeaseLostError, type PartyStore } from "../party/store";
 import type { PersonaConfig } from "../agents/persona-config";
 import type { ModelLookup } from "../party/agent-step";
@@ -16,6 +15,7 @@ import { jobMaterial, unfinishedJobs } from "../db/jobs";
 import { appendUnfenced, tokensUsed } from "../db/parties";
 import { isTransientDbError } from "../db/transaction";
 import type { EventBus } from "../events/bus";
+import { isTerminal } from "../vocabulary";
 
 export interface RunnerDeps {
   db: Database;
@@ -131,7 +131,7 @@ export class PartyRunner {
       const party = await this.deps.store.getParty(partyId);
       if (!party || isTerminal(party.status)) return;
       const budget = { used: await tokensUsed(db, partyId), max: this.deps.tokenBudget ?? Number.POSITIVE_INFINITY };
-      await runParty(this.context(party, lease, entry, budget), party, runClassicMode);
+      await orchestrateParty(this.context(party, lease, entry, budget), party, runClassicMode);
     } catch (e) {
       if (e instanceof LeaseLostError || entry.abort.signal.aborted) return;
       // A paused instance wakes up to errors (its transactions timed out): if the lease is
@@ -254,8 +254,14 @@ export class PartyRunner {
       return !f || (f.attempts < MAX_JOB_ATTEMPTS && now >= f.retryAt);
     };
     const jobs = (await unfinishedJobs(this.deps.db)).filter((j) => !this.running.has(j.partyId) && due(`${j.partyId}/${jobIdOf(j.start)}`));
-    // Resolves once each job is claimed (or found taken), not when it is done.
-    await Promise.all(
+    const backOff = (key: string) => {
+      const attempts = (this.failedJobs.get(key)?.attempts ?? 0) + 1;
+      this.failedJobs.set(key, { attempts, retryAt: Date.now() + attempts * JOB_RETRY_MS });
+    };
+    // Resolves once each job is claimed (or found taken), not when it is done. Settled one
+    // by one, so a job that cannot even be read neither hides the others' failures nor
+    // stops them from being claimed.
+    const claimed = await Promise.allSettled(
       jobs.map(async (j) => {
         const key = `${j.partyId}/${jobIdOf(j.start)}`;
         const material = await jobMaterial(this.deps.db, j.partyId);
@@ -267,16 +273,19 @@ export class PartyRunner {
             (e) => {
               // Failed on its own (a database error, say), not by losing the lease: back
               // off rather than retry in a loop; another instance may still take it.
-              if (!(e instanceof LeaseLostError)) {
-                const attempts = (this.failedJobs.get(key)?.attempts ?? 0) + 1;
-                this.failedJobs.set(key, { attempts, retryAt: Date.now() + attempts * JOB_RETRY_MS });
-              }
+              if (!(e instanceof LeaseLostError)) backOff(key);
               throw e;
             },
           ),
         );
       }),
     );
+    claimed.forEach((c, i) => {
+      if (c.status === "fulfilled") return;
+      const j = jobs[i];
+      backOff(`${j.partyId}/${jobIdOf(j.start)}`);
+      this.log(`party ${j.partyId}: could not resume job ${jobIdOf(j.start)} (${firstLine(c.reason)}); trying again later`);
+    });
     return ids.length + jobs.length;
   }
 

@@ -1,7 +1,6 @@
 // What the HTTP API, the pages and the CLI do with a party: validate, check access,
 // call lib/db, wake the runner. Route handlers stay thin: parse → this → respond.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { AppError, notFound, parseOrThrow } from "../errors/app-error";
 import type { Viewer } from "../auth/viewer";
 import {
@@ -27,8 +26,13 @@ import {
 } from "../db/parties";
 import { env } from "../env";
 import { partyEventStream } from "../events/sse";
-import { isTerminal, type MissingArtifact } from "../party/events";
-import { MAX_ANSWER_CHARS, textRequired } from "../party/input-rules";
+import { type InputRequestData, type MissingArtifact } from "../party/events";
+import { textRequired } from "../party/input-rules";
+import { newPartySchema, type CreatedParty, type Cancelled, type PartyListItem, type PartySummary, type PendingInput } from "../wire/parties";
+import { answerSchema, type AnswerAccepted } from "../wire/inputs";
+import { UNKNOWN_ARTIFACT, versionQuerySchema, type ArtifactListItem } from "../wire/artifacts";
+import { critiqueRequestSchema, type CritiqueAccepted } from "../wire/critique";
+import { afterSeqSchema } from "../wire/events";
 import { modeFromFlags, MUTUAL_EXCLUSION_ERROR } from "../party/run-party";
 import { discussionRecordPath } from "../agents/critique";
 import { critiqueJob, PERSPECTIVE_PRESETS, roundIdFor } from "../party/critique-round";
@@ -45,32 +49,11 @@ import { stateView } from "./state-view";
 import { summarizeUsage, usageRecords } from "../party/usage-summary";
 import { modelSettingsFromEnv } from "../ai/providers";
 import { getServices } from "./services";
+import { isTerminal, type Mode, type PartyStatus } from "../vocabulary";
 
 const personas = defaultPersonaConfig();
 /** An agent's display name (Nadia, Data Model Designer…) for messages to the person. */
 export const nameOf = (agent: string) => agentInfo(personas, agent).name;
-
-export const LIMITS = { title: 120, description: 8000, answer: MAX_ANSWER_CHARS } as const;
-
-const newPartySchema = z.strictObject({
-  title: z.string().trim().max(LIMITS.title, `must be at most ${LIMITS.title} characters`).optional(),
-  description: z
-    .string({ error: "is required and must be a string" })
-    .trim()
-    .min(10, "must be at least 10 characters: describe the project in a sentence or two")
-    .max(LIMITS.description, `must be at most ${LIMITS.description} characters`),
-  flags: z.array(z.string().regex(/^--[a-z][a-z-]*$/, "each flag must look like --name")).max(10, "at most 10 flags").optional(),
-  mode: z.enum(["party", "classic"], { error: 'must be "party" or "classic"' }).optional(),
-});
-
-export type NewPartyInput = z.input<typeof newPartySchema>;
-
-const answerSchema = z.strictObject({
-  requestId: z.string({ error: "is required and must be a string" }).min(1, "is required").max(100, "is not a request id"),
-  selection: z.string().max(20, "is not one of the options").nullish(),
-  text: z.string().max(LIMITS.answer, `must be at most ${LIMITS.answer} characters`).nullish(),
-});
-
 
 function titleFrom(description: string): string {
   const first = description.split(/(?<=[.!?])\s|\n/)[0].trim();
@@ -103,11 +86,11 @@ export function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export async function createParty(viewer: Viewer, body: unknown) {
+export async function createParty(viewer: Viewer, body: unknown): Promise<CreatedParty> {
   if (!viewer.guestId) throw new AppError("unauthorized", "No guest session: call POST /api/session first, then send its cookie.");
   const input = parseOrThrow(newPartySchema, body);
   const flags = input.flags ?? [];
-  let flagMode: "party" | "classic" | null;
+  let flagMode: Mode | null;
   try {
     flagMode = modeFromFlags(flags);
   } catch {
@@ -140,13 +123,13 @@ export async function createParty(viewer: Viewer, body: unknown) {
   return { id, status: "pending", mode, url: `/parties/${id}` };
 }
 
-export async function partiesOf(viewer: Viewer) {
+export async function partiesOf(viewer: Viewer): Promise<PartyListItem[]> {
   if (!viewer.guestId) return [];
   const { db } = await getServices();
-  return (await listParties(db, viewer.guestId)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
+  return (await listParties(db, viewer.guestId)).map((p) => ({ ...p, mode: p.mode as Mode | null, status: p.status as PartyStatus, createdAt: p.createdAt.toISOString() }));
 }
 
-export async function partySummary(viewer: Viewer, partyId: string) {
+export async function partySummary(viewer: Viewer, partyId: string): Promise<PartySummary> {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
   const phases = party.mode ? await listPhases(db, party.id, party.mode) : [];
@@ -157,8 +140,8 @@ export async function partySummary(viewer: Viewer, partyId: string) {
     id: party.id,
     title: party.title,
     description: party.description,
-    mode: party.mode,
-    status: party.status,
+    mode: party.mode as Mode | null,
+    status: party.status as PartyStatus,
     currentPhase: party.currentPhase,
     phases: phases.map((p) => ({ number: p.number, name: p.name, status: p.status, agents: p.agents as string[], messages: p.messageCount, max_messages: p.maxMessages })),
     pendingInput: pending ? publicRequest(pending) : null,
@@ -191,18 +174,18 @@ async function missingNow(party: PartyRow): Promise<MissingArtifact[]> {
   return all.filter((m, i) => !present.has(m.path) && all.findIndex((x) => x.path === m.path) === i);
 }
 
-function publicRequest(r: Awaited<ReturnType<typeof pendingInput>> & object) {
+function publicRequest(r: InputRequestData): PendingInput {
   return { id: r.requestId, key: r.key, kind: r.kind, title: r.title, body: r.body, options: r.options, allowsText: r.allowsText, details: r.details ?? null };
 }
 
-export async function pendingInputOf(viewer: Viewer, partyId: string) {
+export async function pendingInputOf(viewer: Viewer, partyId: string): Promise<PendingInput | null> {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
   const r = await pendingInput(db, party.id);
   return r ? publicRequest(r) : null;
 }
 
-export async function answerInput(viewer: Viewer, partyId: string, body: unknown) {
+export async function answerInput(viewer: Viewer, partyId: string, body: unknown): Promise<AnswerAccepted> {
   const party = await access(viewer, partyId, true);
   const a = parseOrThrow(answerSchema, body);
   const { db, runner, bus } = await getServices();
@@ -225,7 +208,7 @@ export async function answerInput(viewer: Viewer, partyId: string, body: unknown
   return { status: "accepted" };
 }
 
-export async function cancelParty(viewer: Viewer, partyId: string) {
+export async function cancelParty(viewer: Viewer, partyId: string): Promise<Cancelled> {
   const party = await access(viewer, partyId, true);
   const { db, runner, bus } = await getServices();
   runner.abortLocal(party.id);
@@ -235,7 +218,7 @@ export async function cancelParty(viewer: Viewer, partyId: string) {
 }
 
 /** Every artifact (latest version) with the list of its versions. */
-export async function artifactsOf(viewer: Viewer, partyId: string) {
+export async function artifactsOf(viewer: Viewer, partyId: string): Promise<ArtifactListItem[]> {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
   const [artifacts, versions] = await Promise.all([listArtifacts(db, party.id), listVersions(db, party.id)]);
@@ -245,14 +228,12 @@ export async function artifactsOf(viewer: Viewer, partyId: string) {
   }));
 }
 
-const versionSchema = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be 1 or more");
-
 /** The latest version of an artifact, or version `version` (?version=N). */
 export async function artifactOf(viewer: Viewer, partyId: string, path: string, version: string | null = null) {
   const party = await access(viewer, partyId, false);
   const { db } = await getServices();
   if (version !== null) {
-    const n = parseOrThrow(versionSchema, version, "version");
+    const n = parseOrThrow(versionQuerySchema, version, "version");
     const v = await findVersion(db, party.id, path, n);
     if (!v) {
       const latest = await findArtifact(db, party.id, path);
@@ -292,23 +273,14 @@ export async function bundleOf(viewer: Viewer, partyId: string) {
   return { filename: `inception-party-${party.id}.zip`, bytes: bundleZip({ artifacts, state: stateView(party, phases, { database, missing, walkthrough, usage: summarizeUsage(usageRecords(events)) }), discoveryContext: party.discoveryContext, events }) };
 }
 
-const critiqueSchema = z.strictObject({
-  artifactPath: z.string({ error: "is required and must be a string" }).min(1, "is required").max(300, "is not an artifact path"),
-  perspectives: z
-    .array(z.enum(Object.keys(PERSPECTIVE_PRESETS) as [string, ...string[]], { error: `each must be one of ${Object.keys(PERSPECTIVE_PRESETS).join(", ")}` }))
-    .min(1, "pick at least 1 perspective")
-    .max(6, "pick at most 6 perspectives")
-    .refine((xs) => new Set(xs).size === xs.length, "must not repeat a perspective"),
-});
-
 /** "Critique this": a multi-perspective round on one artifact, run when no runner is busy with the party. */
-export async function critiqueArtifact(viewer: Viewer, partyId: string, body: unknown) {
+export async function critiqueArtifact(viewer: Viewer, partyId: string, body: unknown): Promise<CritiqueAccepted> {
   const party = await access(viewer, partyId, true);
-  const input = parseOrThrow(critiqueSchema, body);
+  const input = parseOrThrow(critiqueRequestSchema, body);
   if (party.status === "cancelled" || party.status === "failed") throw new AppError("conflict", `The party is ${party.status}: it takes no more work.`);
   const { db, runner } = await getServices();
   const artifact = await findArtifact(db, party.id, input.artifactPath);
-  if (!artifact) throw new AppError("validation_failed", "Invalid input — artifactPath: no such artifact in this party", { artifactPath: "must be the path of one of this party's artifacts" });
+  if (!artifact) throw unknownArtifact(input.artifactPath);
   // Numbered among the person's own requests: the blueprint's automatic rounds don't count.
   const n = await countCritiqueRounds(db, party.id, "critique-");
   const roundId = roundIdFor(`critique-${n + 1}`, artifact.path);
@@ -319,6 +291,11 @@ export async function critiqueArtifact(viewer: Viewer, partyId: string, body: un
   return { status: "accepted", roundId, recordPath: discussionRecordPath(roundId) };
 }
 
+/** The 404 for a critique or revision of a path that names none of the party's artifacts. */
+export function unknownArtifact(path: string, rule: string = UNKNOWN_ARTIFACT.rule): AppError {
+  return new AppError("not_found", `No artifact ${path} in this party.`, { [UNKNOWN_ARTIFACT.field]: rule });
+}
+
 /** The 409 for on-demand work refused because other work holds the party: says which. */
 export async function busy(partyId: string, what: string): Promise<AppError> {
   const { db } = await getServices();
@@ -327,13 +304,11 @@ export async function busy(partyId: string, what: string): Promise<AppError> {
   return new AppError("conflict", `The team is still working on this party: ${what} when it waits for you or has finished.`, undefined, 5);
 }
 
-const afterSchema = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more");
-
 /** The SSE stream; null when the party is over and the viewer has everything (HTTP 204 stops EventSource). */
 export async function eventStreamOf(viewer: Viewer, partyId: string, lastEventId: string | null, after: string | null) {
   const party = await access(viewer, partyId, false);
   const raw = lastEventId ?? after;
-  const afterSeq = raw === null || raw === "" ? 0 : parseOrThrow(afterSchema, raw, lastEventId !== null ? "Last-Event-ID" : "after");
+  const afterSeq = raw === null || raw === "" ? 0 : parseOrThrow(afterSeqSchema, raw, lastEventId !== null ? "Last-Event-ID" : "after");
   if (isTerminal(party.status) && afterSeq >= party.lastSeq) return null;
   const { db, bus } = await getServices();
   return partyEventStream({ partyId: party.id, afterSeq, bus, readEvents: (id, seq) => readEvents(db, id, seq) });

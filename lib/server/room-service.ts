@@ -1,31 +1,16 @@
 // The person speaking into the room (POST /api/parties/:id/messages): validate, check
 // access, store the message with the room's rules applied in the same transaction, and
 // publish it. Nothing needs to run for it: the team reads the room before each turn.
-import { z } from "zod";
 import { parseOrThrow } from "../errors/app-error";
 import type { Viewer } from "../auth/viewer";
 import { pendingInput } from "../db/parties";
 import { recordRoomMessage } from "../db/room-messages";
-import { MAX_MESSAGE_CHARS } from "../party/room";
+import { roomMessageSchema, type RoomMessageAccepted } from "../wire/room";
 import { access, nameOf } from "./party-service";
 import { getServices } from "./services";
 
-export const roomMessageSchema = z.strictObject({
-  text: z
-    .string({ error: "is required and must be a string" })
-    .trim()
-    .min(1, "must not be empty: say something to the team")
-    .max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
-  to: z
-    .string({ error: "must be a string: an agent's persona key" })
-    .regex(/^[a-z][a-z_]{0,39}$/, "must be an agent's persona key, such as nadia or liam")
-    .nullish(),
-});
-
-export type RoomMessageInput = z.input<typeof roomMessageSchema>;
-
 /** 202 {messageId, phase, delivery}: `delivery` says when the team will read it. */
-export async function speakToRoom(viewer: Viewer, partyId: string, body: unknown) {
+export async function speakToRoom(viewer: Viewer, partyId: string, body: unknown): Promise<RoomMessageAccepted> {
   const party = await access(viewer, partyId, true);
   const input = parseOrThrow(roomMessageSchema, body);
   const { db, bus } = await getServices();

@@ -71,6 +71,7 @@ async function build(): Promise<Services> {
 export function getServices(): Promise<Services> {
   if (!g.__inceptionServices) {
     g.__inceptionServices = build();
+    // The caller gets the rejection; this only forgets it, so the next call builds again.
     g.__inceptionServices.catch(() => {
       g.__inceptionServices = undefined;
     });
@@ -82,6 +83,7 @@ export function getServices(): Promise<Services> {
 export async function stopServices(): Promise<void> {
   const s = g.__inceptionServices;
   if (!s) return;
+  // Building failed: its caller was told, and there is nothing running to stop.
   const services = await s.catch(() => null);
   if (!services) return;
   await services.runner.stop();

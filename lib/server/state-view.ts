@@ -3,8 +3,10 @@
 // flow's step 9 once it is done, and the artifacts a failed agent left unwritten.
 import type { PartyRow } from "../db/parties";
 import type { MissingArtifact, WalkthroughStep } from "../party/events";
+import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { TEAM_NAME } from "../party/party-mode";
 import type { UsageSummary, UsageTotals } from "../party/usage-summary";
+import type { StateView } from "../wire/state";
 
 interface PhaseRow {
   number: number;
@@ -49,7 +51,7 @@ export interface StateExtras {
   usage?: UsageSummary | null;
 }
 
-export function stateView(party: PartyRow, phases: PhaseRow[], { database = null, missing = [], walkthrough = [], usage = null }: StateExtras = {}) {
+export function stateView(party: PartyRow, phases: PhaseRow[], { database = null, missing = [], walkthrough = [], usage = null }: StateExtras = {}): StateView {
   const done = party.status === "completed";
   const phaseMap = Object.fromEntries(
     phases.map((p) => [
@@ -57,9 +59,13 @@ export function stateView(party: PartyRow, phases: PhaseRow[], { database = null
       p.status === "pending" ? { status: "pending" } : { status: p.status, agents: p.agents, messages: p.messageCount, started_at: iso(p.startedAt), completed_at: iso(p.completedAt) },
     ]),
   );
-  const discover: Record<string, unknown> = { status: party.status, mode: party.mode, started_at: iso(party.startedAt ?? party.createdAt) };
-  // Said plainly: which promised documents are not there, whose failure it was, and why.
-  discover.missing_artifacts = missing.map((m) => ({ path: m.path, agent: m.agent, reason: m.reason }));
+  const discover: StateView["discover"] = {
+    status: party.status,
+    mode: party.mode,
+    started_at: iso(party.startedAt ?? party.createdAt),
+    // Said plainly: which promised documents are not there, whose failure it was, and why.
+    missing_artifacts: missing.map((m) => ({ path: m.path, agent: m.agent, reason: m.reason })),
+  };
   // The walkthrough's answers, step by step, and what each did (the latest answer per step).
   if (walkthrough.length) {
     discover.walkthrough = Object.fromEntries(
@@ -86,9 +92,9 @@ export function stateView(party: PartyRow, phases: PhaseRow[], { database = null
             is_new_project: false,
             name: party.title,
             discovery_completed: true,
-            brief: "docs/project-brief.md",
-            ...(party.mode === "classic" ? { prd: "docs/requirements/prd.md" } : {}),
-            architecture: "docs/architecture/architecture-overview.md",
+            brief: ARTIFACT_PATHS.brief,
+            ...(party.mode === "classic" ? { prd: ARTIFACT_PATHS.prd } : {}),
+            architecture: ARTIFACT_PATHS.architecture,
             tech_stack: { language: dc.tech_stack?.primary_language ?? null, framework: dc.tech_stack?.frameworks?.[0] ?? null, database },
             discovered_at: dc.completed_at ?? iso(party.completedAt),
           },

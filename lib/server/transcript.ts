@@ -2,7 +2,7 @@
 // person's own included), the notes, revisions, the walkthrough's outcomes, and the
 // next-steps blocks shown at each phase end, in their canonical text.
 import type { StoredEvent } from "../party/events";
-import { PERSON } from "../party/room";
+import { PERSON } from "../vocabulary";
 
 const fence = (s: string) => "```text\n" + s.replaceAll("```", "'''") + "\n```";
 

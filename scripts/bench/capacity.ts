@@ -23,10 +23,10 @@ import { EventBus, type Delta } from "../../lib/events/bus";
 import { partyEventStream } from "../../lib/events/sse";
 import type { PartyStore } from "../../lib/party/store";
 import { PartyRunner } from "../../lib/server/party-runner";
-import { openTarget, reachable, type Target } from "./concurrency";
+import { openTarget, type Target } from "./concurrency";
 import { answerFor, DESCRIPTION } from "./drive";
-import { fmt, judge, type Row } from "./report";
-import { defineRow, type BenchOptions } from "./row";
+import { fmt } from "./report";
+import { EACH_FRAME_JS } from "./sse-frames-js";
 import { summarize, type Summary } from "./stats";
 
 export const LIMITS = { writeP95Ms: 500, liveP95Ms: 250 } as const;
@@ -48,22 +48,15 @@ const { port } = JSON.parse(process.env.BENCH_CAPACITY);
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const arrivals = new Map();
 let errors = 0;
+${EACH_FRAME_JS}
 process.on("message", (m) => {
   if (m.kind === "watch") {
     const got = [];
     arrivals.set(m.partyId, got);
     const req = http.get({ host: "127.0.0.1", port, path: "/events/" + m.partyId, agent }, (res) => {
       process.send({ kind: "watching", partyId: m.partyId });
-      res.setEncoding("utf8");
-      let buf = "";
-      res.on("data", (chunk) => {
-        const at = now();
-        buf += chunk;
-        let cut;
-        while ((cut = buf.indexOf("\n\n")) >= 0) {
-          if (buf.startsWith("event: message-delta\n")) got.push(at);
-          buf = buf.slice(cut + 2);
-        }
+      eachFrame(res, (frame, at) => {
+        if (frame.startsWith("event: message-delta\n")) got.push(at);
       });
       res.on("error", () => errors++);
     });
@@ -354,93 +347,3 @@ export async function benchCapacity(o: { target: Target; steps: number[]; warmup
   const capacity = (firstMiss === -1 ? steps.at(-1)?.parties : steps[firstMiss - 1]?.parties) ?? 0;
   return { database: o.target.kind, pace: PACE, limits: LIMITS, steps, capacity, failedParties, errors, viewerErrors, misaligned };
 }
-
-export interface CapacityRun {
-  runs: CapacityResult[];
-  skipped: string[];
-  errors: string[];
-}
-
-/** The counts to step through, the warm-up and the measured window per step. */
-export function capacityPlan(kind: Target["kind"], quick: boolean) {
-  // --quick: one step at the goal's count, for pass/miss within the five minutes.
-  if (quick) return kind === "pglite" ? { steps: [10], warmupS: 10, windowS: 15 } : { steps: [100], warmupS: 10, windowS: 15 };
-  return kind === "pglite" ? { steps: [2, 5, 10, 15, 20, 30], warmupS: 15, windowS: 40 } : { steps: [10, 25, 50, 100, 150], warmupS: 15, windowS: 40 };
-}
-
-const GOALS = { pglite: 10, postgres: 100 } as const;
-
-function capacityRows({ runs, skipped, errors }: CapacityRun): Row[] {
-  const rows: Row[] = [];
-  for (const c of runs) {
-    const name = c.database === "pglite" ? "PGlite" : "PostgreSQL";
-    const goal = GOALS[c.database];
-    const at = c.steps.find((s) => s.parties === goal);
-    const problems = [
-      c.failedParties.length ? `${c.failedParties.length} parties failed: ${c.failedParties.slice(0, 2).join("; ")}` : "",
-      Object.keys(c.errors).length ? `runner: ${Object.entries(c.errors).map(([e, n]) => `${n}× ${e}`).join("; ")}` : "",
-      c.viewerErrors ? `${c.viewerErrors} viewer errors` : "",
-      c.misaligned ? `${c.misaligned} parties' live deltas could not be matched to their emission` : "",
-    ].filter(Boolean);
-    const missedAt = c.steps.find((s) => !s.held);
-    rows.push({
-      id: `6-${c.database}`,
-      measure: `Capacity on ${name}: live parties one instance holds (write p95 ≤ ${LIMITS.writeP95Ms} ms, live delta p95 ≤ ${LIMITS.liveP95Ms} ms; ${PACE.firstTokenMs} ms first token, ${PACE.tokensPerSecond} tok/s)`,
-      value: `${c.capacity}${missedAt ? ` (over a limit at ${missedAt.parties})` : ` (every step held, up to ${c.steps.at(-1)?.parties ?? 0})`}`,
-      goal: `≥ ${goal}${c.database === "postgres" ? `, write p95 ≤ 1 s at ${goal}` : ""}`,
-      verdict: problems.length ? "error" : c.database === "postgres" ? (c.capacity >= goal && (at?.writeMs.p95 ?? Infinity) <= 1000 ? "pass" : "miss") : judge(c.capacity, goal, "higher"),
-      measured: c.capacity,
-      note: problems.join(" — ").slice(0, 600),
-    });
-    for (const s of c.steps) {
-      rows.push({
-        id: "",
-        measure: `  ${s.parties} parties: write p50/p95 · live delta p50/p95 · commits/s · rows/s · CPU · peak RSS`,
-        value: `${fmt.ms(s.writeMs.p50)}/${fmt.ms(s.writeMs.p95)} · ${fmt.ms(s.liveMs.p50)}/${fmt.ms(s.liveMs.p95)} · ${s.commitsPerSecond.toFixed(0)} · ${s.rowsPerSecond.toFixed(0)}${s.tupleWritesPerSecond !== null ? ` (${s.tupleWritesPerSecond.toFixed(0)} tuple writes)` : ""} · ${s.cores.toFixed(2)} cores · ${s.peakRssMb.toFixed(0)} MB`,
-        goal: "",
-        verdict: "info",
-        measured: s.writeMs.p95,
-      });
-    }
-  }
-  for (const s of skipped) rows.push({ id: "6", measure: "Capacity", value: s, goal: "", verdict: "skipped" });
-  for (const s of errors) rows.push({ id: "6", measure: "Capacity", value: s.slice(0, 200), goal: "", verdict: "error" });
-  return rows;
-}
-
-async function targets(o: BenchOptions): Promise<{ targets: Target[]; skipped: string[] }> {
-  const targets: Target[] = o.pglite ? [{ kind: "pglite" }] : [];
-  const skipped: string[] = o.pglite ? [] : ["pglite: --pglite=none"];
-  if (!o.pgUrl) skipped.push("postgres: --pg=none");
-  else if (await reachable(o.pgUrl)) targets.push({ kind: "postgres", serverUrl: o.pgUrl });
-  else skipped.push(`postgres: ${o.pgUrl.replace(/\/\/[^@/]*@/, "//")} not reachable`);
-  return { targets, skipped };
-}
-
-const planSeconds = (kind: Target["kind"], quick: boolean) => {
-  const p = capacityPlan(kind, quick);
-  return p.steps.length * (p.warmupS + p.windowS);
-};
-
-export const capacityRow = defineRow<CapacityRun>({
-  id: "6",
-  title: () => `capacity: live parties at ${PACE.firstTokenMs} ms first token, ${PACE.tokensPerSecond} tok/s, stepped up until a limit is passed`,
-  // Each planned step, plus room for setup and for the last step's parties to stop.
-  deadlineMs: (o) => (planSeconds("pglite", o.quick) + planSeconds("postgres", o.quick) + 120) * 1000,
-  async run(o) {
-    const { targets: list, skipped } = await targets(o);
-    const runs: CapacityResult[] = [];
-    const errors: string[] = [];
-    for (const target of list) {
-      const plan = capacityPlan(target.kind, o.quick);
-      o.log(`6: ${target.kind}, steps ${plan.steps.join(", ")} (warm-up ${plan.warmupS} s, window ${plan.windowS} s)`);
-      try {
-        runs.push(await benchCapacity({ target, ...plan, log: o.log }));
-      } catch (e) {
-        errors.push(`${target.kind}: ${(e as Error).message}`);
-      }
-    }
-    return { runs, skipped, errors };
-  },
-  table: capacityRows,
-});

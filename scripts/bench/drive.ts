@@ -6,7 +6,7 @@ import type { ModelLookup, PartyContext } from "../../lib/party/agent-step";
 import { runClassicMode } from "../../lib/party/classic-mode";
 import type { InputRequestData } from "../../lib/party/events";
 import { MemoryPartyStore } from "../../lib/party/memory-store";
-import { runParty, type RunOutcome } from "../../lib/party/run-party";
+import { orchestrateParty, type RunOutcome } from "../../lib/party/run-party";
 import { PartyRuntime, type LiveSink } from "../../lib/party/runtime";
 import type { InputAnswer, PartyRecord, PartyStore } from "../../lib/party/store";
 
@@ -50,7 +50,7 @@ export async function driveInMemory(o: {
     const rt = new PartyRuntime(partyId, 1, { store: o.wrapStore ? o.wrapStore(store) : store, live: o.live });
     const ctx: PartyContext = { rt, models: o.models, personas, timeoutMs: o.timeoutMs ?? 120_000 };
     const t0 = performance.now();
-    const outcome = await runParty(ctx, party, runClassicMode);
+    const outcome = await orchestrateParty(ctx, party, runClassicMode);
     wallMs += performance.now() - t0;
     if (outcome.status !== "suspended") return { outcome, wallMs, runs: run, events: store.events.get(partyId)!.length, store };
     const req = store.pendingRequest(partyId);

@@ -19,6 +19,7 @@ import { hookedStore } from "../../lib/party/store";
 import { summarize, type Summary } from "./stats";
 import { DEFAULT_FLUSH_MS } from "../../lib/party/runtime";
 import { fmt, judge, type Row } from "./report";
+import { EACH_FRAME_JS } from "./sse-frames-js";
 import { defineRow } from "./row";
 
 const now = () => performance.timeOrigin + performance.now();
@@ -34,29 +35,21 @@ const live = [];
 const logged = [];
 let connected = 0, errors = 0, ended = 0, frames = 0;
 const reqs = [];
+${EACH_FRAME_JS}
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 for (let i = 0; i < viewers; i++) {
   const req = http.get({ host: "127.0.0.1", port, path, agent, headers: { accept: "text/event-stream" } }, (res) => {
     connected++;
     if (connected === viewers) parentPort.postMessage({ kind: "connected" });
-    res.setEncoding("utf8");
-    let buf = "";
-    res.on("data", (chunk) => {
-      const at = now();
-      buf += chunk;
-      let cut;
-      while ((cut = buf.indexOf("\n\n")) >= 0) {
-        const frame = buf.slice(0, cut);
-        buf = buf.slice(cut + 2);
-        frames++;
-        const isLive = frame.startsWith("event: message-delta");
-        const isLogged = !isLive && frame.includes("\nevent: message-delta\n");
-        if (!isLive && !isLogged) continue;
-        const out = isLive ? live : logged;
-        const re = /@(\d+\.\d+)~/g;
-        let m;
-        while ((m = re.exec(frame))) out.push(at - Number(m[1]));
-      }
+    eachFrame(res, (frame, at) => {
+      frames++;
+      const isLive = frame.startsWith("event: message-delta");
+      const isLogged = !isLive && frame.includes("\nevent: message-delta\n");
+      if (!isLive && !isLogged) return;
+      const out = isLive ? live : logged;
+      const re = /@(\d+\.\d+)~/g;
+      let m;
+      while ((m = re.exec(frame))) out.push(at - Number(m[1]));
     });
     res.on("end", () => ended++);
     res.on("error", () => errors++);

@@ -97,6 +97,11 @@ test("the kickoff pages: home (empty and with errors), the mode menu, /discover"
   await page.getByTestId("start-kickoff").click();
   await expect(page.getByTestId("description-error")).toBeVisible();
   await audit(page, "the home page with a field error");
+  // The dark scheme (the system's, before any choice): the same screen, the same bar.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await audit(page, "the home page with a field error, dark");
+  await page.emulateMedia({ colorScheme: "light" });
 
   await page.goto("/discover?new&party");
   await expect(page.getByTestId("fixed-mode")).toBeVisible();
@@ -144,7 +149,8 @@ test("the keyboard alone: kickoff form, the questions, the stack, cancel", async
   // The questions: reached with Tab from the top, answered, sent with the button.
   const questions = await party.waitForInput("vision_questions");
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await tabTo(page, questions.getByTestId("input-text"));
+  // Past a field per question: each is a stop on the way to "Anything else".
+  await tabTo(page, questions.getByTestId("input-text"), 80);
   await page.keyboard.type(VISION_ANSWERS);
   await page.keyboard.press("Tab");
   await expect(questions.getByTestId("input-submit")).toBeFocused();
@@ -152,12 +158,11 @@ test("the keyboard alone: kickoff form, the questions, the stack, cancel", async
   await page.keyboard.press("Enter");
   await expect(page.locator('[data-testid="input-panel"][data-kind="vision_questions"]')).toHaveCount(0, { timeout: 60_000 });
 
-  // The stack: the next question takes the focus the sent one had; Tab reaches the
-  // options, Space picks, Enter sends.
+  // The stack: the next question takes the focus the sent one had, on its first option;
+  // Space picks, Enter sends.
   const stack = await party.waitForInput("stack_approval");
-  await expect(stack).toBeFocused();
+  await expect(stack.locator('input[type="radio"]').first()).toBeFocused();
   expect((await focusShows(page)).ok).toBe(true);
-  await tabTo(page, stack.getByTestId("input-options"));
   await page.keyboard.press("Space");
   await expect(stack.locator('[data-testid="input-option"][data-key="Y"]')).toHaveAttribute("data-checked", "true");
   await page.keyboard.press("Enter");
@@ -207,6 +212,10 @@ test("a party from the mode question to the end: dashboard, artifacts, critique,
   const questions = await party.waitForInput("vision_questions");
   await expect(page.locator('[data-testid="message"][data-label="QUESTIONS"]')).toHaveCount(3);
   await audit(page, "the dashboard waiting for the vision answers");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await audit(page, "the dashboard waiting for the vision answers, dark");
+  await page.emulateMedia({ colorScheme: "light" });
   await questions.getByTestId("input-text").fill(VISION_ANSWERS);
   await party.send(questions);
 
@@ -313,6 +322,10 @@ test("classic mode on a 390 px phone: questions, constitution review, walkthroug
   await driveUntil(c, id, (x) => x.status === "completed");
   await expect(page.getByTestId("party-dashboard")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
   await audit(page, "a completed classic party at 390 px");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await audit(page, "a completed classic party at 390 px, dark");
+  await page.emulateMedia({ colorScheme: "light" });
   await page.getByTestId("tab-artifacts").click();
   await selectArtifact(page, "docs/architecture/data-model.md");
   await audit(page, "the data model (table) at 390 px");

@@ -112,6 +112,7 @@ test("the watch link: a second browser sees everything live, cannot act, and its
   await expect(panel).toHaveAttribute("data-state", "readonly");
   await expect(panel.getByTestId("input-submit")).toHaveCount(0);
   await expect(panel.getByTestId("input-text")).toHaveCount(0);
+  await expect(panel.getByTestId("question-answer")).toHaveCount(0);
   const requestId = (await panel.getAttribute("data-request-id"))!;
 
   // Its POSTs are refused, with or without the token, and change nothing.

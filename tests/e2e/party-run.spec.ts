@@ -43,6 +43,15 @@ test("a full party run: kickoff, questions, stack debate, artifacts, zip, replay
   page.on("request", (r) => {
     if (r.method() === "POST" && r.url().endsWith(`/api/parties/${partyId}/input`)) inputPosts++;
   });
+  // A field per question, all optional, plus "Anything else": sending nothing names where to
+  // write; the error goes as soon as something is written.
+  const answers = questions.getByTestId("question-answer");
+  expect(await answers.count()).toBeGreaterThanOrEqual(3);
+  await expect(answers.first()).toBeFocused();
+  await questions.getByTestId("input-submit").click();
+  await expect(questions.getByTestId("answers-error")).toBeVisible();
+  await answers.first().fill("Nurses and patients in the EU.");
+  await expect(questions.getByTestId("answers-error")).toHaveCount(0);
   await questions.getByTestId("input-text").fill(VISION_ANSWERS);
   await questions.getByTestId("input-submit").scrollIntoViewIfNeeded();
   const button = (await questions.getByTestId("input-submit").boundingBox())!;
@@ -54,6 +63,9 @@ test("a full party run: kickoff, questions, stack debate, artifacts, zip, replay
   await expect(page.locator(`[data-testid="input-panel"][data-kind="vision_questions"]`)).toHaveCount(0, { timeout: 60_000 });
   expect(inputPosts).toBe(1);
   await expect(page.locator('[data-testid="feed-input"][data-answered="true"]')).toHaveCount(1);
+  // Composed into the one answer: the answered question by its number, then the rest.
+  await expect(page.locator('[data-testid="feed-input"][data-answered="true"]')).toContainText(/1\. [\s\S]+Nurses and patients in the EU\./);
+  await expect(page.locator('[data-testid="message"][data-label="USER RESPONSE"]').first()).toContainText("Anything else:", { timeout: 60_000 });
 
   // T2 mid-debate: the team, the budget and a streaming message.
   await expect(page.locator('[data-testid="phase"][data-phase="2"]')).toHaveAttribute("data-status", "in_progress", { timeout: 180_000 });
@@ -62,15 +74,39 @@ test("a full party run: kickoff, questions, stack debate, artifacts, zip, replay
   await expect(page.locator('[data-testid="agent-card"][data-agent="liam"]')).toBeVisible();
   await expect(page.getByTestId("budget-gauge")).toHaveAttribute("data-max", "10");
   await attachScreenshot(page, testInfo, "dashboard-mid-debate", true);
+  // One page scroll: nothing around the conversation is a scroll box of its own.
+  const nested = await page.getByTestId("message-feed").evaluate((el) => {
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      const oy = getComputedStyle(e).overflowY;
+      if ((oy === "auto" || oy === "scroll") && e.scrollHeight > e.clientHeight) return e.outerHTML.slice(0, 120);
+    }
+    return null;
+  });
+  expect(nested).toBeNull();
+  await expect(page.getByTestId("phase-bar")).toContainText("Phase 2 of 5");
+  // Scrolled up while the debate streams: "Jump to latest" offers the end; from there the
+  // page follows by itself.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const jump = page.getByTestId("jump-to-latest");
+  await expect(jump).toBeVisible({ timeout: 60_000 });
+  await jump.click();
+  await expect(page.getByTestId("feed-end")).toBeInViewport();
+  await expect(jump).toBeHidden();
   await expect(page.locator('[data-testid="message"][data-label="PROPOSAL"] [data-testid="message-recipient"]').first()).toHaveText("all", { timeout: 120_000 });
 
   // The stack card: [C] needs text (shown inline), then [Y] by keyboard.
   const stack = await party.waitForInput("stack_approval");
   await expect(stack.getByTestId("stack-card")).toContainText("Language");
-  await stack.locator('[data-testid="input-option"][data-key="C"]').click();
+  // The new question took the focus; C (outside a text field) picks [C] and focuses its box.
+  await expect(stack.locator('input[type="radio"]').first()).toBeFocused();
+  await page.keyboard.press("c");
+  await expect(stack.locator('[data-testid="input-option"][data-key="C"]')).toHaveAttribute("data-checked", "true");
+  await expect(stack.getByTestId("input-text")).toBeFocused();
   await stack.getByTestId("input-submit").click();
   await expect(stack.getByTestId("text-error")).toBeVisible();
   await expect(stack).toHaveAttribute("data-state", "editing");
+  await stack.getByTestId("input-text").fill("Use Go instead.");
+  await expect(stack.getByTestId("text-error")).toHaveCount(0);
   await stack.locator('[data-testid="input-option"][data-key="Y"]').click();
   await expect(stack.getByTestId("input-text")).toHaveCount(0);
   await page.keyboard.press("Enter");

@@ -18,10 +18,10 @@ const PG_URL = process.env.CI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5
 
 let port = 3400 + Math.floor(Math.random() * 50) * 10;
 const dirs: string[] = [];
-function server(env: Record<string, string> = {}) {
+function server(env: Record<string, string> = {}, onPort = port++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
   dirs.push(dataDir);
-  return new ServerProcess({ port: port++, env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...env } });
+  return new ServerProcess({ port: onPort, env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...env } });
 }
 // A failed test shows what its servers said: an exit or a stack trace is often the cause.
 test.afterEach(async ({}, info) => {
@@ -37,6 +37,15 @@ async function newParty(c: Client): Promise<string> {
   const { status, body } = await c.json<{ id: string }>("/api/parties", { method: "POST", body: JSON.stringify({ description: DESCRIPTION, flags: ["--new", "--party"] }) });
   expect(status).toBe(201);
   return body.id;
+}
+
+/** A server with `env` started, a guest session on it, and a new party. */
+async function serverWithParty(env: Record<string, string> = {}) {
+  const s = server(env);
+  await s.start();
+  const c = new Client(s);
+  await c.session();
+  return { s, c, id: await newParty(c) };
 }
 
 /**
@@ -69,11 +78,7 @@ async function drive(c: Client, id: string, during?: () => Promise<void>, limitM
 test("crash test: SIGKILL at 20+ random points, every party completes exactly as an uninterrupted run", async () => {
   test.setTimeout(900_000);
   // The reference: same seed, no interruption. Its log spreads the kill points.
-  const ref = server();
-  await ref.start();
-  const rc = new Client(ref);
-  await rc.session();
-  const refId = await newParty(rc);
+  const { s: ref, c: rc, id: refId } = await serverWithParty();
   expect(await drive(rc, refId, undefined, 400_000, ref)).toBe("completed");
   const refLog = await rc.readLog(refId);
   await ref.signal("SIGTERM");
@@ -97,11 +102,7 @@ test("crash test: SIGKILL at 20+ random points, every party completes exactly as
   const points = Array.from({ length: 40 }, () => 5 + Math.floor(rand() * (lastCallEnd - 5)))
     .sort((a, b) => a - b)
     .map((seq) => ({ progress: progressAt[seq], offset: 1 + Math.floor(rand() * 6) }));
-  const s = server();
-  await s.start();
-  const c = new Client(s);
-  await c.session();
-  const id = await newParty(c);
+  const { s, c, id } = await serverWithParty();
   let kills = 0;
   let killAtSeq: number | null = null;
   const phases: Record<string, number> = {};
@@ -148,11 +149,7 @@ const failuresOf = (log: LogEvent[]) =>
 test("provider faults: throw, hang, invalid tool input and a broken stream each end in retry or degradation, never a stuck party", async () => {
   test.setTimeout(300_000);
   // One fault of each kind, on four different agents, in one party on the production server.
-  const s = server({ OFFLINE_MODEL_FAULTS: "throw:oscar:1,stream-error:nadia:1,hang:felix:1,invalid-args:zara:2,throw:tessa", MODEL_TIMEOUT_MS: "3000" });
-  await s.start();
-  const c = new Client(s);
-  await c.session();
-  const id = await newParty(c);
+  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_FAULTS: "throw:oscar:1,stream-error:nadia:1,hang:felix:1,invalid-args:zara:2,throw:tessa", MODEL_TIMEOUT_MS: "3000" });
   expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
   const log = await c.readLog(id);
   await s.signal("SIGTERM");
@@ -178,11 +175,7 @@ test("provider faults: when every agent of a phase fails, the menu's retry relau
   test.setTimeout(300_000);
   // Every Vision Council agent fails each call (fault counters are per run, so a retry
   // fails again): menu → [1] retry → menu again → [2] classic mode, which completes.
-  const s = server({ OFFLINE_MODEL_FAULTS: "throw:nadia,throw:oscar,throw:tessa" });
-  await s.start();
-  const c = new Client(s);
-  await c.session();
-  const id = await newParty(c);
+  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_FAULTS: "throw:nadia,throw:oscar,throw:tessa" });
   const menuAnswers = ["1", "2"];
   const deadline = Date.now() + 240_000;
   let status = "";
@@ -234,11 +227,7 @@ test("a second server on the same embedded database refuses to start and names t
 
 test("reconnect test: viewers drop at random seqs and resume with Last-Event-ID", async () => {
   test.setTimeout(300_000);
-  const s = server();
-  await s.start();
-  const c = new Client(s);
-  await c.session();
-  const id = await newParty(c);
+  const { s, c, id } = await serverWithParty();
   let seed = 99;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   let drops = 0;
@@ -261,11 +250,7 @@ test("reconnect test: viewers drop at random seqs and resume with Last-Event-ID"
 
 test("graceful shutdown: SIGTERM ends streams with a retry hint, exits 0, and the party carries on after restart", async () => {
   test.setTimeout(300_000);
-  const s = server();
-  await s.start();
-  const c = new Client(s);
-  await c.session();
-  const id = await newParty(c);
+  const { s, c, id } = await serverWithParty();
   await drive(c, id, async () => {
     await sleep(100);
   }, 5_000).catch(() => "running");
@@ -286,34 +271,45 @@ test("graceful shutdown: SIGTERM ends streams with a retry hint, exits 0, and th
   await s.signal("SIGTERM");
 });
 
+const FAST = { OFFLINE_MODEL_TPS: "3000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" };
+
+/** A party run to completion on a fast model, then the server restarted on a slow one, so a kill lands inside the next job. */
+async function completedThenSlow(s: ServerProcess, c: Client) {
+  await s.start();
+  await c.session();
+  const id = await newParty(c);
+  expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
+  const head = await c.readLog(id);
+  await s.signal("SIGTERM");
+  Object.assign(s.opts.env, { OFFLINE_MODEL_TPS: "60", OFFLINE_MODEL_FIRST_TOKEN_MS: "200" });
+  await s.start();
+  return { id, head, endSeq: head.at(-1)!.seq };
+}
+
+/** Kills the server inside the job, restarts it on the fast model, and reads the log after `after` up to the job's `resultType` event. */
+async function killMidJobAndResume(s: ServerProcess, c: Client, id: string, after: number, resultType: string): Promise<LogEvent[]> {
+  await sleep(800);
+  await s.signal("SIGKILL");
+  Object.assign(s.opts.env, FAST);
+  await s.start();
+  return Promise.race([
+    c.readLog(id, after, { until: (e) => e.type === resultType }),
+    sleep(90_000).then(() => Promise.reject(new Error(`no ${resultType} 90 s after the restart`))),
+  ]);
+}
+
 test("an on-demand critique cut by SIGKILL is finished by the restarted server, once", async () => {
   test.setTimeout(300_000);
-  const fast = { OFFLINE_MODEL_TPS: "3000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" };
-  const s = server(fast);
+  const s = server(FAST);
   const c = new Client(s);
   try {
-    await s.start();
-    await c.session();
-    const id = await newParty(c);
-    expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
-    const head = await c.readLog(id);
-    const endSeq = head.at(-1)!.seq;
     // A slow model for the round, so that the kill lands inside it.
-    await s.signal("SIGTERM");
-    Object.assign(s.opts.env, { OFFLINE_MODEL_TPS: "60", OFFLINE_MODEL_FIRST_TOKEN_MS: "200" });
-    await s.start();
+    const { id, head, endSeq } = await completedThenSlow(s, c);
     const perspectives = ["security", "operations", "product", "architecture", "data", "testing"];
     const { status, body } = await c.json<{ roundId: string }>(`/api/parties/${id}/critique`, { method: "POST", body: JSON.stringify({ artifactPath: "docs/project-brief.md", perspectives }) });
     expect(status).toBe(202);
     const started = await c.readLog(id, endSeq, { until: (e) => e.type === "message-start" });
-    await sleep(800);
-    await s.signal("SIGKILL");
-    Object.assign(s.opts.env, fast);
-    await s.start();
-    const rest = await Promise.race([
-      c.readLog(id, endSeq, { until: (e) => e.type === "critique-result" }),
-      sleep(90_000).then(() => Promise.reject(new Error("no critique-result 90 s after the restart"))),
-    ]);
+    const rest = await killMidJobAndResume(s, c, id, endSeq, "critique-result");
     const log = [...head, ...rest];
     const round = rest.filter((e) => e.data.roundId === body.roundId);
     console.log(
@@ -331,39 +327,21 @@ test("an on-demand critique cut by SIGKILL is finished by the restarted server, 
 
 test("a revision cut by SIGKILL is finished by the restarted server, once", async () => {
   test.setTimeout(300_000);
-  const fast = { OFFLINE_MODEL_TPS: "3000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" };
   // Its own ports (3800-3899), apart from the other tests' servers.
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
-  dirs.push(dataDir);
-  const s = new ServerProcess({ port: 3800 + Math.floor(Math.random() * 100), env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...fast } });
+  const s = server(FAST, 3800 + Math.floor(Math.random() * 100));
   const c = new Client(s);
   const dataModel = "docs/architecture/data-model.md";
   try {
-    await s.start();
-    await c.session();
-    const id = await newParty(c);
-    expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
-    const head = await c.readLog(id);
-    const endSeq = head.at(-1)!.seq;
-    const v1 = await (await c.req(`/api/parties/${id}/artifacts/${dataModel}`)).text();
     // A slow model for the revision, so that the kill lands inside its turn.
-    await s.signal("SIGTERM");
-    Object.assign(s.opts.env, { OFFLINE_MODEL_TPS: "60", OFFLINE_MODEL_FIRST_TOKEN_MS: "200" });
-    await s.start();
+    const { id, head, endSeq } = await completedThenSlow(s, c);
+    const v1 = await (await c.req(`/api/parties/${id}/artifacts/${dataModel}`)).text();
     const { status, body } = await c.json<{ revisionId: string; baseVersion: number }>(`/api/parties/${id}/revisions`, { method: "POST", body: JSON.stringify({ artifactPath: dataModel, feedback: "Add an index on every foreign key, and say how long deleted accounts are kept." }) });
     expect(status).toBe(202);
     expect(body.baseVersion).toBe(1);
     // The 202 may come before the job's first event is stored: a finished party with nothing new answers 204.
     let started: LogEvent[] = [];
     for (let i = 0; i < 50 && !started.length; i++) started = await c.readLog(id, endSeq, { until: (e) => e.type === "message-delta" }).then(async (l) => (l.length ? l : (await sleep(100), l)));
-    await sleep(800);
-    await s.signal("SIGKILL");
-    Object.assign(s.opts.env, fast);
-    await s.start();
-    const rest = await Promise.race([
-      c.readLog(id, endSeq, { until: (e) => e.type === "revision-result" }),
-      sleep(90_000).then(() => Promise.reject(new Error("no revision-result 90 s after the restart"))),
-    ]);
+    const rest = await killMidJobAndResume(s, c, id, endSeq, "revision-result");
     const log = [...head, ...rest];
     console.log(
       `revision resume: killed at seq ${started.at(-1)!.seq} (${started.length} events into the revision), ${rest.length} events after party-end, ${rest.filter((e) => e.type === "message-discard").length} interrupted messages re-streamed`,

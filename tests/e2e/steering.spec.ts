@@ -57,6 +57,11 @@ test("speak to one agent, continue on another device, revise and compare version
     expect(agent).toBeTruthy();
     await to.selectOption(agent!);
     const text = page.getByTestId("room-text");
+    // C, from outside any text field, goes to the box (the questions have no [C] option).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("c");
+    await expect(text).toBeFocused();
+    await expect(text).toHaveValue("");
     // Empty text: said inline, nothing sent.
     await text.press("Enter");
     await expect(page.getByTestId("room-error")).toHaveText("Write a message first.");

@@ -9,6 +9,20 @@ export interface ServerOptions {
   env: Record<string, string>;
 }
 
+/** The log events of an SSE response body, in order; the stream is cancelled when the loop stops. */
+export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<LogEvent> {
+  const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream()).getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      if (value.id) yield JSON.parse(value.data) as LogEvent;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined); // already gone when its server died
+  }
+}
+
 export class ServerProcess {
   static all = new Set<ServerProcess>();
   child: ChildProcess | null = null;
@@ -148,7 +162,6 @@ export class Client {
     }
   }
 
-  /** Reads the stored log from `after` until party-end (or until `stopAfter` events). */
   /**
    * The log after `after`, up to party-end (or `stopAfter` events, or the first event
    * `until` accepts: a finished party's stream stays open after its later events).
@@ -158,18 +171,9 @@ export class Client {
     const r = await this.req(`/api/parties/${partyId}/events${q}`, { headers: after ? { "last-event-id": String(after) } : {} });
     if (r.status === 204 || !r.body) return [];
     const out: LogEvent[] = [];
-    const reader = r.body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream()).getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        if (!value.id) continue;
-        const e = JSON.parse(value.data) as LogEvent;
-        out.push(e);
-        if (e.type === "party-end" || (opts.stopAfter !== undefined && out.length >= opts.stopAfter) || opts.until?.(e)) break;
-      }
-    } finally {
-      await reader.cancel().catch(() => {});
+    for await (const e of sseEvents(r.body)) {
+      out.push(e);
+      if (e.type === "party-end" || (opts.stopAfter !== undefined && out.length >= opts.stopAfter) || opts.until?.(e)) break;
     }
     return out;
   }

@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { EventSourceParserStream } from "eventsource-parser/stream";
 import pg from "pg";
 import { RoundRobinProxy } from "./round-robin-proxy";
-import { checkLog, Client, DEFAULT_ANSWERS, ServerProcess, sleep, type LogEvent } from "./server";
+import { checkLog, Client, DEFAULT_ANSWERS, ServerProcess, sleep, sseEvents, type LogEvent } from "./server";
 
 export interface ThreeInstanceOptions {
   /** A PostgreSQL server; a throwaway database is created on it and dropped after. */
@@ -70,19 +69,10 @@ function follow(c: Client, partyId: string, deadline: number): Viewer {
       try {
         const r = await c.req(`/api/parties/${partyId}/events`, { headers: last ? { "last-event-id": String(last.seq) } : {} });
         if (r.status === 200 && r.body) {
-          const reader = r.body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).pipeThrough(new EventSourceParserStream()).getReader();
-          try {
-            for (;;) {
-              const { value, done } = await reader.read();
-              if (done) break;
-              if (!value.id) continue;
-              const e = JSON.parse(value.data) as LogEvent;
-              if (e.seq !== (v.events.at(-1)?.seq ?? 0) + 1) throw new Error(`party ${partyId}: viewer got seq ${e.seq} after ${v.events.at(-1)?.seq ?? 0}`);
-              v.events.push(e);
-              if (e.type === "party-end") return;
-            }
-          } finally {
-            await reader.cancel().catch(() => undefined); // the stream is already gone when its instance died
+          for await (const e of sseEvents(r.body)) {
+            if (e.seq !== (v.events.at(-1)?.seq ?? 0) + 1) throw new Error(`party ${partyId}: viewer got seq ${e.seq} after ${v.events.at(-1)?.seq ?? 0}`);
+            v.events.push(e);
+            if (e.type === "party-end") return;
           }
         } else await r.body?.cancel();
       } catch (e) {

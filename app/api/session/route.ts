@@ -1,10 +1,12 @@
 import { GUEST_COOKIE, guestCookieAttributes, issueGuestToken, verifyGuestToken } from "@/lib/auth/guest-token";
 import { authSecret } from "@/lib/auth/secret";
+import { route } from "@/lib/http/handler";
 import { cookies } from "next/headers";
 
 // For API clients: the proxy has already minted a cookie if the request had none;
-// this makes it explicit and idempotent.
-export async function POST(req: Request) {
+// this makes it explicit and idempotent. Wrapped like every route, so a failure (an
+// unreadable secret, say) gets the API's one error shape.
+export const POST = route(async (req) => {
   const jar = await cookies();
   const secret = authSecret();
   const current = jar.get(GUEST_COOKIE)?.value;
@@ -12,4 +14,4 @@ export async function POST(req: Request) {
   const secure = new URL(req.url).protocol === "https:";
   jar.set(GUEST_COOKIE, token, guestCookieAttributes(secure));
   return new Response(null, { status: 204 });
-}
+});

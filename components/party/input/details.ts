@@ -1,39 +1,17 @@
 // `details` of an input request is untyped on the wire (InputRequestData.details:
-// unknown). These readers accept the documented shapes and return null for anything
-// else, so a surprising payload falls back to the plain body text.
+// unknown). These readers accept the shapes the vocabulary declares per input kind,
+// leniently, and return null for anything else, so a surprising payload falls back to
+// the plain body text.
+import type { ConstitutionArticle, QuestionGroup, StackApprovalDetails } from "@/lib/vocabulary";
 
-export interface QuestionGroup {
-  agent: string;
-  name: string;
-  title: string;
-  questions: Array<{ n: number; text: string }>;
-}
+export type { QuestionGroup };
+export type Article = ConstitutionArticle;
+type Stack = StackApprovalDetails["stack"];
+export type StackChoice = Stack["language"];
 
-export interface StackChoice {
-  choice: string;
-  rationale: string;
-}
-
-export interface StackDetails {
-  stack: {
-    architecture_pattern?: string;
-    language: StackChoice;
-    runtime?: string;
-    framework: StackChoice;
-    database: StackChoice;
-    additional: StackChoice[];
-    test_runner?: string;
-    package_manager?: string;
-  };
-  consensus: string | null;
-  notes: string[];
-}
-
-export interface Article {
-  title: string;
-  summary: string;
-  body: string;
-  domain_specific: boolean;
+/** The stack card's details; the optional fields may be missing from an older or partial payload. */
+export interface StackDetails extends Omit<StackApprovalDetails, "stack"> {
+  stack: Partial<Stack> & Pick<Stack, "language" | "framework" | "database" | "additional">;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,16 +1,22 @@
 "use client";
 // The pending question to the person, for every input kind. One answer is sent at most
 // once: the button locks on the first click, a second submit is ignored, and the panel
-// stays locked until the input-response event retires the request.
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+// stays locked until the input-response event retires the request. A new request takes
+// the focus to its first field when focus is nowhere else; a field's error goes as soon as
+// the field is fixed.
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { InputRequestData } from "@/lib/party/events";
+import { MAX_ANSWER_CHARS } from "@/lib/party/input-rules";
 import { ApiError, submitInput, type Mode } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
-import { textRequired, textVisible } from "./details";
+import { ErrorBanner, SubmitButton } from "../../ui/form-actions";
+import { composeAnswers } from "./compose-answers";
+import { questionGroups, textRequired, textVisible } from "./details";
 import { InputDetails } from "./input-details";
 import { OptionGroup } from "./option-group";
+import { QuestionFields, questionFieldId } from "./question-fields";
 
-const TEXT_MAX = 8000;
+const TEXT_MAX = MAX_ANSWER_CHARS;
 
 const TEXT_LABELS: Record<string, string> = {
   vision_questions: "Your answers",
@@ -25,13 +31,18 @@ export interface InputPanelProps {
   readOnly: boolean;
   readOnlyReason?: string;
   /**
-   * The person answered an earlier question in this page: when this one arrives and focus
-   * is nowhere (it was on the panel that just went away), it moves here, so a keyboard
-   * user goes on from the question instead of from the top of the page.
+   * Move focus to the first field when this request arrives, so a keyboard user goes on
+   * from the question instead of from the top of the page. Never taken from a field the
+   * person is typing in.
    */
   focusOnArrival?: boolean;
   /** Called once the server has accepted this panel's answer. */
   onAnswered?: () => void;
+}
+
+function textProblem(kind: string, v: string, required: boolean): string | null {
+  if (required && !v.trim()) return kind === "vision_questions" ? "Write your answers to the team's questions." : "Describe the change you want.";
+  return v.length > TEXT_MAX ? `At most ${TEXT_MAX} characters.` : null;
 }
 
 type Phase = "editing" | "sending" | "sent" | "stale";
@@ -45,22 +56,40 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
   const [phase, setPhase] = useState<Phase>("editing");
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [answers, setAnswers] = useState<Record<number, string>>({});
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  const wantTextFocus = useRef(false);
 
   const { kind, options, allowsText } = request;
+  // The Vision Council's questions get a field each (plus "Anything else") when their
+  // details came with the request; otherwise the one text box answers them all.
+  const groups = useMemo(() => (kind === "vision_questions" && allowsText ? questionGroups(request.details) : null), [kind, allowsText, request.details]);
+  const questions = useMemo(() => groups?.flatMap((g) => g.questions) ?? [], [groups]);
   const showText = textVisible(kind, options, allowsText, selection);
-  const needText = textRequired(kind, options, allowsText, selection);
+  const needText = !groups && textRequired(kind, options, allowsText, selection);
   const locked = readOnly || phase !== "editing";
+
+  const clearField = (key: string) => setFields((f) => (key in f ? Object.fromEntries(Object.entries(f).filter(([k]) => k !== key)) : f));
 
   const submit = useCallback(async () => {
     if (readOnly || sending.current) return;
     const local: Record<string, string> = {};
+    let answer = showText ? text.trim() : "";
     if (options.length > 0 && !selection) local.selection = "Choose one of the options.";
-    if (needText && !text.trim()) local.text = kind === "vision_questions" ? "Write your answers to the team's questions." : "Describe the change you want.";
-    if (text.length > TEXT_MAX) local.text = `At most ${TEXT_MAX} characters.`;
+    if (groups) {
+      const composed = composeAnswers(questions, answers, text);
+      if (composed.ok) answer = composed.text;
+      else local[composed.field] = composed.message;
+    } else {
+      const p = textProblem(kind, text, needText);
+      if (p) local.text = p;
+    }
     setFields(local);
     setError(null);
     if (Object.keys(local).length) {
-      const first = local.selection ? document.querySelector<HTMLInputElement>(`[data-request-id="${request.requestId}"] input[type=radio]`) : document.getElementById(`${uid}-text`);
+      const first = local.selection
+        ? document.querySelector<HTMLInputElement>(`[data-request-id="${request.requestId}"] input[type=radio]`)
+        : document.getElementById(local.answers && questions[0] ? questionFieldId(uid, questions[0].n) : `${uid}-text`);
       first?.focus();
       return;
     }
@@ -70,7 +99,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
       await submitInput(partyId, {
         requestId: request.requestId,
         ...(selection ? { selection } : {}),
-        ...(showText && text.trim() ? { text: text.trim() } : {}),
+        ...(answer ? { text: answer } : {}),
       });
       setPhase("sent");
       onAnswered?.();
@@ -89,15 +118,40 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
         setError("Your answer could not be sent. Please try again.");
       }
     }
-  }, [readOnly, options.length, selection, needText, text, kind, partyId, request.requestId, showText, uid, onAnswered]);
+  }, [readOnly, options.length, selection, needText, text, kind, groups, questions, answers, partyId, request.requestId, showText, uid, onAnswered]);
 
   useEffect(() => {
     if (!focusOnArrival || readOnly) return;
     const active = document.activeElement;
-    // Never take focus from where the person is; no scrolling either (the panel is where
-    // the last one was).
-    if (!active || active === document.body) panel.current?.focus({ preventScroll: true });
+    // Never take focus from a field the person is typing in (the room box, another
+    // answer); from a button or nothing, focus goes to the question, which brings it into
+    // view: the party waits for it, wherever the person was reading.
+    const typing = active instanceof HTMLElement && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
+    if (typing && !panel.current?.contains(active)) return;
+    const first = panel.current?.querySelector<HTMLElement>("input:checked, input:not([type=hidden]), textarea, select");
+    (first ?? panel.current)?.focus();
   }, [focusOnArrival, readOnly]);
+
+  // Pressing the key of a choice that asks for text ([C] change, …) goes on to its text box,
+  // which appears with that choice.
+  useLayoutEffect(() => {
+    if (wantTextFocus.current && textBox.current) {
+      wantTextFocus.current = false;
+      textBox.current.focus();
+    }
+  });
+  const onShortcut = (key: string): boolean => {
+    if (!textRequired(kind, options, allowsText, key)) return false;
+    wantTextFocus.current = true;
+    if (textBox.current) textBox.current.focus();
+    return true;
+  };
+  const choose = (key: string) => {
+    setSelection(key);
+    clearField("selection");
+    // A choice that no longer asks for text takes its text error with it.
+    if (!textRequired(kind, options, allowsText, key)) clearField("text");
+  };
 
   const modeValue: Mode | null = selection === "1" ? "party" : selection === "2" ? "classic" : null;
 
@@ -137,7 +191,21 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
           }
         }}
       >
-        <InputDetails kind={kind} body={request.body} details={request.details} />
+        {groups && !readOnly ? (
+          <QuestionFields
+            idPrefix={uid}
+            groups={groups}
+            answers={answers}
+            onAnswer={(n, v) => {
+              setAnswers((a) => ({ ...a, [n]: v }));
+              if (v.trim()) clearField("answers");
+            }}
+            disabled={locked}
+            error={fields.answers}
+          />
+        ) : (
+          <InputDetails kind={kind} body={request.body} details={request.details} />
+        )}
 
         {readOnly ? (
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600" data-testid="input-readonly">
@@ -153,14 +221,14 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
             {kind === "mode" ? (
               <ModeMenu
                 value={modeValue}
-                onChange={(m) => setSelection(m === "party" ? "1" : "2")}
+                onChange={(m) => choose(m === "party" ? "1" : "2")}
                 disabled={locked}
                 globalShortcuts
                 onSubmit={() => void submit()}
               />
             ) : (
               options.length > 0 && (
-                <OptionGroup legend="Your choice" options={options} value={selection} onChange={setSelection} disabled={locked} error={fields.selection} />
+                <OptionGroup legend="Your choice" options={options} value={selection} onChange={choose} disabled={locked} error={fields.selection} onShortcut={onShortcut} />
               )
             )}
             {kind === "mode" && fields.selection && (
@@ -173,7 +241,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
               <div>
                 <div className="flex items-baseline justify-between gap-2">
                   <label htmlFor={`${uid}-text`} className="text-sm font-medium text-slate-800">
-                    {TEXT_LABELS[kind] ?? "Anything to add?"} {!needText && <span className="font-normal text-slate-500">(optional)</span>}
+                    {groups ? "Anything else" : (TEXT_LABELS[kind] ?? "Anything to add?")} {!needText && <span className="font-normal text-slate-600">(optional)</span>}
                   </label>
                   <span className="text-xs tabular-nums text-slate-500">
                     {text.length.toLocaleString("en-US")} / {TEXT_MAX.toLocaleString("en-US")}
@@ -182,11 +250,19 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
                 <textarea
                   id={`${uid}-text`}
                   data-testid="input-text"
-                  rows={kind === "vision_questions" ? 7 : 3}
+                  ref={textBox}
+                  rows={kind === "vision_questions" && !groups ? 7 : 3}
                   value={text}
                   maxLength={TEXT_MAX}
                   disabled={locked}
-                  onChange={(e) => setText(e.target.value)}
+                  onChange={(e) => {
+                    const v = e.target.value;
+                    setText(v);
+                    if (groups ? v.trim() : !textProblem(kind, v, needText)) {
+                      clearField("text");
+                      if (groups) clearField("answers");
+                    }
+                  }}
                   onKeyDown={(e) => {
                     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
                       e.preventDefault();
@@ -208,22 +284,10 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
               </div>
             )}
 
-            {error && (
-              <div role="alert" data-testid="input-error" className="rounded-lg border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
-                {error}
-              </div>
-            )}
+            <ErrorBanner message={error} testId="input-error" />
 
             <div className="flex flex-wrap items-center gap-3">
-              <button
-                type="submit"
-                disabled={locked}
-                data-testid="input-submit"
-                className="inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-60"
-              >
-                {phase === "sending" && <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-                {phase === "sending" ? "Sending…" : phase === "sent" ? "Sent" : "Send answer"}
-              </button>
+              <SubmitButton testId="input-submit" busy={phase === "sending"} disabled={locked} label="Send answer" busyLabel="Sending…" done={phase === "sent"} doneLabel="Sent" />
               <span role="status" className="text-sm text-slate-600" data-testid="input-status">
                 {phase === "sent" ? "Sent — the team is picking it up…" : ""}
               </span>

@@ -8,7 +8,7 @@ describe("averageRating", () => {
   });
 });
 
-describe("decideConsensus (003 step 5 + integration table)", () => {
+describe("decideConsensus", () => {
   it.each([
     ["LOW", 4.3, "consensus_reached", "proceed", true],
     ["LOW", 3.0, "consensus_reached", "proceed", true], // exactly 3.0 is enough

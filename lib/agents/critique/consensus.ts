@@ -3,7 +3,7 @@ import type { Severity } from "./divergence";
 export type Verdict = "consensus_reached" | "consensus_blocked";
 
 /**
- * `revise | proceed-with-caution | escalate` are 003's blocked recommendations; `proceed`
+ * `revise | proceed-with-caution | escalate` are the critique spec's blocked recommendations; `proceed`
  * is added for consensus_reached (and LOW, which the role treats as reached).
  */
 export type Recommendation = "proceed" | "revise" | "proceed-with-caution" | "escalate";
@@ -12,7 +12,7 @@ export interface ConsensusDecision {
   verdict: Verdict;
   recommendation: Recommendation;
   /**
-   * 003 "Integration with Calling Role": a LOW-severity block is treated as reached with
+   * The critique spec lets the caller treat a LOW-severity block as reached with
    * notes. (Unreachable with integer ratings: LOW means all >= 3, so the average is >= 3.)
    */
   treatAsReached: boolean;
@@ -29,7 +29,7 @@ export function averageRating(ratings: readonly number[]): number {
   return ratings.reduce((sum, r) => sum + r, 0) / ratings.length;
 }
 
-/** 003 step 5: reached iff no HIGH-severity divergence AND average >= 3.0. */
+/** The critique spec's consensus rule: reached iff no HIGH-severity divergence AND average >= 3.0. */
 export function decideConsensus(severity: Severity, average: number): ConsensusDecision {
   if (severity !== "HIGH" && average >= CONSENSUS_MIN_AVERAGE) {
     return { verdict: "consensus_reached", recommendation: "proceed", treatAsReached: true };

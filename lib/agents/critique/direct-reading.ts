@@ -1,6 +1,6 @@
 import type { PerspectiveResult } from "./perspective";
 
-/** Name used in the record when every perspective failed (003: "All CLI fail"). */
+/** Name used in the record when every perspective failed (the critique spec's last resort). */
 export const DIRECT_READING_NAME = "Direct reading";
 
 const SHORT_WORDS = 50;
@@ -47,7 +47,7 @@ function markBody(headings: Heading[]): void {
 }
 
 /**
- * The last-resort critique when no perspective could run (003: "generate basic discussion
+ * The last-resort critique when no perspective could run (the critique spec: "generate basic discussion
  * from direct artifact reading"): structural checks on markdown — length, headings, empty
  * sections, TODO/TBD/FIXME markers. It judges form, not content, so it starts at 4 (not 5).
  */

@@ -30,7 +30,7 @@ const base: DiscussionRecordInput = {
 };
 
 describe("renderDiscussionRecord", () => {
-  it("renders the 003 Discussion Record Format exactly", () => {
+  it("renders the critique spec's Discussion Record Format exactly", () => {
     expect(renderDiscussionRecord(base)).toBe(
       [
         "# Discussion Record: arch-review-1",

@@ -13,7 +13,7 @@ export const RoundIdSchema = z
   });
 
 /**
- * 003 step 7 writes `<session-folder>/discussions/<round-id>-discussion.md`; the session
+ * The critique spec writes `<session-folder>/discussions/<round-id>-discussion.md`; the session
  * folder is the party's artifact namespace, so the path is relative to it.
  */
 export function discussionRecordPath(roundId: string): string {
@@ -28,7 +28,7 @@ function parseRoundId(roundId: string): string {
 
 /**
  * Where a rating came from: the perspective's own model, the default-model fallback
- * (003: "single CLI fails"), or the direct reading (003: "all CLI fail").
+ * (one perspective failed), or the direct reading (every perspective failed).
  */
 export type RatingSource = "perspective" | "fallback" | "direct-reading";
 
@@ -81,7 +81,7 @@ function ratingName(rating: RecordRating): string {
 }
 
 /**
- * Renders 003's "Discussion Record Format" exactly. An empty section shows `- None` so
+ * Renders the critique spec's "Discussion Record Format" exactly. An empty section shows `- None` so
  * every heading keeps a body and readers can tell "nothing found" from "not rendered".
  * Item text is collapsed to one line: perspective output is untrusted and a newline
  * could otherwise inject headings into the record.

@@ -12,7 +12,7 @@ const outcome = (name: string, rating: number, extra: Partial<PerspectiveOutcome
   result: { strengths: [], weaknesses: [], suggestions: [], rating, ...extra },
 });
 
-describe("classifySeverity (003 step 4)", () => {
+describe("classifySeverity", () => {
   it.each([
     [[4, 4, 5], false, "LOW"],
     [[3, 3, 3], false, "LOW"],
@@ -31,7 +31,7 @@ describe("classifySeverity (003 step 4)", () => {
 
   it("never yields MEDIUM for any integer ratings 1..5 (both MEDIUM clauses imply a rating <= 2)", () => {
     // Spread >= 3 on a 1..5 scale needs min <= 2, and "single <= 2" is itself a rating <= 2:
-    // both are caught by the HIGH check that 003 lists first. Exhaustive over 1..4 perspectives.
+    // both are caught by the HIGH check. Exhaustive over 1..4 perspectives.
     const seen = new Set<string>();
     const walk = (ratings: number[]) => {
       if (ratings.length > 0) seen.add(classifySeverity(ratings, false));

@@ -21,7 +21,7 @@ export interface DivergentPoint {
 }
 
 export interface Divergence {
-  /** Overall severity by the 003 step 4 rule. */
+  /** Overall severity by `classifySeverity`. */
   severity: Severity;
   hasCriticalIssue: boolean;
   /** Most severe first; within a severity: critical issues, ratings, conflicts. */
@@ -29,7 +29,7 @@ export interface Divergence {
 }
 
 /**
- * 003 says "critical issue identified" but its JSON contract (strengths, weaknesses,
+ * The critique spec says "critical issue identified" but its JSON contract (strengths, weaknesses,
  * suggestions, rating) has no field for it, so a critical issue is a weakness whose text
  * starts with `CRITICAL:` (case-insensitive). Perspective prompts must ask for that prefix.
  */
@@ -43,21 +43,16 @@ export function stripCriticalPrefix(weakness: string): string {
   return isCriticalIssue(weakness) ? weakness.trimStart().slice(CRITICAL_PREFIX.length).trim() : weakness.trim();
 }
 
-/** 003 step 4, checked in the spec's order: HIGH, then MEDIUM, else LOW. */
+/**
+ * The critique spec's severity rule (docs/protocols.md, "Critique rounds"): HIGH on a
+ * critical issue or any rating <= 2, else LOW. The spec also names MEDIUM (one rating
+ * <= 2 with the others >= 3, or a spread of 3 or more), but on integer ratings 1..5 both
+ * clauses need a rating <= 2, which is already HIGH, so MEDIUM never comes from here; the
+ * type keeps it because the consensus rule and the dashboard still name it.
+ */
 export function classifySeverity(ratings: readonly number[], hasCriticalIssue: boolean): Severity {
   if (ratings.length === 0) throw new RangeError("classifySeverity needs at least one rating");
-
   if (hasCriticalIssue || ratings.some((r) => r <= 2)) return "HIGH";
-
-  // Kept for fidelity to 003, but unreachable: any rating <= 2 already returned HIGH above,
-  // so the "single perspective <= 2, others >= 3" clause can never hold here. The spread
-  // clause is unreachable too: ratings are integers 1..5, so max - min >= 3 needs min <= 2.
-  const spread = Math.max(...ratings) - Math.min(...ratings);
-  const lowOnes = ratings.filter((r) => r <= 2).length;
-  const fineOnes = ratings.filter((r) => r >= 3).length;
-  const singleLowOthersFine = lowOnes === 1 && fineOnes === ratings.length - 1 && fineOnes > 0;
-  if (spread >= 3 || singleLowOthersFine) return "MEDIUM";
-
   // All ratings >= 3 and no critical issue: only minor suggestions remain.
   return "LOW";
 }
@@ -77,7 +72,7 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * Each point's severity is the same 003 rule applied to the perspectives that point
+ * Each point's severity is the same rule applied to the perspectives that point
  * involves, so a point never claims more (or less) than its evidence supports.
  */
 export function detectDivergence(outcomes: readonly PerspectiveOutcome[]): Divergence {

@@ -5,6 +5,5 @@ export * from "./discussion-record";
 export * from "./divergence";
 export * from "./perspective";
 export * from "./run-critique";
-export * from "./summary";
 export * from "./synthesize";
 export * from "./text-similarity";

@@ -2,10 +2,10 @@ import { z } from "zod";
 
 const nonEmptyText = z.string().trim().min(1, { error: "must not be empty" });
 
-/** One viewpoint the calling role asks for (003 "Perspectives": name, cli_tool, role_label, focus_areas). */
+/** One viewpoint the calling role asks for (name, model, role label, focus areas). */
 export const PerspectiveSchema = z.strictObject({
   name: z.string().trim().min(1, { error: "must not be empty" }).max(60, { error: "must be at most 60 characters" }),
-  /** Model id for this perspective (003's `cli_tool`); absent → the caller's default model. */
+  /** Model id for this perspective (the critique spec's `cli_tool`); absent → the caller's default model. */
   model: nonEmptyText.optional(),
   roleLabel: nonEmptyText,
   focusAreas: z
@@ -16,7 +16,7 @@ export const PerspectiveSchema = z.strictObject({
 export type Perspective = z.infer<typeof PerspectiveSchema>;
 
 /**
- * What one perspective returns (003 step 2 "EXPECTED"). A weakness that starts with
+ * What one perspective returns (the critique spec's expected JSON). A weakness that starts with
  * `CRITICAL:` marks a critical issue (see divergence.ts).
  */
 export const PerspectiveResultSchema = z.strictObject({

@@ -10,7 +10,6 @@ import {
   type Perspective,
   type PerspectiveResult,
 } from "./perspective";
-import { formatCritiqueSummary } from "./summary";
 import { synthesize, type ActionItem, type ConvergentTheme } from "./synthesize";
 
 /**
@@ -19,13 +18,13 @@ import { synthesize, type ActionItem, type ConvergentTheme } from "./synthesize"
  */
 export type RunPerspective = (perspective: Perspective, artifactContent: string) => Promise<PerspectiveResult>;
 
-/** The no-model last resort (003: "All CLI fail -> generate basic discussion from direct artifact reading"). */
+/** The no-model last resort (the critique spec: when every perspective fails, a basic discussion from reading the artifact directly). */
 export type ReadArtifactDirectly = (artifactContent: string) => PerspectiveResult;
 
 export interface RunCritiqueInput {
   roundId: string;
   artifactPath: string;
-  /** `null` means the artifact was not found (003: "return error immediately"). */
+  /** `null` means the artifact was not found (the critique spec: return an error at once). */
   artifactContent: string | null;
   perspectives: Perspective[];
   runPerspective: RunPerspective;
@@ -33,9 +32,6 @@ export interface RunCritiqueInput {
   fallbackRunPerspective: RunPerspective;
   /** Defaults to the built-in structural reading; it is pure, so a default costs nothing. */
   readArtifactDirectly?: ReadArtifactDirectly;
-  /** The calling role and task, for the blocked SendMessage line. */
-  role?: string;
-  taskId?: string;
 }
 
 export interface PerspectiveFailure {
@@ -53,16 +49,13 @@ export interface CritiqueResult {
   divergentViews: DivergentPoint[];
   actionItems: ActionItem[];
   recommendation: Recommendation;
-  /** 003 integration table: true when the role may proceed normally (reached, or LOW). */
+  /** True when the caller may proceed normally: reached, or blocked at LOW severity. */
   treatAsReached: boolean;
   recordPath: string;
   record: string;
-  summary: string;
   /** Every failed run, in perspective order; empty on a clean run. */
   failures: PerspectiveFailure[];
 }
-
-export const DEFAULT_ROLE = "critique";
 
 const singleLine = z
   .string()
@@ -80,8 +73,6 @@ const RunCritiqueInputSchema = z.object({
   runPerspective: fn<RunPerspective>(),
   fallbackRunPerspective: fn<RunPerspective>(),
   readArtifactDirectly: fn<ReadArtifactDirectly>().optional(),
-  role: singleLine.optional(),
-  taskId: singleLine.optional(),
 });
 
 type Outcome = PerspectiveOutcome & { source: RecordRating["source"] };
@@ -97,7 +88,7 @@ async function attempt(run: RunPerspective, perspective: Perspective, content: s
 }
 
 /**
- * 003 multi-perspective critique: run every perspective in parallel (falling back to the
+ * Multi-perspective critique (docs/protocols.md, "Critique rounds"): run every perspective in parallel (falling back to the
  * default model per perspective, then to a direct reading if nothing succeeded), detect
  * divergence, decide consensus, synthesize, and render the discussion record. Writing the
  * record is the caller's job (`recordPath`, `record`): this module does no I/O.
@@ -171,32 +162,6 @@ export async function runCritique(input: RunCritiqueInput): Promise<CritiqueResu
     ratings,
   });
 
-  const fellBack = ratings.filter((r) => r.source === "fallback").map((r) => r.name);
-  const notes = [
-    ...(fellBack.length > 0 ? [`default-model fallback used for ${fellBack.join(", ")}`] : []),
-    ...(usedDirectReading
-      ? ["all perspectives failed; discussion generated from direct artifact reading"]
-      : failed.length > 0
-        ? [`no result from ${failed.join(", ")}`]
-        : []),
-  ];
-
-  const summary = formatCritiqueSummary({
-    role: parsed.data.role ?? DEFAULT_ROLE,
-    taskId: parsed.data.taskId ?? roundId,
-    roundId,
-    artifactPath,
-    recordPath,
-    verdict: decision.verdict,
-    severity: synthesis.severity,
-    treatAsReached: decision.treatAsReached,
-    averageRating: average,
-    recommendation: decision.recommendation,
-    divergentViews: synthesis.divergentViews,
-    actionItems: synthesis.actionItems,
-    notes,
-  });
-
   return {
     verdict: decision.verdict,
     severity: synthesis.severity,
@@ -209,7 +174,6 @@ export async function runCritique(input: RunCritiqueInput): Promise<CritiqueResu
     treatAsReached: decision.treatAsReached,
     recordPath,
     record,
-    summary,
     failures: failures.flat(),
   };
 }

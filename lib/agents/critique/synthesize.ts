@@ -109,7 +109,7 @@ function actionItems(outcomes: readonly PerspectiveOutcome[]): ActionItem[] {
   ];
 }
 
-/** 003 step 6: convergent themes, divergent views, action items — plus step 4's severity. */
+/** Convergent themes, divergent views, action items, and the overall severity. */
 export function synthesize(outcomes: readonly PerspectiveOutcome[]): Synthesis {
   const divergence = detectDivergence(outcomes);
   return {

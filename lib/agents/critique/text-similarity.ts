@@ -35,9 +35,15 @@ export function areSimilar(a: string, b: string): boolean {
   const tb = contentTokens(b);
   const smaller = Math.min(ta.size, tb.size);
   if (smaller === 0) return false;
-  let shared = 0;
-  for (const token of ta) if (tb.has(token)) shared += 1;
+  const shared = sharedTokens(ta, tb);
   return shared >= Math.min(2, smaller) && shared / smaller >= 0.5;
+}
+
+/** How many tokens two sets have in common: the overlap every similarity test here is built on. */
+export function sharedTokens(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const token of a) if (b.has(token)) shared += 1;
+  return shared;
 }
 
 /** Collapses whitespace so untrusted multi-line text cannot break one-line markdown items. */

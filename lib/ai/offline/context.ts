@@ -272,7 +272,7 @@ export class ProjectContext {
         const r = proposalOutput.safeParse(JSON.parse(raw));
         return r.success ? r.data : undefined;
       } catch {
-        return undefined;
+        return undefined; // not JSON: the prompt carries no proposal to read
       }
     });
   }

@@ -3,13 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { TASKS } from "@/lib/protocol";
 import { createOfflineModel } from "./index";
-import { runParty, SCENARIO_LIST, serialize } from "./testing/party-fixtures";
+import { runScenario, SCENARIO_LIST, serialize } from "./testing/party-fixtures";
 
 describe("determinism", () => {
   it("gives identical outputs for the same seed across model instances", async () => {
     const s = SCENARIO_LIST[0];
-    const a = await runParty(createOfflineModel({ seed: 3 }), s);
-    const b = await runParty(createOfflineModel({ seed: 3 }), s);
+    const a = await runScenario(createOfflineModel({ seed: 3 }), s);
+    const b = await runScenario(createOfflineModel({ seed: 3 }), s);
     expect(JSON.stringify(b.outputs)).toBe(JSON.stringify(a.outputs));
     expect(b.artifacts).toEqual(a.artifacts);
   });

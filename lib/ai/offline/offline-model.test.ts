@@ -1,7 +1,7 @@
-// The offline model driven through the real AI SDK, one agent turn at a time (seed
-// 002): Discuss streams the message and calls ready_to_summarize, Summarize streams
+// The offline model driven through the real AI SDK, one agent turn at a time
+// (docs/protocols.md, "One agent turn"): Discuss streams the message and calls ready_to_summarize, Summarize streams
 // one line, Serialize calls the finalization tool with the same output.
-import { generateText, jsonSchema, stepCountIs, streamText, tool } from "ai";
+import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TASKS, formatHeader, formatSections, type TaskKey } from "@/lib/protocol";
@@ -48,6 +48,11 @@ describe("offline model through the AI SDK", () => {
     for await (const d of discuss.textStream) deltas.push(d);
     const discussText = await discuss.text;
     const calls = await discuss.toolCalls;
+    const after = (ask: string): ModelMessage[] => [
+      { role: "user", content: prompt },
+      { role: "assistant", content: discussText },
+      { role: "user", content: ask },
+    ];
     expect(deltas.length).toBeGreaterThan(10);
     expect(calls.map((c) => c.toolName)).toEqual(["ready_to_summarize"]);
     expect(await discuss.finishReason).toBe("tool-calls");
@@ -56,11 +61,7 @@ describe("offline model through the AI SDK", () => {
     const summary = await generateText({
       model,
       system,
-      messages: [
-        { role: "user", content: prompt },
-        { role: "assistant", content: discussText },
-        { role: "user", content: "Summarize your message in one line." },
-      ],
+      messages: after("Summarize your message in one line."),
     });
     expect(summary.text).toBe("Nadia's vision interpretation");
     expect(summary.text.length).toBeLessThanOrEqual(100);
@@ -69,11 +70,7 @@ describe("offline model through the AI SDK", () => {
     const serialize = await generateText({
       model,
       system,
-      messages: [
-        { role: "user", content: prompt },
-        { role: "assistant", content: discussText },
-        { role: "user", content: "Submit your interpretation." },
-      ],
+      messages: after("Submit your interpretation."),
       tools: { submit_interpretation: finalizationTool("vision.interpretation") },
       toolChoice: "required",
     });

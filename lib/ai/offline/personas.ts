@@ -1,24 +1,18 @@
-// Display names of the agents, for summaries and cross-questions.
+// Display names of the agents, for summaries and cross-questions: the vocabulary's, plus
+// the two voices only the offline model has (a generic orchestrator and critic).
+import { PERSONAS as PARTY_PERSONAS, subAgent } from "../../vocabulary";
 
 export interface PersonaInfo {
   name: string;
   title: string;
 }
 
+/** Sub-agents by their plain name: the offline text never shows the spec's agent ids. */
+const SUB_AGENT_KEYS = ["architecture_designer", "constitution_generator", "skills_researcher", "product_analyst"];
+
 export const PERSONAS: Record<string, PersonaInfo> = {
-  nadia: { name: "Nadia", title: "Product Analyst" },
-  oscar: { name: "Oscar", title: "Domain Researcher" },
-  tessa: { name: "Tessa", title: "Technical Scout" },
-  liam: { name: "Liam", title: "Solution Architect" },
-  zara: { name: "Zara", title: "Security Advisor" },
-  felix: { name: "Felix", title: "DevOps Pragmatist" },
-  architect: { name: "Architecture Designer", title: "Architecture Designer" },
-  architecture_designer: { name: "Architecture Designer", title: "Architecture Designer" },
-  data_modeler: { name: "Data Model Designer", title: "Data Model Designer" },
-  test_strategist: { name: "Test Strategist", title: "Test Strategist" },
-  constitution_generator: { name: "Constitution Generator", title: "Constitution Generator" },
-  skills_researcher: { name: "Skills Researcher", title: "Skills Researcher" },
-  product_analyst: { name: "Product Analyst", title: "Product Analyst" },
+  ...Object.fromEntries(Object.entries(PARTY_PERSONAS).map(([key, p]) => [key, { name: p.name, title: p.title }])),
+  ...Object.fromEntries(SUB_AGENT_KEYS.map((key) => [key, { name: subAgent(key)!.name, title: subAgent(key)!.name }])),
   orchestrator: { name: "Orchestrator", title: "Orchestrator" },
   critic: { name: "Critic", title: "Reviewer" },
 };

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACT_KINDS, TASKS, missingSections, type ConstitutionOutput, type ProposalOutput, type QuestionsOutput, type TaskKey } from "@/lib/protocol";
 import { createOfflineModel } from "./index";
-import { runParty, SCENARIO_LIST, type PartyRun } from "./testing/party-fixtures";
+import { runScenario, SCENARIO_LIST, type PartyRun } from "./testing/party-fixtures";
 
 const render = (task: TaskKey, out: unknown) => (TASKS[task].render as (o: unknown) => string)(out);
 const taskOf = (key: string) => key.split("/")[0] as TaskKey;
@@ -15,7 +15,7 @@ describe.each(SCENARIO_LIST)("scenario $name", (scenario) => {
   let run: PartyRun;
   let allText = "";
   beforeAll(async () => {
-    run = await runParty(createOfflineModel({ seed: 42 }), scenario);
+    run = await runScenario(createOfflineModel({ seed: 42 }), scenario);
     allText = [...Object.entries(run.outputs).map(([k, v]) => render(taskOf(k), v)), ...Object.values(run.artifacts)].join("\n");
   });
 
@@ -105,7 +105,7 @@ describe.each(SCENARIO_LIST)("scenario $name", (scenario) => {
 describe("domain-specific content", () => {
   const runs = new Map<string, PartyRun>();
   const get = async (name: string) => {
-    if (!runs.has(name)) runs.set(name, await runParty(createOfflineModel(), SCENARIO_LIST.find((s) => s.name === name)!));
+    if (!runs.has(name)) runs.set(name, await runScenario(createOfflineModel(), SCENARIO_LIST.find((s) => s.name === name)!));
     return runs.get(name)!;
   };
 

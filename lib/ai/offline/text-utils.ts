@@ -46,11 +46,6 @@ export function stripTrailingPunct(s: string): string {
   return s.trim().replace(/[.;:,!]+$/, "");
 }
 
-export function ensurePeriod(s: string): string {
-  const t = s.trim();
-  return /[.!?…)]$/.test(t) ? t : `${t}.`;
-}
-
 const ABBREVIATION = /\b(?:e\.g|i\.e|etc|approx|incl|vs|cf|mr|mrs|ms|dr|st|no)\.$/i;
 
 /**
@@ -191,15 +186,4 @@ export function unique<T>(items: readonly T[], key: (t: T) => string = (t) => St
     seen.add(k);
     return true;
   });
-}
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100,
-};
-
-export function parseNumberWord(s: string): number | undefined {
-  const n = Number(s.replace(/[,_]/g, ""));
-  if (Number.isFinite(n)) return n;
-  return NUMBER_WORDS[s.toLowerCase()];
 }

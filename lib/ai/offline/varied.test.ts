@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ARTIFACT_KINDS, TASKS, missingSections, type ProposalOutput, type TaskKey } from "@/lib/protocol";
 import { createOfflineModel } from "./index";
-import { runParty, type PartyRun } from "./testing/party-fixtures";
+import { runScenario, type PartyRun } from "./testing/party-fixtures";
 
 interface Case {
   name: string;
@@ -92,7 +92,7 @@ const render = (task: TaskKey, out: unknown) => (TASKS[task].render as (o: unkno
 
 describe.each(CASES)("$name", (c) => {
   it("validates, completes every document and fits the description", async () => {
-    const run = await runParty(createOfflineModel(), { name: c.name, description: c.description, answers: c.answers ?? "", expect: [] });
+    const run = await runScenario(createOfflineModel(), { name: c.name, description: c.description, answers: c.answers ?? "", expect: [] });
     for (const [key, out] of Object.entries(run.outputs)) {
       const task = key.split("/")[0] as TaskKey;
       const r = TASKS[task].schema.safeParse(out);

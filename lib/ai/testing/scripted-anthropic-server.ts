@@ -8,7 +8,7 @@
 // (cache_creation_input_tokens). The Messages protocol always reports usage, so the
 // "no-usage" misbehaviour answers normally here.
 import type { JSONSchema7, LanguageModelV4FunctionTool, LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolChoice } from "@ai-sdk/provider";
-import { Script, serve, tokensOf, type Piece, type RecordedRequest, type ReportedUsage, type ScriptedServer, type ScriptedServerOptions } from "./scripted-core";
+import { Script, serve, tokensOf, type Piece, type ReportedUsage, type ScriptedServer, type ScriptedServerOptions } from "./scripted-core";
 
 interface Block {
   type: string;
@@ -32,7 +32,6 @@ export interface MessagesBody {
   stream?: boolean;
 }
 
-export type AnthropicRecordedRequest = RecordedRequest<MessagesBody>;
 export type AnthropicServer = ScriptedServer<MessagesBody>;
 
 const blocks = (c: string | Block[]): Block[] => (typeof c === "string" ? [{ type: "text", text: c }] : c);

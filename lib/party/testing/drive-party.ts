@@ -8,9 +8,10 @@ import type { ModelLookup, PartyContext } from "../agent-step";
 import { runClassicMode } from "../classic-mode";
 import type { InputRequestData, PartyEvent, StoredEvent } from "../events";
 import { MemoryPartyStore } from "../memory-store";
-import { runParty, type RunOutcome } from "../run-party";
+import { orchestrateParty, type RunOutcome } from "../run-party";
 import { PartyRuntime } from "../runtime";
 import type { InputAnswer, PartyRecord, PartyStore } from "../store";
+import type { Mode } from "../../vocabulary";
 
 /** Default selection per input kind; vision questions get `visionAnswer` as text. */
 export const DEFAULT_SELECTIONS: Readonly<Record<string, string>> = {
@@ -37,7 +38,7 @@ export interface DriveOptions {
   description: string;
   title?: string;
   partyId?: string;
-  mode?: "party" | "classic" | null;
+  mode?: Mode | null;
   flags?: string[];
   seed?: number;
   /** OFFLINE_MODEL_FAULTS grammar, e.g. "throw:oscar:1". */
@@ -52,7 +53,7 @@ export interface DriveOptions {
   /** What each run's runtime writes through (crash injection); `run` counts from 1. */
   wrapStore?: (store: MemoryPartyStore, run: number) => PartyStore;
   /**
-   * An error thrown out of runParty: return true to treat it as a runner crash — the
+   * An error thrown out of orchestrateParty: return true to treat it as a runner crash — the
    * driver bumps the lease epoch (another runner takes over) and resumes.
    */
   onError?: (e: unknown, run: number) => boolean;
@@ -115,7 +116,7 @@ export async function driveParty(o: DriveOptions): Promise<DriveResult> {
     const ctx: PartyContext = { rt, models, personas, timeoutMs: o.timeoutMs ?? 10_000 };
     let outcome: RunOutcome;
     try {
-      outcome = await runParty(ctx, party, runClassicMode);
+      outcome = await orchestrateParty(ctx, party, runClassicMode);
     } catch (e) {
       if (!o.onError?.(e, run)) throw e;
       crashes++;

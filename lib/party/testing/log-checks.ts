@@ -2,7 +2,7 @@
 // (an empty list when the log is sound) so a failing test names what broke.
 import type { PersonaConfig } from "../../agents/persona-config";
 import type { StoredEvent } from "../events";
-import { ORCHESTRATOR } from "../roster";
+import { ORCHESTRATOR } from "../../vocabulary";
 
 /** seq runs 1, 2, 3, ... with no gap and no repeat. */
 export function seqProblems(events: StoredEvent[]): string[] {
@@ -74,7 +74,7 @@ export function rosterProblems(events: StoredEvent[], maxLive: number): string[]
   return problems;
 }
 
-/** NFR-002: agents' messages (not work, not the orchestrator's) per phase within max_messages. */
+/** The message budget: agents' messages (not work, not the orchestrator's) per phase within max_messages. */
 export function budgetProblems(events: StoredEvent[], personas: PersonaConfig): string[] {
   const count = new Map<number, number>();
   for (const e of events) {
@@ -100,7 +100,7 @@ export function shapeOf(v: unknown): unknown {
   return v === null ? "null" : typeof v;
 }
 
-/** 001 §9.2, field by field (AC-16). */
+/** The discovery_context both modes write at the shared exit, field by field. */
 export const DISCOVERY_CONTEXT_SHAPE = {
   completed_at: "string",
   version: "string",

@@ -24,7 +24,7 @@ export interface FamilyProfile {
   fhir: string;
   ai: string;
   lint: string;
-  /** Developer commands for the permission audit (CLASSIC-FLOW walkthrough 2.5). */
+  /** Developer commands for the permission audit (the skill report's permissions in the walkthrough). */
   commands: string[];
   strengths: string;
 }

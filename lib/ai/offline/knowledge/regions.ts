@@ -77,16 +77,3 @@ export function detectRegion(text: string): Region {
     unknown: !eu && !us && !uk && !canada && !brazil && countries.size === 0,
   };
 }
-
-/** "the EU", "the US", "Portugal", ... for prose. */
-export function regionLabel(r: Region): string {
-  const named = r.countries.filter((c) => c !== "United States" && c !== "United Kingdom");
-  const parts: string[] = [];
-  if (named.length === 1) parts.push(named[0]);
-  else if (r.eu) parts.push("the EU");
-  if (r.us) parts.push("the US");
-  if (r.uk) parts.push("the UK");
-  if (r.canada && !named.includes("Canada")) parts.push("Canada");
-  if (r.brazil && !named.includes("Brazil")) parts.push("Brazil");
-  return parts.length ? parts.join(" and ") : "your launch market";
-}

@@ -3,7 +3,7 @@
 // without touching the rest. Converts both ways; slots of a stack written by another
 // model are recognised by keywords.
 import type { ProposalOutput } from "@/lib/protocol";
-import { toolchain, type Family } from "./family-profiles";
+import type { Family } from "./family-profiles";
 
 export type SlotId =
   | "hosting"
@@ -142,12 +142,4 @@ export function setSlot(plan: StackPlan, entry: Slot): StackPlan {
     additional = additional.filter((a) => a !== worst);
   }
   return { ...plan, additional };
-}
-
-export function dropSlot(plan: StackPlan, slot: SlotId): StackPlan {
-  return { ...plan, additional: plan.additional.filter((a) => a.slot !== slot) };
-}
-
-export function profileOf(plan: StackPlan) {
-  return toolchain(plan.family, plan.framework.choice);
 }

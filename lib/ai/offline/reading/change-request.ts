@@ -102,11 +102,3 @@ export function parseChangeRequest(text: string): ChangeRequest {
   }
   return { ops, unclear };
 }
-
-/** "React Native" in "no React Native": does a target name this thing? Case- and plural-insensitive. */
-export function sameTarget(target: string, name: string): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").replace(/\b(\w+?)s\b/g, "$1").trim();
-  const a = norm(target);
-  const b = norm(name);
-  return a === b || new RegExp(`\\b${b.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(a) || new RegExp(`\\b${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(b);
-}

@@ -88,7 +88,18 @@ function render(task: TaskKey, out: unknown): string {
   return (TASKS[task].render as (o: unknown) => string)(out);
 }
 
-/** The engine's merge of the three final positions into the §5.2 brief. */
+/** The brief's list sections after the problem statement, in order: title and final-position field. */
+const BRIEF_LISTS = [
+  ["Target Users", "target_users"],
+  ["Core Features", "core_features"],
+  ["Scale & Constraints", "constraints"],
+  ["Success Metrics", "success_metrics"],
+  ["Industry Context", "industry_context"],
+  ["Technical Considerations", "technical_considerations"],
+  ["Risk Factors", "risks"],
+] as const;
+
+/** The engine's merge of the three final positions into the phase 1 brief. */
 export function briefMarkdown(positions: Record<string, Record<string, unknown>>): string {
   const all = Object.values(positions);
   const list = (k: string) => [...new Set(all.flatMap((p) => (p[k] as string[] | undefined) ?? []))];
@@ -100,20 +111,7 @@ export function briefMarkdown(positions: Record<string, Record<string, unknown>>
     "",
     "## 1. Problem Statement",
     String(positions.nadia?.project_vision ?? all[0]?.project_vision ?? ""),
-    "## 2. Target Users",
-    b(list("target_users")),
-    "## 3. Core Features",
-    b(list("core_features")),
-    "## 4. Scale & Constraints",
-    b(list("constraints")),
-    "## 5. Success Metrics",
-    b(list("success_metrics")),
-    "## 6. Industry Context",
-    b(list("industry_context")),
-    "## 7. Technical Considerations",
-    b(list("technical_considerations")),
-    "## 8. Risk Factors",
-    b(list("risks")),
+    ...BRIEF_LISTS.flatMap(([title, field], i) => [`## ${i + 2}. ${title}`, b(list(field))]),
   ].join("\n\n");
 }
 
@@ -127,7 +125,7 @@ export interface PartyRun {
 const msg = (from: string, to: string | undefined, body: string) => `FROM ${from.toUpperCase()}${to ? ` → ${to.toUpperCase()}` : ""}:\n${body}`;
 
 /** Plays every task once for a scenario, in party order, and returns all outputs. */
-export async function runParty(model: LanguageModelV4, s: Scenario): Promise<PartyRun> {
+export async function runScenario(model: LanguageModelV4, s: Scenario): Promise<PartyRun> {
   const outputs: Record<string, unknown> = {};
   const base: Sections = { project_description: s.description };
   const vision = ["nadia", "oscar", "tessa"];

@@ -2,7 +2,7 @@
 // critique's action items: add an entity (with its relations), take money out, take a
 // ruled-out thing out, add a stated requirement. Each returns the new document or
 // undefined when there was nothing to change, so the caller can say what it did.
-import type { Entity, Relation } from "../knowledge/extract-entities";
+import type { Relation } from "../knowledge/extract-entities";
 import { plural, snake } from "../text-utils";
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -77,10 +77,4 @@ export function removeMentions(md: string, term: string): string | undefined {
 export function relationLine(r: Relation): string {
   const a = /^[AEIO]|^U(?!s|n[ií]|r)/.test(r.to) ? "An" : "A";
   return `${a} ${r.to} ${r.verb.replace(/_/g, " ")} many ${plural(r.from)} (\`${r.from}.${r.field}\` → \`${r.to}.id\`${r.optional ? ", optional" : ""}).`;
-}
-
-/** A generic entity block in the data model's table format. */
-export function entityMarkdown(e: Entity, typeOf: (f: Entity["fields"][number]) => string): string {
-  const rows = e.fields.map((f) => `| \`${f.name}\` | ${typeOf(f)} | ${[f.primary ? "PK" : "", f.references ? `FK → ${f.references}` : "", f.primary ? "" : f.nullable ? "nullable" : "not null"].filter(Boolean).join(", ")} |  |`);
-  return `### ${e.name}\n\n${e.purpose}. Table \`${e.table}\`.\n\n| Field | Type | Constraints | Notes |\n| --- | --- | --- | --- |\n${rows.join("\n")}`;
 }

@@ -1,4 +1,4 @@
-// The architecture overview (D8): pattern, components, API, data model summary,
+// The architecture overview: pattern, components, API, data model summary,
 // directory layout (the scaffold's source), security, operations and ADRs — all
 // derived from the approved stack and the project's entities.
 import { ARTIFACT_KINDS } from "@/lib/protocol";

@@ -3,17 +3,7 @@
 import type { BriefOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { joinList, truncate } from "../text-utils";
-import {
-  coreFeatures,
-  industryContext,
-  legalConstraints,
-  problemStatement,
-  projectConstraints,
-  risks,
-  successMetrics,
-  targetUsers,
-  technicalConsiderations,
-} from "./vision-facts";
+import { coreFeatures, industryContext, legalConstraints, problemStatement, projectConstraints, risks, successMetrics, targetUsers, technicalConsiderations } from "./vision-facts";
 
 export function writeBrief(ctx: ProjectContext): BriefOutput {
   const t = (xs: string[], n: number) => xs.slice(0, n).map((x) => truncate(x, 600));

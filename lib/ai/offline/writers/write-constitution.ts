@@ -1,6 +1,6 @@
 // constitution.draft: universal articles first (spec first, test first, security,
 // simplicity, observability, documentation), then one article per legal obligation
-// and per domain risk, marked domain_specific (CLASSIC-FLOW step 7, walkthrough 1).
+// and per domain risk, marked domain_specific (reviewed in walkthrough step 1, docs/protocols.md).
 import type { ConstitutionOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";

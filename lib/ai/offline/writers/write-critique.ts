@@ -34,6 +34,7 @@ function parsePerspective(raw: string): Perspective {
     const p = JSON.parse(raw);
     return { name: String(p.name ?? "Reviewer"), roleLabel: String(p.roleLabel ?? p.role_label ?? "Reviewer"), focusAreas: Array.isArray(p.focusAreas ?? p.focus_areas) ? (p.focusAreas ?? p.focus_areas).map(String) : [] };
   } catch {
+    // Not JSON: the prompt named the perspective in words; read them as its focus areas.
     return { name: "Reviewer", roleLabel: "Reviewer", focusAreas: raw ? raw.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean) : [] };
   }
 }

@@ -1,4 +1,4 @@
-// The data model (D14): entity tables with typed fields, relationships with a Mermaid
+// The data model: entity tables with typed fields, relationships with a Mermaid
 // erDiagram, indexes and constraints, data protection and retention, migrations.
 // Types follow the chosen database.
 import { ARTIFACT_KINDS } from "@/lib/protocol";

@@ -1,5 +1,5 @@
-// classic.research: the constitution generator's four research tracks (CLASSIC-FLOW
-// step 3) — domain practices, compliance, performance benchmarks, testing standards.
+// classic.research: the constitution generator's four research tracks (classic
+// mode's research phase, docs/protocols.md) — domain practices, compliance, performance benchmarks, testing standards.
 import type { ResearchOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { truncate } from "../text-utils";

@@ -1,5 +1,5 @@
 // skills.report: the skills an AI coding assistant should have for THIS stack and
-// domain (D4), each with the reason it matters here.
+// domain (the skills researcher's report), each with the reason it matters here.
 import type { SkillReportOutput } from "@/lib/protocol";
 import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";

@@ -1,4 +1,4 @@
-// The test strategy outline (D15): pyramid, coverage targets, the domain's critical
+// The test strategy outline: pyramid, coverage targets, the domain's critical
 // paths, tooling for the chosen stack, test data and CI stages.
 import { ARTIFACT_KINDS } from "@/lib/protocol";
 import type { ProjectContext } from "../context";

@@ -1,4 +1,5 @@
-import { route, viewerOf } from "@/lib/http/handler";
+import { json, route, viewerOf } from "@/lib/http/handler";
+import { cancelledSchema } from "@/lib/wire/parties";
 import { cancelParty } from "@/lib/server/party-service";
 
-export const POST = route<{ id: string }>(async (req, { id }) => Response.json(await cancelParty(await viewerOf(req), id), { status: 202 }));
+export const POST = route<{ id: string }>(async (req, { id }) => json(cancelledSchema, await cancelParty(await viewerOf(req), id), { status: 202 }));

@@ -1,4 +1,5 @@
-import { jsonBody, route, viewerOf } from "@/lib/http/handler";
+import { json, jsonBody, route, viewerOf } from "@/lib/http/handler";
+import { claimedSchema } from "@/lib/wire/owners";
 import { claimOwnership } from "@/lib/server/owner-link";
 
 // The owner link itself: opened in a browser, it makes that browser an owner and shows the party.
@@ -8,4 +9,4 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
 });
 
 // The same for API clients: 200 {id, role, url}.
-export const POST = route<{ id: string }>(async (req, { id }) => Response.json(await claimOwnership(await viewerOf(req), id, await jsonBody(req))));
+export const POST = route<{ id: string }>(async (req, { id }) => json(claimedSchema, await claimOwnership(await viewerOf(req), id, await jsonBody(req))));

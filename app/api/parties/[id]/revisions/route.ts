@@ -1,4 +1,5 @@
-import { jsonBody, route, viewerOf } from "@/lib/http/handler";
+import { json, jsonBody, route, viewerOf } from "@/lib/http/handler";
+import { revisionAcceptedSchema } from "@/lib/wire/revisions";
 import { requestRevision } from "@/lib/server/revision-service";
 
-export const POST = route<{ id: string }>(async (req, { id }) => Response.json(await requestRevision(await viewerOf(req), id, await jsonBody(req)), { status: 202 }));
+export const POST = route<{ id: string }>(async (req, { id }) => json(revisionAcceptedSchema, await requestRevision(await viewerOf(req), id, await jsonBody(req)), { status: 202 }));

@@ -1,4 +1,5 @@
-import { route, viewerOf } from "@/lib/http/handler";
+import { json, route, viewerOf } from "@/lib/http/handler";
+import { stateSchema } from "@/lib/wire/state";
 import { stateOf } from "@/lib/server/party-service";
 
-export const GET = route<{ id: string }>(async (req, { id }) => Response.json(await stateOf(await viewerOf(req), id)));
+export const GET = route<{ id: string }>(async (req, { id }) => json(stateSchema, await stateOf(await viewerOf(req), id)));

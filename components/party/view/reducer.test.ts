@@ -1,67 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { MessageMeta, PartyEvent } from "@/lib/party/events";
-import {
-  applyEvent,
-  applyEvents,
-  critiqueOfRecord,
-  critiquesOf,
-  currentTeam,
-  initialView,
-  initials,
-  ORCHESTRATOR,
-  phaseProgress,
-  roomOpen,
-  runningRevision,
-  usageByAgent,
-  usageByPhase,
-  usageTotal,
-  type IncomingEvent,
-  type PartyView,
-} from "./party-view";
-
-/** Numbers stored events 1, 2, 3… the way the log does. */
-function stored(events: PartyEvent[], from = 1): IncomingEvent[] {
-  return events.map((e, i) => ({ ...e, seq: from + i, at: `2026-11-22T10:00:${String(i % 60).padStart(2, "0")}Z` }));
-}
-
-const live = (messageId: string, offset: number, text: string): IncomingEvent => ({ type: "message-delta", data: { messageId, offset, text } });
-
-function meta(over: Partial<MessageMeta> = {}): MessageMeta {
-  return { messageId: "m1", phase: 1, type: "message", sender: "nadia", recipient: ORCHESTRATOR, label: "QUESTIONS", ...over };
-}
-
-const PARTY_TASKS = [
-  { number: 1, name: "Vision Council", subject: "Vision Council — gathering", activeForm: "Gathering project vision", maxMessages: 10 },
-  { number: 2, name: "Stack & Architecture Debate", subject: "Stack Debate", activeForm: "Evaluating", maxMessages: 10 },
-  { number: 3, name: "Blueprint Assembly", subject: "Blueprint", activeForm: "Producing", maxMessages: 10 },
-  { number: 4, name: "Constitution & Scaffold", subject: "Constitution", activeForm: "Generating", maxMessages: 0 },
-  { number: 5, name: "Walkthrough", subject: "Walkthrough", activeForm: "Running", maxMessages: 0 },
-];
-
-const spawn = (agent: string, name: string, phase = 1): PartyEvent => ({
-  type: "agent-spawn",
-  data: { agent, name, title: `${name} title`, phase, model: "offline", style: "Calm" },
-});
-
-function partyStart(): PartyEvent[] {
-  return [
-    { type: "party-start", data: { mode: "party", title: "Clinic triage", description: "A triage app", flags: ["--new", "--party"] } },
-    { type: "mode-resolved", data: { mode: "party", via: "flag" } },
-    { type: "team-create", data: { team_name: "inception-party", description: "team" } },
-    { type: "task-create", data: { mode: "party", tasks: PARTY_TASKS } },
-    { type: "phase-start", data: { phase: 1, name: "Vision Council", agents: ["nadia", "oscar", "tessa"] } },
-    { type: "party-status", data: { status: "in_progress", currentPhase: 1 } },
-    spawn("nadia", "Nadia"),
-    spawn("oscar", "Oscar"),
-    spawn("tessa", "Tessa"),
-  ];
-}
-
-function started(): PartyView {
-  return applyEvents(initialView(), stored(partyStart()));
-}
-
-const text = (v: PartyView, id = "m1") => v.messages[id]?.text;
+import type { PartyEvent } from "@/lib/party/events";
+import { applyEvent, applyEvents, initialView } from "./reducer";
+import { critiqueOfRecord, critiquesOf, currentTeam, phaseProgress, roomOpen, runningRevision } from "./selectors";
+import { initials } from "./agent-display";
+import { ORCHESTRATOR } from "@/lib/vocabulary";
+import { live, meta, PARTY_TASKS, partyStart, spawn, started, stored, text } from "./test-events";
+import type { IncomingEvent } from "./types";
 
 describe("stored events", () => {
   it("skips an event whose seq was already applied (a reconnect replays from Last-Event-ID)", () => {
@@ -492,57 +436,6 @@ describe("critique rounds", () => {
     expect(v.agents.zara.status).not.toBe("shutdown");
     v = applyEvents(v, stored([{ type: "message-end", data: { ...meta, content: "{}", summary: "" } }, result("critique-1-project-brief", "docs/project-brief.md")], 13));
     expect(v.agents.zara.status).toBe("shutdown");
-  });
-});
-
-describe("usage", () => {
-  it("sums tokens per agent, per phase and in total", () => {
-    // Nadia's model has a price; Oscar's does not (an older log without costUsd reads the same).
-    const u = (agent: string, phase: number, i: number, o: number, costUsd?: number): PartyEvent => ({
-      type: "usage",
-      data: { agent, phase, model: "openai:gpt-4.1", stepKey: `${agent}${phase}${i}`, inputTokens: i, outputTokens: o, ...(costUsd !== undefined ? { costUsd } : {}) },
-    });
-    const v = applyEvents(started(), stored([u("nadia", 1, 100, 10, 0.5), u("nadia", 1, 50, 5, 0.25), u("oscar", 1, 20, 2), u("nadia", 2, 1, 1, 0.01)], 10));
-    expect(v.usage.find((r) => r.agent === "nadia" && r.phase === 1)).toMatchObject({ inputTokens: 150, outputTokens: 15, costUsd: 0.75 });
-    expect(usageByAgent(v)).toEqual([
-      { agent: "nadia", inputTokens: 151, outputTokens: 16, costUsd: 0.76 },
-      { agent: "oscar", inputTokens: 20, outputTokens: 2, costUsd: null },
-    ]);
-    expect(usageByPhase(v)).toEqual([
-      { phase: 1, mode: "party", label: "T1. Vision Council", abandoned: false, inputTokens: 170, outputTokens: 17, costUsd: null },
-      { phase: 2, mode: "party", label: "T2. Stack & Architecture Debate", abandoned: false, inputTokens: 1, outputTokens: 1, costUsd: 0.01 },
-    ]);
-    expect(usageTotal(v)).toEqual({ inputTokens: 171, outputTokens: 18, costUsd: null });
-  });
-
-  it("keeps party and classic phases apart after a fallback (both number from 1)", () => {
-    const u = (agent: string, phase: number, i: number): PartyEvent => ({ type: "usage", data: { agent, phase, model: "offline", stepKey: `${agent}${phase}${i}`, inputTokens: i, outputTokens: 0 } });
-    const v = applyEvents(
-      started(),
-      stored(
-        [
-          u("nadia", 1, 100),
-          { type: "phase-end", data: { phase: 1, name: "Vision Council", status: "completed", messages: 6 } },
-          { type: "phase-start", data: { phase: 2, name: "Stack & Architecture Debate", agents: ["liam", "zara", "felix"] } },
-          u("liam", 2, 40),
-          { type: "phase-end", data: { phase: 2, name: "Stack & Architecture Debate", status: "failed", messages: 0 } },
-          { type: "team-delete", data: { team_name: "inception-party" } },
-          { type: "mode-resolved", data: { mode: "classic", via: "fallback" } },
-          u("product_analyst", 1, 7),
-          u("product_analyst", 1, 3),
-          u("orchestrator", 3, 5),
-        ],
-        10,
-      ),
-    );
-    expect(usageByPhase(v).map(({ label, abandoned, mode, inputTokens }) => ({ label, abandoned, mode, inputTokens }))).toEqual([
-      { label: "T1. Vision Council", abandoned: true, mode: "party", inputTokens: 100 },
-      { label: "T2. Stack & Architecture Debate", abandoned: true, mode: "party", inputTokens: 40 },
-      { label: "1. Project Vision", abandoned: false, mode: "classic", inputTokens: 10 },
-      { label: "3. Tech Stack", abandoned: false, mode: "classic", inputTokens: 5 },
-    ]);
-    // The total still counts every token spent, before and after the fallback.
-    expect(usageTotal(v)).toEqual({ inputTokens: 155, outputTokens: 0, costUsd: null });
   });
 });
 

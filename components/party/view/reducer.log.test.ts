@@ -3,8 +3,10 @@
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "@/lib/party/events";
 import { driveParty, finalArtifacts, ofType } from "@/lib/party/testing/drive-party";
-import { applyEvents, critiquesOf, initialView, usageTotal, type IncomingEvent, type PartyView } from "./party-view";
-import { replayStep, START } from "./replay";
+import { applyEvents, initialView } from "./reducer";
+import { critiquesOf, usageTotal } from "./selectors";
+import type { IncomingEvent, PartyView } from "./types";
+import { replayStep, START } from "../replay";
 
 const DESCRIPTION = "A booking app for climbing gyms: members book time slots, staff manage capacity and route setting. EU members, card payments.";
 

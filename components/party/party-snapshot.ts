@@ -1,0 +1,36 @@
+// Server only: the party view a page request renders at once, folded from the stored log
+// with the dashboard's own reducer and kept in the snapshot cache, plus the summary the
+// dashboard would otherwise fetch first. The browser then streams from the snapshot's
+// last seq. Who may see it is decided exactly as for the event stream; anyone else gets
+// no snapshot and the page behaves as without one (the browser shows the API's error).
+import type { Viewer } from "@/lib/auth/viewer";
+import { AppError } from "@/lib/errors/app-error";
+import { partyEventsAfter } from "@/lib/server/party-log";
+import { partySummary } from "@/lib/server/party-service";
+import type { PartySummary } from "../api/client";
+import type { PartyView } from "./view/types";
+import { SnapshotCache } from "./snapshot-cache";
+
+export interface PartySnapshot {
+  view: PartyView;
+  /** The last stored seq folded into `view`: the stream resumes after it. */
+  lastSeq: number;
+  summary: PartySummary;
+}
+
+// One per server process (the module is evaluated once per server bundle).
+const cache = new SnapshotCache();
+
+export async function partySnapshot(viewer: Viewer, partyId: string): Promise<PartySnapshot | null> {
+  try {
+    const summary = await partySummary(viewer, partyId);
+    const view = await cache.view(summary.id, summary.lastSeq, (after) => partyEventsAfter(viewer, summary.id, after));
+    return { view, lastSeq: view.lastSeq, summary: summary as PartySummary };
+  } catch (e) {
+    // Not found or not allowed: no snapshot, and the browser gets the same answer from the API.
+    if (e instanceof AppError) return null;
+    // Anything else must not break the page either: the browser builds the view from the stream.
+    console.error(`party snapshot ${partyId}:`, e);
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+// POST /api/parties/:id/messages: the person speaking into the room (docs/steering.md).
+import { z } from "zod";
+import { MAX_MESSAGE_CHARS } from "../party/room";
+
+export const roomMessageSchema = z.strictObject({
+  text: z
+    .string({ error: "is required and must be a string" })
+    .trim()
+    .min(1, "must not be empty: say something to the team")
+    .max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
+  to: z
+    .string({ error: "must be a string: an agent's persona key" })
+    .regex(/^[a-z][a-z_]{0,39}$/, "must be an agent's persona key, such as nadia or liam")
+    .nullish(),
+});
+export type RoomMessageInput = z.input<typeof roomMessageSchema>;
+
+/** 202: `delivery` says when the team will read it. */
+export const roomMessageAcceptedSchema = z.object({ messageId: z.string(), phase: z.number().int(), delivery: z.string() });
+export type RoomMessageAccepted = z.infer<typeof roomMessageAcceptedSchema>;
