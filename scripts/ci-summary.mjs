@@ -28,6 +28,14 @@ if (!e2e) {
   passed += s.expected + s.flaky;
   failed += s.unexpected;
   console.log(`e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+  // A test that failed once and passed on its retry is named, never hidden in the count.
+  const flaky = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === "flaky") flaky.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of e2e.suites ?? []) walk(suite);
+  if (flaky.length) console.log(`e2e: ${flaky.length} passed only on a retry (flaky):\n${flaky.map((f) => `  ${f}`).join("\n")}`);
 }
 
 // A failed typecheck or lint counts as one failure so the line never reads green.
