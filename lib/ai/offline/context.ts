@@ -3,6 +3,7 @@
 // and memoised, and depend only on (seed, prompt), so discuss and serialize of one
 // turn compute the same output.
 import { TASKS, parsePersonMessages, proposalOutput, type ParsedPrompt, type ProposalOutput, type SectionName } from "@/lib/protocol";
+import { userActors } from "./actors-view";
 import { parseConversation, type ConversationMessage } from "./conversation";
 import { chooseStack, type StackInput } from "./knowledge/choose-stack";
 import { detectDomain, type DomainTraits } from "./knowledge/detect-domain";
@@ -149,10 +150,12 @@ export class ProjectContext {
 
   get model(): DataModel {
     return this.memo("model", () => {
-      const base = extractEntities(this.description, this.answers, this.traits, this.profile.actors, this.reading);
+      // The roles are everyone seen acting ("the librarian uploads parts"), not only the role words the profile knows.
+      const actors = userActors(this);
+      const base = extractEntities(this.description, this.answers, this.traits, actors, this.reading);
       if (!this.laterChanges.ops.length) return base;
       const changes = modelChanges(this.laterChanges.ops, this.reading, base.entities.map((e) => e.name));
-      return extractEntities(this.description, this.answers, this.traits, this.profile.actors, this.reading, changes);
+      return extractEntities(this.description, this.answers, this.traits, actors, this.reading, changes);
     });
   }
 
@@ -224,7 +227,10 @@ export class ProjectContext {
       const budget = this.reading.quantities.find((q) => q.kind === "money");
       if (budget) {
         const host = this.debatedPlan.additional.find((a) => a.slot === "hosting")?.choice ?? "one small managed host";
-        o.cost = `Your budget is ${budget.text}${budget.unit ? "" : " in total"}: ${host} on its smallest paid tier and a small managed database fit within it at launch scale; nothing is added that would break it without asking you first.`;
+        o.cost =
+          budget.value === 0
+            ? `You have no budget: ${/postgres|neon|supabase|database|mongo|mysql/i.test(host) ? host : `${host} and the managed database`} run on their free tiers, which cover launch scale; nothing that costs money is added without asking you first.`
+            : `Your budget is ${budget.text}${budget.unit ? "" : " in total"}: ${host} on its smallest paid tier and a small managed database fit within it at launch scale; nothing is added that would break it without asking you first.`;
       }
       return o;
     });

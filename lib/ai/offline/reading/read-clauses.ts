@@ -223,6 +223,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       elided = true;
     } else if (v === 0 && ts[0].tags.has("Imperative")) {
       elided = true;
+    } else if (v === 0 && ts[0].tags.has("Modal") && ts[1]?.tags.has("Verb")) {
+      // "…, no budget, must work offline": a modal first is a clause about the product, not a noun "must work".
+      elided = true;
     } else v = -1;
   }
   // A fragment: "tiny budget", "no payments", "UI in English and German".
@@ -326,6 +329,8 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
   const flush = () => {
     // "book a slot to bring a broken item": after "to", a verb makes the noun its object.
     const verb = prep === "to" && cur.length > 1 && cur[0].tags.has("Verb") && !cur[0].tags.has("Noun") ? infinitive(cur[0].norm) : undefined;
+    // "in a hall with no signal": what is absent is a circumstance, not a thing the product keeps.
+    if (NEGATORS.has(cur[0]?.norm ?? "")) cur = [];
     for (const np of nounList(verb ? cur.slice(1) : cur)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];
   };

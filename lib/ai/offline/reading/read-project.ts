@@ -107,6 +107,7 @@ const NOT_A_THING = new Set([
 ]);
 
 const PROHIBIT = /^(?:take|use|accept|handle|need|want|have|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order)$/;
+const NOT_RULED_OUT = /^(?:budget|funding)$/;
 const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
 /** UI languages and their ISO 639-1 codes: a locale is never the name's first letters (Welsh is `cy`). */
 export const LANGUAGE_CODES: Readonly<Record<string, string>> = {
@@ -178,6 +179,8 @@ function quantities(sentences: string[]): Quantity[] {
       const value = Number((m[1] ?? m[3]).replace(/,/g, "")) * (m[2] || m[4] ? 1000 : 1);
       out.push({ value, text: m[0].trim(), kind: "money", ...(m[5] ? { unit: m[5].toLowerCase() } : {}), sentence: s });
     }
+    // "no budget", "zero budget": a budget of nothing, which every running cost must fit.
+    for (const m of s.matchAll(/\b(?:no|zero|without (?:a|any))\s+budget\b/gi)) out.push({ value: 0, text: m[0], kind: "money", sentence: s });
     for (const m of s.matchAll(/(\d[\d,.]*)\s?%/g)) out.push({ value: Number(m[1]), text: m[0], kind: "percent", sentence: s });
     for (const m of s.matchAll(/(?<![€$£\d.,])(\d[\d,]*)(k)?\s+(?:(?:weekly|monthly|daily|active|concurrent|registered|new)\s+)?([a-z][a-z-]+)/gi)) {
       const unit = m[3].toLowerCase();
@@ -254,7 +257,11 @@ function read(description: string, answers: string): Reading {
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
       if (!c.verb || PROHIBIT.test(c.verb)) {
-        for (const np of [...c.objects, ...(c.verb ? [] : c.extras.map((e) => e.np))]) forbidden.add(np.proper ? np.head.toLowerCase() : np.head);
+        for (const np of [...c.objects, ...(c.verb ? [] : c.extras.map((e) => e.np))]) {
+          // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.
+          if (!np.proper && NOT_RULED_OUT.test(np.head)) continue;
+          forbidden.add(np.proper ? np.head.toLowerCase() : np.head);
+        }
         if (c.verb && ACT_RECORDS[c.verb]) forbidden.add(ACT_RECORDS[c.verb]);
         read.add(c.sentence);
         continue;

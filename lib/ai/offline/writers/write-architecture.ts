@@ -192,7 +192,7 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   }
   if (ctx.model.noMoney) out.push("No payments: you said the product handles no money, so there is no payment provider, no price or amount field and no PCI scope.");
   const budget = r.quantities.find((q) => q.kind === "money");
-  if (budget) out.push(`Budget ${budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
+  if (budget) out.push(budget.value === 0 ? "No budget: every running service stays on a free tier (see Deployment & Operations)." : `Budget ${budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
   const ruled = r.forbidden.filter((f) => !/payment/i.test(f));
   if (ruled.length) out.push(`Left out because you ruled it out: ${joinList(ruled)}.`);
   return out;

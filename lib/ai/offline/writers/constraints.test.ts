@@ -1,0 +1,45 @@
+// Constraints said in passing ("no budget", "must work offline", "in a hall with no
+// signal") shape the documents; they never become records, bans or roles of their own.
+import { describe, expect, it } from "vitest";
+import { formatHeader, formatSections, parsePrompt } from "@/lib/protocol";
+import { ProjectContext } from "../context";
+import { readProject } from "../reading/read-project";
+import { writeArchitecture } from "./write-architecture";
+
+const ORCHESTRA =
+  "An app for a community orchestra: the librarian uploads sheet music parts per concert, players download only their own instrument's parts on their phone, and the conductor marks bowings and cuts that every section sees. About 60 volunteer musicians, no budget, must work offline at rehearsals in a church hall with no signal.";
+
+const ctx = (description: string) => new ProjectContext(parsePrompt(`${formatHeader({ task: "blueprint.produce", agent: "architecture_designer", artifact: "architecture-overview" })}\n${formatSections({ project_description: description })}`), 42);
+
+describe("constraints said in passing", () => {
+  it("reads 'must work offline' as a clause and 'with no signal' as a circumstance, not as things", () => {
+    const r = readProject(ORCHESTRA);
+    const things = r.things.map((t) => t.name);
+    expect(things).toEqual(expect.arrayContaining(["music part", "concert", "bowing"]));
+    expect(things.join(" ")).not.toMatch(/must|signal/);
+    expect(r.offline).toBe(true);
+  });
+
+  it("reads 'no budget' as a budget of nothing, not as something ruled out", () => {
+    const r = readProject(ORCHESTRA);
+    expect(r.forbidden).not.toContain("budget");
+    expect(r.quantities).toContainEqual(expect.objectContaining({ kind: "money", value: 0, text: "no budget" }));
+    expect(readProject("A tiny shop site. Without any budget, sadly.").quantities).toContainEqual(expect.objectContaining({ kind: "money", value: 0 }));
+    // A real ban still is one.
+    expect(readProject("A booking app for a gym. No payments, no budget.").forbidden).toContain("payment");
+  });
+
+  it("gives everyone seen acting a role, whether or not the role list knows the word", () => {
+    const c = ctx(ORCHESTRA);
+    expect(c.model.roles).toEqual(expect.arrayContaining(["librarian", "player", "conductor", "admin"]));
+    expect(c.model.entities.map((e) => e.name)).not.toContain("MustWork");
+  });
+
+  it("writes the budget and the offline requirement into the architecture, free tiers for no budget", () => {
+    const doc = writeArchitecture(ctx(ORCHESTRA));
+    expect(doc).toMatch(/No budget: every running service stays on a free tier/);
+    expect(doc).toMatch(/Works offline/);
+    expect(doc).not.toMatch(/ruled it out: budget/);
+    expect(doc).toMatch(/\| POST \| `\/api\/v1\/music-parts` \| [^|]+ \| librarian \|/);
+  });
+});
