@@ -2,25 +2,17 @@
 // contract's (lib/wire), not a copy: each call sends the schema's input type and parses
 // the answer with the schema, so a response that breaks the contract fails here, at the
 // edge, as an ApiError, instead of somewhere in the view. Errors carry the server's
-// {code, message, fields}.
-import "./zod-browser";
+// {code, message, fields}. The schemas load with the first request (answer-schemas.ts), so
+// no page carries zod in its first-load JavaScript.
 import type { z } from "zod";
-import { critiqueAcceptedSchema, type CritiqueAccepted, type CritiqueRequest } from "@/lib/wire/critique";
-import { errorBodySchema, type FieldErrors } from "@/lib/wire/errors";
-import { answerAcceptedSchema, type AnswerInput } from "@/lib/wire/inputs";
-import { ownerLinkSchema, type OwnerLink } from "@/lib/wire/owners";
-import {
-  cancelledSchema,
-  createdPartySchema,
-  partyListSchema,
-  partySummarySchema,
-  type CreatedParty,
-  type NewPartyInput,
-  type PartyListItem,
-  type PartySummary,
-} from "@/lib/wire/parties";
-import { revisionAcceptedSchema, type RevisionAccepted, type RevisionRequest } from "@/lib/wire/revisions";
-import { roomMessageAcceptedSchema, type RoomMessageAccepted, type RoomMessageInput } from "@/lib/wire/room";
+import type { ANSWER_SCHEMAS } from "./answer-schemas";
+import type { CritiqueAccepted, CritiqueRequest } from "@/lib/wire/critique";
+import type { FieldErrors } from "@/lib/wire/errors";
+import type { AnswerInput } from "@/lib/wire/inputs";
+import type { OwnerLink } from "@/lib/wire/owners";
+import type { CreatedParty, NewPartyInput, PartyListItem, PartySummary } from "@/lib/wire/parties";
+import type { RevisionAccepted, RevisionRequest } from "@/lib/wire/revisions";
+import type { RoomMessageAccepted, RoomMessageInput } from "@/lib/wire/room";
 
 export type { Mode, PartyListItem, PartySummary, PhaseSummary, PendingInput } from "@/lib/wire/parties";
 
@@ -51,6 +43,20 @@ export function artifactUrl(id: string, path: string, watch: string | null, down
   return withWatch(partyApi(id, `/artifacts/${p}${download ? "?download=1" : ""}`), watch);
 }
 
+type Schemas = typeof ANSWER_SCHEMAS;
+let schemas: Promise<Schemas> | null = null;
+/** The answer schemas, imported once; a failed load is tried again by the next request. */
+function loadSchemas(): Promise<Schemas> {
+  schemas ??= import("./answer-schemas").then(
+    (m) => m.ANSWER_SCHEMAS,
+    () => {
+      schemas = null;
+      throw new ApiError(0, "network", "Could not load part of this page. Check your connection and try again.");
+    },
+  );
+  return schemas;
+}
+
 /** The error body (lib/wire/errors.ts), or a generic message when the answer is not one. */
 async function errorFrom(res: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -59,7 +65,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, say): the status alone says what happened.
   }
-  const err = errorBodySchema.safeParse(body).data?.error;
+  const err = (await loadSchemas()).errorBody.safeParse(body).data?.error;
   const fallback = res.status === 404 ? "Not found." : res.status === 403 ? "You are not allowed to do that." : `The server answered ${res.status}.`;
   return new ApiError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? fallback, err?.fields ?? {});
 }
@@ -88,37 +94,38 @@ async function send(url: string, init?: RequestInit): Promise<Response> {
   return res;
 }
 
-async function request<S extends z.ZodType>(schema: S, url: string, init?: RequestInit): Promise<z.infer<S>> {
-  const res = await send(url, init);
+async function request<K extends keyof Schemas>(answer: K, url: string, init?: RequestInit): Promise<z.infer<Schemas[K]>> {
+  const [res, all] = await Promise.all([send(url, init), loadSchemas()]);
+  const schema: Schemas[K] = all[answer];
   let body: unknown = null;
   try {
     body = await res.json();
   } catch {
     // An empty or non-JSON body: the schema below refuses it.
   }
-  return parseAnswer(schema, res.status, body);
+  return parseAnswer(schema, res.status, body) as z.infer<Schemas[K]>;
 }
 
 const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
 
 export async function createParty(input: NewPartyInput): Promise<CreatedParty> {
-  return request(createdPartySchema, "/api/parties", post(input));
+  return request("createdParty", "/api/parties", post(input));
 }
 
 export async function listParties(): Promise<PartyListItem[]> {
-  return request(partyListSchema, "/api/parties");
+  return request("partyList", "/api/parties");
 }
 
 export async function getParty(id: string, watch: string | null): Promise<PartySummary> {
-  return request(partySummarySchema, withWatch(partyApi(id), watch));
+  return request("partySummary", withWatch(partyApi(id), watch));
 }
 
 export async function submitInput(id: string, body: AnswerInput): Promise<void> {
-  await request(answerAcceptedSchema, partyApi(id, "/input"), post(body));
+  await request("answerAccepted", partyApi(id, "/input"), post(body));
 }
 
 export async function cancelParty(id: string): Promise<void> {
-  await request(cancelledSchema, partyApi(id, "/cancel"), post({}));
+  await request("cancelled", partyApi(id, "/cancel"), post({}));
 }
 
 /** The SSE stream; `after` resumes after a seq already seen (a finished party's later events). */
@@ -132,20 +139,20 @@ export function eventsUrl(id: string, watch: string | null, after?: number): str
  * for a watch link.
  */
 export async function requestCritique(id: string, body: CritiqueRequest): Promise<CritiqueAccepted> {
-  return request(critiqueAcceptedSchema, partyApi(id, "/critique"), post(body));
+  return request("critiqueAccepted", partyApi(id, "/critique"), post(body));
 }
 
 /** Speaks into the room (202): to everyone, or to one agent of the current phase. */
 export async function sendRoomMessage(id: string, body: RoomMessageInput): Promise<RoomMessageAccepted> {
-  return request(roomMessageAcceptedSchema, partyApi(id, "/messages"), post(body));
+  return request("roomMessageAccepted", partyApi(id, "/messages"), post(body));
 }
 
 /** "Revise" and "Write it now" (202): the producing agent rewrites (or first writes) one artifact. */
 export async function requestRevision(id: string, body: RevisionRequest): Promise<RevisionAccepted> {
-  return request(revisionAcceptedSchema, partyApi(id, "/revisions"), post(body));
+  return request("revisionAccepted", partyApi(id, "/revisions"), post(body));
 }
 
 /** A new owner link: the old one, and the browsers it admitted, stop working. */
 export async function rotateOwnerLink(id: string): Promise<OwnerLink> {
-  return request(ownerLinkSchema, partyApi(id, "/owner-link"), post({}));
+  return request("ownerLink", partyApi(id, "/owner-link"), post({}));
 }

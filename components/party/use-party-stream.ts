@@ -11,13 +11,13 @@
 //
 // A page rendered on the server hands over a snapshot (the view folded up to seq N): the
 // hook starts from it and streams only what comes after N, so nothing is rebuilt in the
-// browser and a finished party shows at once.
-import "@/components/api/zod-browser";
+// browser and a finished party shows at once. The event parser (and zod with it) is
+// loaded after the first paint; the stream opens once it is there.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StoredEvent } from "@/lib/party/events";
 import { eventsUrl } from "../api/client";
-import { EVENT_TYPES } from "./event-types";
-import { parseStreamEvent } from "@/lib/wire/events";
+import { EVENT_TYPES } from "@/lib/wire/event-types";
+import type { parseStreamEvent as ParseStreamEvent } from "@/lib/wire/events";
 import { applyEvents, initialView } from "./view/reducer";
 import { runningRevision } from "./view/selectors";
 import type { IncomingEvent, PartyView } from "./view/types";
@@ -77,6 +77,8 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
     let es: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | null = null;
     let idle: ReturnType<typeof setTimeout> | null = null;
+    let parseStreamEvent: typeof ParseStreamEvent | null = null;
+    let disposed = false;
     /** While now < followUntil, a stream that stops is reopened. */
     let followUntil = snapshot && ended && awaitsResult(snapshot.view) ? Date.now() + FOLLOW_MS : 0;
     const lastSeq = () => stored.current.at(-1)?.seq ?? baseSeq;
@@ -101,7 +103,7 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
 
     const onEvent = (ev: MessageEvent<string>) => {
       // Parsed once, here at the edge, against the wire contract: the view trusts what it folds.
-      const parsed = parseStreamEvent(ev.type, ev.data);
+      const parsed = parseStreamEvent?.(ev.type, ev.data);
       if (!parsed) {
         if (!warned) console.warn(`[stream] ignored a ${ev.type} event that does not match the wire contract`, ev.data.slice(0, 200));
         warned = true;
@@ -167,11 +169,20 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
 
     followRef.current = (forMs: number) => {
       followUntil = Date.now() + forMs;
-      if (!es && reopen === null) open();
+      // Before the parser has loaded, its arrival opens the stream.
+      if (!es && reopen === null && parseStreamEvent) open();
     };
 
-    open();
+    import("./stream-parser").then(
+      (m) => {
+        parseStreamEvent = m.parseStreamEvent;
+        if (!disposed) open();
+      },
+      // A chunk that fails to load (a deploy replaced it, the network dropped): say so, like a refused stream.
+      () => !disposed && setConnection("error"),
+    );
     return () => {
+      disposed = true;
       followRef.current = () => {};
       if (reopen !== null) clearTimeout(reopen);
       if (idle !== null) clearTimeout(idle);

@@ -1,8 +1,10 @@
 // The project's vocabulary, declared once and imported by the orchestrator, the stores,
 // the CLI and the browser: modes, party statuses, phases, agents, critique perspectives
-// and input kinds. Framework-free and browser-safe (no node modules, no database).
+// and input kinds. Framework-free and browser-safe (no node modules, no database, no zod:
+// the input kinds' details schemas are imported from ./input-kinds where they are parsed).
 export * from "./agents";
-export * from "./input-kinds";
+export * from "./input-kind-names";
+export type { ConstitutionArticle, InputDetails, InputKindDetails, QuestionGroup, StackApprovalDetails } from "./input-kinds";
 export * from "./modes";
 export * from "./perspectives";
 export * from "./phases";

@@ -4,6 +4,7 @@
 // what an agent produced.
 import { z } from "zod";
 import { constitutionOutput, proposalOutput } from "../protocol/outputs";
+import type { InputKind } from "./input-kind-names";
 
 export const questionGroupSchema = z.object({
   agent: z.string(),
@@ -37,8 +38,10 @@ export const inputDetailsSchemas = {
     .optional(),
 } as const;
 
-export type InputKind = keyof typeof inputDetailsSchemas;
-export const INPUT_KINDS = Object.keys(inputDetailsSchemas) as InputKind[];
+// One schema per kind of input-kind-names.ts, no more and no fewer (checked at compile time).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _oneSchemaPerKind: Same<keyof typeof inputDetailsSchemas, InputKind> = true;
+void _oneSchemaPerKind;
 export type InputDetails<K extends InputKind = InputKind> = z.infer<(typeof inputDetailsSchemas)[K]>;
 
 /** A request's kind with its details: narrowing on `kind` types `details`. */
@@ -47,10 +50,6 @@ export type InputKindDetails = { [K in InputKind]: { kind: K; details?: InputDet
 export type QuestionGroup = z.infer<typeof questionGroupSchema>;
 export type StackApprovalDetails = InputDetails<"stack_approval">;
 export type ConstitutionArticle = InputDetails<"constitution_review">["articles"][number];
-
-export function isInputKind(kind: string): kind is InputKind {
-  return Object.hasOwn(inputDetailsSchemas, kind);
-}
 
 /** The details of a request of `kind`, or null when they do not have the documented shape. */
 export function parseInputDetails<K extends InputKind>(kind: K, details: unknown): InputDetails<K> | null {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import personas from "../agents/party-personas.json";
-import { CLASSIC_PHASES, INPUT_KINDS, isInputKind, isTerminal, parseInputDetails, PARTY_PHASES, PERSONAS, PERSPECTIVES, phaseLabel, phaseNames, subAgent } from "./index";
+import { CLASSIC_PHASES, INPUT_KINDS, isInputKind, isTerminal, PARTY_PHASES, PERSONAS, PERSPECTIVES, phaseLabel, phaseNames, subAgent } from "./index";
+import { parseInputDetails } from "./input-kinds";
 
 describe("vocabulary", () => {
   it("agrees with the persona file on every persona's name, title and phase", () => {

@@ -4,6 +4,9 @@
 // once per received event instead of casting. Browser-safe: zod only.
 import { z } from "zod";
 import type { PartyEvent, StoredEvent } from "../party/events";
+import { isEventType, type EventType } from "./event-types";
+
+export { EVENT_TYPES, isEventType, type EventType } from "./event-types";
 
 const int = z.number().int();
 const phaseNumber = int;
@@ -184,15 +187,12 @@ type Schemas = typeof EVENT_DATA_SCHEMAS;
 export type WireEventType = keyof Schemas;
 export type WireEvent = { [T in WireEventType]: { type: T; data: z.infer<Schemas[T]> } }[WireEventType];
 
-/** Every event type, in the vocabulary's order (EventSource needs one listener per name). */
-export const EVENT_TYPES: readonly WireEventType[] = Object.keys(EVENT_DATA_SCHEMAS) as WireEventType[];
-
-const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
-export const isEventType = (t: string): t is WireEventType => EVENT_TYPE_SET.has(t);
-
-// The schemas and the log's TypeScript vocabulary must describe the same events: each
-// line fails to compile when one side gains, loses or changes a field the other lacks.
+// The schemas and the log's TypeScript vocabulary must describe the same events, and the
+// name list (event-types.ts) must name exactly those: each line fails to compile when one
+// side gains, loses or changes an event or a field the other lacks.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _namesMatchSchemas: Same<WireEventType, EventType> = true;
+void _namesMatchSchemas;
 const _schemasCoverTheLog: Same<WireEvent, PartyEvent> = true;
 void _schemasCoverTheLog;
 
