@@ -88,7 +88,8 @@ export function nounPhrase(run: Token[]): NounPhrase | undefined {
   const last = nouns[nouns.length - 1];
   if (WEAK_NOUNS.has(last.norm)) return undefined;
   const mod = nouns.length > 1 ? nouns[nouns.length - 2] : undefined;
-  const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !WEAK_NOUNS.has(mod.norm);
+  // "their instrument's parts": a possessive says whose, it does not name a kind of part.
+  const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !WEAK_NOUNS.has(mod.norm) && !/'s$/.test(mod.norm);
   const text = (keepMod ? [mod!, last] : [last]).map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
   const proper = last.tags.has("ProperNoun") || last.tags.has("Acronym") || /^[A-Z][a-z]+[A-Z]/.test(last.text);
   const head = proper ? last.text.replace(/[.,;:!?]+$/, "") : singularNoun((keepMod ? `${mod!.norm} ${last.norm}` : last.norm).replace(/'s$/, ""));

@@ -240,7 +240,10 @@ function read(description: string, answers: string): Reading {
   const read = new Set<string>();
   const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
 
-  const addThing = (name: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
+  // "sheet music parts …, their own parts": a bare noun after a compound that ends in it is that compound.
+  const compoundOf = (bare: string) => (bare.includes(" ") ? undefined : [...things.keys()].find((k) => k.endsWith(` ${bare}`)));
+  const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
+    const name = compoundOf(bare) ?? bare;
     const t = things.get(name) ?? { name, verbs: [], actors: [], core: false, listed: false, at: pos(name.split(" ").pop()!), fromDescription: inDesc };
     t.listed ||= listed;
     if (verb && !t.verbs.includes(verb)) t.verbs.push(verb);
@@ -270,7 +273,7 @@ function read(description: string, answers: string): Reading {
     // In the answers a pain sentence is about the problem, not the data ("people forget their turn").
     const pain = !inDesc && PAIN.test(c.text);
     if (c.verb && !c.copula && !pain) {
-      const objs = c.objects.filter((o) => !isPerson(o)).map((o) => thingName(o, true)).filter((n): n is string => Boolean(n));
+      const objs = c.objects.filter((o) => !isPerson(o)).map((o) => compoundOf(o.head) ?? thingName(o, true)).filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
       const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));

@@ -16,7 +16,9 @@ describe("constraints said in passing", () => {
     const r = readProject(ORCHESTRA);
     const things = r.things.map((t) => t.name);
     expect(things).toEqual(expect.arrayContaining(["music part", "concert", "bowing"]));
-    expect(things.join(" ")).not.toMatch(/must|signal/);
+    expect(things.join(" ")).not.toMatch(/must|signal|instrument/);
+    // "their own instrument's parts" are the sheet music parts the librarian uploaded.
+    expect(r.things.find((t) => t.name === "music part")).toMatchObject({ verbs: ["upload", "download"], actors: ["librarian", "player"] });
     expect(r.offline).toBe(true);
   });
 
