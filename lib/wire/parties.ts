@@ -1,6 +1,6 @@
 // POST/GET /api/parties, GET /api/parties/:id (the summary) and POST /cancel (docs/api.md).
 import { z } from "zod";
-import { inputOptionSchema, missingArtifactSchema, modeSchema, partyStatusSchema } from "./events";
+import { inputRequestDataSchema, missingArtifactSchema, modeSchema, partyStatusSchema } from "./events";
 
 export { modeSchema, partyStatusSchema };
 export type Mode = z.infer<typeof modeSchema>;
@@ -43,16 +43,7 @@ export const phaseSummarySchema = z.object({
 export type PhaseSummary = z.infer<typeof phaseSummarySchema>;
 
 /** GET /input and the summary's pendingInput: the input request with its id under `id`. */
-export const pendingInputSchema = z.object({
-  id: z.string(),
-  key: z.string(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  options: z.array(inputOptionSchema),
-  allowsText: z.boolean(),
-  details: z.unknown(),
-});
+export const pendingInputSchema = inputRequestDataSchema.omit({ requestId: true }).extend({ id: z.string(), details: z.unknown() });
 export type PendingInput = z.infer<typeof pendingInputSchema>;
 
 /** Whether the person can speak into the room now, to whom, and the phase's message budget. */
