@@ -24,21 +24,12 @@ export function useFollowEnd(view: Pick<PartyView, "feed" | "messages">) {
     return Boolean(el && el.offsetParent !== null && el.getBoundingClientRect().top <= window.innerHeight + NEAR_END_PX);
   };
 
-  // While the person's own panel (a question, the stack card) is on screen, the floating
-  // button would sit over its fields: the panel comes first, the offer waits.
-  const [panelOnScreen, setPanelOnScreen] = useState(false);
-  const panelVisible = () => {
-    const r = document.querySelector('[data-testid="input-panel"]')?.getBoundingClientRect();
-    return Boolean(r && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
-  };
-
   useEffect(() => {
     followRef.current = nearEnd();
     const onScroll = () => {
       const near = nearEnd();
       followRef.current = near;
       setFollow(near);
-      setPanelOnScreen(panelVisible());
       if (near) setUnseen(false);
     };
     window.addEventListener("scroll", onScroll, { passive: true });
@@ -68,7 +59,6 @@ export function useFollowEnd(view: Pick<PartyView, "feed" | "messages">) {
     }
     followRef.current = nearEnd();
     setFollow(followRef.current);
-    setPanelOnScreen(panelVisible());
   }, [view.feed.length, lastLength, fresh]);
 
   const jump = () => {
@@ -78,5 +68,5 @@ export function useFollowEnd(view: Pick<PartyView, "feed" | "messages">) {
     setUnseen(false);
   };
 
-  return { end, showJump: unseen && !follow && !panelOnScreen, jump };
+  return { end, showJump: unseen && !follow, jump };
 }
