@@ -58,7 +58,7 @@ const TEMPLATES: Record<TaskKey, (c: InstructionContext) => string> = {
   "blueprint.review": () =>
     "Review your teammate's artifact (artifact_content) from your expertise. Write:\nREVIEW FEEDBACK:\n\nStrengths:\n- {strength} (1 to 4)\n\nSuggestions:\n- {suggestion} (1 to 4)\n\nAlignment Issues:\n- {issue} (0 to 4; write - None when there are none)",
   "blueprint.finalize": (c) =>
-    `Incorporate the review feedback (review_feedback) into your document (current_draft). Write one line "Changes from review: {what changed}", then the complete final document with ${sectionList(c.artifactKind)}.`,
+    `Incorporate the review feedback (review_feedback) into your document (artifact_content). Write one line "Changes from review: {what changed}", then the complete final document with ${sectionList(c.artifactKind)}.`,
   "classic.vision_questions": () =>
     "As product analyst, ask the person 2 or 3 probing questions: the problem, the users, core features, constraints, success. Give each a one-word topic. Write:\nQUESTIONS:\n1. {question} (topic: {one word})\n2. {question} (topic: {one word})\n3. {question} (topic: {one word}) — optional",
   "classic.brief": () =>

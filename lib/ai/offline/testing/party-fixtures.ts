@@ -178,7 +178,7 @@ export async function runScenario(model: LanguageModelV4, s: Scenario): Promise<
   for (const [reviewer, kind, author] of reviews) {
     const review = await serialize(model, "blueprint.review", reviewer, { ...phase3, artifact_content: artifacts[kind] }, ARTIFACT_KINDS[kind].path);
     outputs[`blueprint.review/${reviewer}`] = review;
-    const fin = (await serialize(model, "blueprint.finalize", author, { ...phase3, current_draft: artifacts[kind], review_feedback: render("blueprint.review", review) }, ARTIFACT_KINDS[kind].path)) as { markdown: string };
+    const fin = (await serialize(model, "blueprint.finalize", author, { ...phase3, artifact_content: artifacts[kind], review_feedback: render("blueprint.review", review) }, ARTIFACT_KINDS[kind].path)) as { markdown: string };
     outputs[`blueprint.finalize/${author}`] = fin;
     artifacts[`${kind}.final`] = fin.markdown;
   }

@@ -51,7 +51,7 @@ describe("critique against the description", () => {
     const bad = badDataModel(await goodDataModel());
     const c = await critique(bad);
     const feedback = `Critique action items (address each):\n${c.suggestions.map((s) => `- ${s}`).join("\n")}`;
-    const fixed = (await serialize(model, "blueprint.finalize", "data_modeler", { project_description: DESCRIPTION, current_draft: bad, review_feedback: feedback }, ARTIFACT_PATHS.dataModel)) as FinalizedArtifactOutput;
+    const fixed = (await serialize(model, "blueprint.finalize", "data_modeler", { project_description: DESCRIPTION, artifact_content: bad, review_feedback: feedback }, ARTIFACT_PATHS.dataModel)) as FinalizedArtifactOutput;
     expect(fixed.markdown).toMatch(/^### Plot$/m);
     expect(fixed.markdown).toMatch(/^### Reservation$/m);
     expect(fixed.markdown).toMatch(/A Plot has many Reservations/);

@@ -17,7 +17,7 @@ function listAfter(label: string, text: string): string[] {
 /** `feedback` defaults to the review_feedback section (a revision passes the person's own). */
 export function writeFinalize(ctx: ProjectContext, feedback = ctx.section("review_feedback")): FinalizedArtifactOutput {
   const kind = ownKind(ctx);
-  let md = ctx.section("current_draft") || writeArtifactOfKind(ctx, kind);
+  let md = ctx.section("artifact_content") || ctx.section("current_draft") || writeArtifactOfKind(ctx, kind);
   const items = [...listAfter("Suggestions", feedback), ...listAfter("Alignment Issues", feedback), ...listAfter("action items \\(address each\\)", feedback)];
   const done: string[] = [];
   const accepted: string[] = [];

@@ -81,7 +81,7 @@ describe("review and finalize", () => {
     const review = writeReview(reviewCtx);
     expect(review.alignment_issues.join(" ")).toMatch(/Missing required sections: Security, Deployment & Operations, Architecture Decisions/);
     const feedback = `REVIEW FEEDBACK:\n\nStrengths:\n${review.strengths.map((s) => `- ${s}`).join("\n")}\n\nSuggestions:\n${review.suggestions.map((s) => `- ${s}`).join("\n")}\n\nAlignment Issues:\n${review.alignment_issues.map((s) => `- ${s}`).join("\n")}`;
-    const fin = writeFinalize(ctx("blueprint.finalize", "architect", { current_draft: draft, review_feedback: feedback }, "docs/architecture/architecture-overview.md"));
+    const fin = writeFinalize(ctx("blueprint.finalize", "architect", { artifact_content: draft, review_feedback: feedback }, "docs/architecture/architecture-overview.md"));
     expect(missingSections("architecture-overview", fin.markdown)).toEqual([]);
     expect(fin.markdown).toMatch(/clock/i);
     expect(fin.changes_summary).toMatch(/missing sections/);
