@@ -1,6 +1,7 @@
 // Documents the orchestrator assembles itself (no model call): the merged brief, the
 // constitution and skill report as markdown, the scaffold, and discovery_context.
 import type { BriefOutput, ConstitutionOutput, FinalPositionOutput, ProposalOutput, SkillReportOutput } from "../protocol/outputs";
+import { splitSentences } from "../text/split-sentences";
 
 const bullets = (xs: readonly string[]) => (xs.length ? xs.map((x) => `- ${x}`).join("\n") : "- None identified");
 
@@ -23,7 +24,7 @@ function dedupe(items: string[]): string[] {
 
 /** Sentences of several texts merged into one: each statement once, in the order first said. */
 function mergeProse(texts: string[], max: number): string {
-  const sentences = texts.flatMap((t) => t.match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [t]).map((x) => x.trim()).filter(Boolean);
+  const sentences = texts.flatMap(splitSentences);
   let out = "";
   for (const x of dedupe(sentences)) if (out.length + x.length + 1 <= max) out = out ? `${out} ${x}` : x;
   return out;

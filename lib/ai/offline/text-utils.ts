@@ -1,8 +1,16 @@
 // Small string helpers shared by the writers. Plain English only: the offline model
 // composes sentences from the person's own words, so these keep them tidy.
+import { splitLine } from "../../text/split-sentences";
 
 export function capitalize(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** "a User", "an Item", "a Unit", "an SMS": the indefinite article by the word's first sound. */
+export function withArticle(word: string): string {
+  // An acronym is read letter by letter: "an SMS", "an API", "a GPS".
+  const an = /^[A-Z]{2,}/.test(word) ? /^[AEFHILMNORSX]/.test(word) : /^(?:[aeio]|u(?!ni|s[aeu]|ti|r[aeiou]))/.test(word.toLowerCase());
+  return `${an ? "an" : "a"} ${word}`;
 }
 
 export function lowerFirst(s: string): string {
@@ -44,36 +52,6 @@ export function truncate(s: string, max: number): string {
 
 export function stripTrailingPunct(s: string): string {
   return s.trim().replace(/[.;:,!]+$/, "");
-}
-
-const ABBREVIATION = /\b(?:e\.g|i\.e|etc|approx|incl|vs|cf|mr|mrs|ms|dr|st|no)\.$/i;
-
-/**
- * One line's sentences. A stop ends a sentence only before a space — "Python 3.13" and
- * "v2.1" stay whole — never inside parentheses, and not after "e.g." or "etc.".
- */
-export function splitLine(line: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === "(") depth++;
-    else if (ch === ")") depth = Math.max(0, depth - 1);
-    else if (depth === 0 && /[.!?]/.test(ch)) {
-      // A closing quote after the stop belongs to the sentence it ends.
-      let end = i + 1;
-      while (end < line.length && /["”’')]/.test(line[end])) end++;
-      if (end < line.length && !/\s/.test(line[end])) continue;
-      const piece = line.slice(start, end);
-      i = end - 1;
-      if (ch === "." && ABBREVIATION.test(piece)) continue;
-      out.push(piece.trim());
-      start = i + 1;
-    }
-  }
-  if (line.slice(start).trim()) out.push(line.slice(start).trim());
-  return out.filter(Boolean);
 }
 
 /**

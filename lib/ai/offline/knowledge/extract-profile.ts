@@ -13,6 +13,7 @@ import {
   unique,
 } from "../text-utils";
 import { findActors, type Actor } from "./actors";
+import { CONDITION } from "../reading/features";
 
 export type { Actor } from "./actors";
 
@@ -174,6 +175,11 @@ function features(description: string, subjectSentence: string): { features: str
       scope.push(c);
       continue;
     }
+    // "Must work on an old laptop", "GDPR applies", "no budget": a condition on the product, not something it does.
+    if (CONDITION.test(c)) {
+      if (!musts.some((m) => m.includes(c.slice(0, 24)))) musts.push(c);
+      continue;
+    }
     c = c.replace(/^it (?:must|should|has to|needs to|will)\s+/i, "").replace(/^and\s+/i, "");
     // "nurses confirm it" → "nurses confirm the priority" (the last noun of the previous clause).
     if (/\bit$/i.test(c) && cleaned.length) {
@@ -186,7 +192,7 @@ function features(description: string, subjectSentence: string): { features: str
 }
 
 function numberPhrases(text: string): string[] {
-  const re = /(?:\b(?:up to|about|around|over|under|at least|at most|roughly)\s+)?\b\d[\d,.]*(?:%|k\b)?(?:-[A-Za-z]+)?(?:\s+[A-Za-z][\w-]*){1,2}/gi;
+  const re = /(?:\b(?:up to|about|around|over|under|at least|at most|roughly)\s+)?\b\d(?:[\d,.]*\d)?(?:%|k\b)?(?:-[A-Za-z]+)?(?:\s+[A-Za-z][\w-]*){1,2}/gi;
   return unique(
     [...text.matchAll(re)].map((m) => {
       // "40 students join" → "40 students": a plural noun ends the phrase.

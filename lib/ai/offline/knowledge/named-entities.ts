@@ -4,7 +4,7 @@
 // shape; anything else gets fields that fit what kind of thing it is.
 import type { Reading } from "../reading/read-project";
 import { tokens } from "../reading/nlp";
-import { pascal, snake, unique } from "../text-utils";
+import { pascal, snake, unique, withArticle } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import { ENTITY_CATALOG, type EntityDef } from "./entity-catalog";
 
@@ -174,7 +174,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits): NamedDe
       def: {
         name,
         match: [],
-        purpose: `A ${a.record} a ${a.actor ?? "person"} makes${objectDefs.length ? ` of ${objectDefs.map((n) => `a ${n}`).join(" or ")}` : ""}`,
+        purpose: `A ${a.record} ${withArticle(a.actor ?? "person")} makes${objectDefs.length ? ` of ${objectDefs.map(withArticle).join(" or ")}` : ""}`,
         fields,
         refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make")],
       },

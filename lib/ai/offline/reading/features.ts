@@ -4,14 +4,30 @@
 import { capitalize } from "../text-utils";
 import type { Reading } from "./read-project";
 
+/**
+ * "Must work on an old laptop", "GDPR applies", "no budget": a condition on the product,
+ * not something it does.
+ */
+export const CONDITION =
+  /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b|\b(?:applies|apply)\b|\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
+
 const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|product|software|marketplace|assistant|game|dashboard|portal|bot|cli)$/;
 
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
   for (const c of reading.clauses) {
     if (!c.verb || c.negated || c.copula || c.relative || !description.includes(c.sentence.slice(0, 20))) continue;
-    if (!c.objects.length && !c.extras.length) continue;
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
+    if (CONDITION.test(text)) continue;
+    // "we track what was fixed so we can report it": what the people running it do, said
+    // with an indirect question the reader keeps whole; written as the task it is.
+    if (!c.objects.length && !c.extras.length) {
+      const ours = /^(?:we|i)\s+(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
+      if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
+      continue;
+    }
+    // "We run a food bank", "we are a club": who they are, not what the product does.
+    if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own)\b/i.test(text)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";
     if (c.subjectInherited && c.subject && !PRODUCT.test(subjectWord)) {
       const who = c.subject.text.toLowerCase();

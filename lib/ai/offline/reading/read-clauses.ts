@@ -272,6 +272,12 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       if (k + 1 < rest.length && !/^(?:how|what)$/.test(rest[k].norm)) relativeTail = { at: k + 1, subjectFromObjects: RELATIVE.has(rest[k].norm) };
       break;
     }
+    // "claim items they can repair": a pronoun and a verb after the object start a relative
+    // clause without its "that"; it says which items, it names nothing new.
+    if (k > 0 && /^(?:we|they|i|you|he|she)$/.test(rest[k].norm) && rest[k + 1] && (rest[k + 1].tags.has("Verb") || rest[k + 1].tags.has("Modal")) && isNounish(rest[k - 1])) {
+      end = k;
+      break;
+    }
     if (rest[k].norm === "and" && k + 2 < rest.length) {
       const after = rest.slice(k + 1);
       // "scan parcels and capture signatures": a second verb for the same subject.

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { mergeBrief } from "./documents";
+import type { FinalPositionOutput } from "../protocol/outputs";
+
+const position = (project_vision: string): FinalPositionOutput => ({
+  project_vision,
+  target_users: ["Members"],
+  core_features: ["Book a slot", "Pay online"],
+  constraints: ["GDPR"],
+  success_metrics: ["60% of bookings online"],
+  risks: ["Scope creep"],
+});
+
+describe("mergeBrief", () => {
+  it("merges the three visions sentence by sentence without cutting a version number in two", () => {
+    const brief = mergeBrief([
+      { agent: "nadia", position: position("A booking app for climbing gyms. It succeeds when members book online.") },
+      { agent: "oscar", position: position("PCI DSS v4.0, PSD2 Strong Customer Authentication and GDPR apply. A booking app for climbing gyms.") },
+      { agent: "tessa", position: position("Technically it is one modular monolith.") },
+    ]);
+    expect(brief.problem_statement).toBe(
+      "A booking app for climbing gyms. It succeeds when members book online. PCI DSS v4.0, PSD2 Strong Customer Authentication and GDPR apply. Technically it is one modular monolith.",
+    );
+  });
+});

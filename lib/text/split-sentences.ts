@@ -1,0 +1,37 @@
+// Where sentences end, for every reader of prose in the product (the orchestrator merging
+// the agents' positions, the offline model reading the person's words): one rule, so a
+// version number or an abbreviation is never cut in two.
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|approx|incl|vs|cf|mr|mrs|ms|dr|st|no)\.$/i;
+
+/**
+ * One line's sentences. A stop ends a sentence only before a space — "Python 3.13" and
+ * "v2.1" stay whole — never inside parentheses, and not after "e.g." or "etc.".
+ */
+export function splitLine(line: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === "(") depth++;
+    else if (ch === ")") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.!?]/.test(ch)) {
+      // A closing quote after the stop belongs to the sentence it ends.
+      let end = i + 1;
+      while (end < line.length && /["”’')]/.test(line[end])) end++;
+      if (end < line.length && !/\s/.test(line[end])) continue;
+      const piece = line.slice(start, end);
+      i = end - 1;
+      if (ch === "." && ABBREVIATION.test(piece)) continue;
+      out.push(piece.trim());
+      start = i + 1;
+    }
+  }
+  if (line.slice(start).trim()) out.push(line.slice(start).trim());
+  return out.filter(Boolean);
+}
+
+/** The sentences of a text: each line's, trimmed, empty ones dropped. */
+export function splitSentences(text: string): string[] {
+  return text.split(/\n+/).flatMap(splitLine);
+}
