@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { featuresFromReading } from "./features";
+import { readProject } from "./read-project";
+
+const REPAIR_CAFE =
+  "A tool for a volunteer-run repair café in Ghent: visitors register broken items at the door, fixers claim items they can repair, and we track what was fixed so we can report to the city grant (CO2 saved). Must work on an old shared laptop; no budget; GDPR applies since we store visitors' emails.";
+
+describe("featuresFromReading", () => {
+  it("lists what people do with the product, not the conditions it must meet", () => {
+    expect(featuresFromReading(readProject(REPAIR_CAFE), REPAIR_CAFE)).toEqual([
+      "Visitors register broken items at the door",
+      "Fixers claim items they can repair",
+      "Track what was fixed so we can report to the city grant (CO2 saved)",
+    ]);
+  });
+
+  it("reads a relative clause without 'that' as saying which things, not naming a new one", () => {
+    const claim = readProject(REPAIR_CAFE).clauses.find((c) => c.verb === "claim");
+    expect(claim?.objects.map((o) => o.head)).toEqual(["item"]);
+  });
+
+  it("does not make 'we run a food bank' a feature", () => {
+    const d = "We run a food bank. Volunteers log donations at the door.";
+    expect(featuresFromReading(readProject(d), d)).toEqual(["Volunteers log donations at the door"]);
+  });
+});
