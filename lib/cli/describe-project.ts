@@ -35,7 +35,7 @@ const ROLES = new Set(
     "salons studios agencies hotels families kids children seniors caregivers therapists lawyers accountants recruiters candidates " +
     "applicants reviewers moderators creators musicians photographers partners providers professionals people gyms cafes bakeries " +
     "councils charities nonprofits startups couriers shoppers attendees speakers mentors mentees tutors coordinators planners " +
-    "dispatchers cooks chefs waiters cleaners residents neighbours neighbors clinicians pharmacists vets breeders"
+    "dispatchers cooks chefs waiters cleaners residents neighbours neighbors clinicians pharmacists vets breeders fixers repairers makers"
   ).split(" "),
 );
 
@@ -105,7 +105,8 @@ export function describeProject(description: string): ProjectFacts {
   if (audience) {
     // The head noun of the audience: "independent climbing gyms in Austria" → "gyms".
     const head = audience.split(/\s+(?:in|at|on|across|around|from|of|near|who|that)\s+/)[0].split(" ").pop();
-    if (head) users.push(head.toLowerCase());
+    // "a repair café" → "cafés": the users are a group, like the roles below.
+    if (head) users.push(/s$/i.test(head) ? head.toLowerCase() : `${head.toLowerCase()}s`);
   }
   const features: string[] = purpose ? [clean(purpose)] : [];
   const constraints: string[] = [];
@@ -114,7 +115,8 @@ export function describeProject(description: string): ProjectFacts {
     const role = firstWordRole(c);
     if (role) users.push(role);
     const isProductClause = product !== null && c.toLowerCase().includes(product.toLowerCase()) && c === clauses[0];
-    if (/\d/.test(c)) numbers.push(c);
+    // A figure, not a digit inside a name ("CO2", "PSD2").
+    if (/(?<![A-Za-z])\d/.test(c)) numbers.push(c);
     // "About 40 volunteers" is a size, not something anyone does.
     if (/^(about|around|roughly|approximately|up to|over|under|some|~)?\s*\d/i.test(c)) continue;
     // "no payments": a ban is a constraint, never a feature.

@@ -29,6 +29,14 @@ describe("describeProject", () => {
     expect(f.constraints).toEqual(["budget is tiny", "it should run on a cheap VPS"]);
   });
 
+  it("names the audience as a group and does not take a name with a digit for a figure", () => {
+    const f = describeProject(
+      "A tool for a volunteer-run repair café in Ghent: visitors register broken items at the door, fixers claim items they can repair, and we track what was fixed so we can report to the city grant (CO2 saved).",
+    );
+    expect(f.users).toEqual(["cafés", "visitors", "fixers"]);
+    expect(f.numbers).toEqual([]);
+  });
+
   it("takes features from a 'with' list and names technologies", () => {
     const f = describeProject("A todo app with reminders and sharing, built with Python and PostgreSQL");
     expect(f.features).toEqual(expect.arrayContaining(["reminders"]));
