@@ -1,11 +1,12 @@
 // One agent turn's content, computed once from (seed, prompt): the structured output
-// for the task's finalization tool and the message text, which is exactly
-// `TASKS[task].render(output)`. Discuss and Serialize of one turn call this with the
-// same context, so the streamed text and the tool input always agree.
+// for the task's finalization tool and the message text, written from it in the format
+// the task's instruction asks for (message-text.ts). Discuss and Serialize of one turn
+// call this with the same context, so the streamed text and the tool input always agree.
 import { z } from "zod";
 import { TASKS, type TaskKey } from "@/lib/protocol";
 import type { ProjectContext } from "./context";
 import { injectHostile } from "./hostile";
+import { messageText } from "./message-text";
 import { fitToSchema } from "./json-schema";
 import { writeArtifact } from "./writers/write-artifact";
 import { writeArtifactRevision } from "./writers/write-artifact-revision";
@@ -57,7 +58,7 @@ const WRITERS: Record<TaskKey, Writer> = {
 export interface Turn {
   task: TaskKey;
   output: unknown;
-  /** The message the person reads: `render(output)`. */
+  /** The message as the instruction asks for it (a superset of what `render(output)` keeps). */
   text: string;
 }
 
@@ -75,7 +76,7 @@ export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean
     if (!check.success) throw new OfflineWriterError(`offline writer for ${task} produced invalid output: ${check.error.message}`);
   }
   if (hostile) output = injectHostile(output, schema);
-  return { task, output, text: (def.render as (o: unknown) => string)(output) };
+  return { task, output, text: messageText(task, output) };
 }
 
 /** Tool input that violates the schema: a required field missing and an unknown one added. */
