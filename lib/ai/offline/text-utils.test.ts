@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withArticle } from "./text-utils";
+import { lowerFirst, withArticle } from "./text-utils";
 
 describe("withArticle", () => {
   it("picks the article by the first sound, acronyms letter by letter", () => {
@@ -14,5 +14,11 @@ describe("withArticle", () => {
       "a GPS",
       "a Sensor",
     ]);
+  });
+});
+
+describe("lowerFirst", () => {
+  it("lowers a plain word but keeps acronyms, names with inner capitals and 'S3'", () => {
+    expect(["Rate limiting", "GDPR rules", "PostgreSQL", "S3-compatible storage"].map(lowerFirst)).toEqual(["rate limiting", "GDPR rules", "PostgreSQL", "S3-compatible storage"]);
   });
 });

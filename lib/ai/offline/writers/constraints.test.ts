@@ -45,3 +45,16 @@ describe("constraints said in passing", () => {
     expect(doc).toMatch(/\| POST \| `\/api\/v1\/music-parts` \| [^|]+ \| librarian \|/);
   });
 });
+
+const REPAIR_CAFE =
+  "A tool for a volunteer-run repair café in Ghent: visitors register broken items at the door, fixers claim items they can repair, and we track what was fixed so we can report to the city grant (CO2 saved). Must work on an old shared laptop; no budget; GDPR applies since we store visitors' emails.";
+
+describe("a device the person named", () => {
+  it("plans for 'must work on an old shared laptop' and keeps the stack's names capitalised", () => {
+    const md = writeArchitecture(ctx(REPAIR_CAFE));
+    expect(md).toContain("Runs on an old shared laptop: a web app opened in the browser, nothing to install");
+    expect(md).toMatch(/sessions end when the browser closes/);
+    expect(md).toContain("No budget: every running service stays on a free tier");
+    expect(md).not.toMatch(/plus [^.]*\b(?:vercel|sentry|stripe)\b/);
+  });
+});

@@ -9,6 +9,7 @@ import { directoryTree } from "../knowledge/directory-layout";
 import { toolchain } from "../knowledge/family-profiles";
 import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
+import { TECHS } from "../knowledge/tech-catalog";
 import { localeCode } from "../reading/read-project";
 import { bullets, doc, fence, table } from "../markdown";
 import { capitalize, joinList, lowerFirst, plural } from "../text-utils";
@@ -190,6 +191,15 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   if (r.offline) {
     out.push("Works offline: the client keeps what it needs in a local store (IndexedDB on the web, SQLite on a device) and records changes in an outbox; when a connection returns, the outbox syncs in order, the server is the referee (last write wins per field, with the server's timestamp), and the screen shows what is not yet synced.");
   }
+  // "Must work on an old shared laptop": the device the person named, and what it asks of the design.
+  const device = r.clauses.find((c) => c.modal && /^(?:work|run)$/.test(c.verb ?? "") && !c.negated && c.extras.some((x) => x.prep === "on"));
+  const on = device && /\bon\s+(.+)$/i.exec(device.text.replace(/[.;,]+$/, ""))?.[1];
+  if (on) {
+    const modest = /\b(?:old|older|cheap|low-end|aging|ageing|shared|slow)\b/i.test(on);
+    out.push(
+      `Runs on ${on}: a web app opened in the browser, nothing to install${modest ? "; pages are server-rendered HTML with little JavaScript, so an older machine stays quick" : ""}.${/\bshared\b/i.test(on) ? " On a shared machine nobody stays signed in by accident: sessions end when the browser closes and nothing personal is kept in the browser." : ""}`,
+    );
+  }
   if (ctx.model.noMoney) out.push("No payments: you said the product handles no money, so there is no payment provider, no price or amount field and no PCI scope.");
   const budget = r.quantities.find((q) => q.kind === "money");
   if (budget) out.push(budget.value === 0 ? "No budget: every running service stays on a free tier (see Deployment & Operations)." : `Budget ${budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
@@ -198,12 +208,23 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   return out;
 }
 
+/**
+ * A stack choice inside a sentence: "rate limiting at the edge" is a phrase and starts
+ * lower case; "Vercel + Neon", "Sentry + OpenTelemetry" and "Redis" are names and keep
+ * their capital.
+ */
+function inSentence(choice: string): string {
+  const first = choice.split(/[\s+(]/)[0];
+  const named = TECHS.some((t) => new RegExp(`^(?:${t.pattern})$`, t.caseSensitive ? "" : "i").test(first));
+  return named || !/\s/.test(choice.trim()) || /\s[A-Z]/.test(choice) ? choice : lowerFirst(choice);
+}
+
 export function writeArchitecture(ctx: ProjectContext): string {
   const plan = ctx.plan;
   const cmds = cliCommands(ctx.profile.features.join(" "), ctx.model.entities.some((e) => e.name === "CommandRun"));
   const tree = directoryTree({ name: ctx.profile.name, plan, traits: ctx.traits, entities: ctx.model.entities, commands: cmds });
   const modules = groupModules(ctx.model.entities).map((m) => m.name);
-  const intro = `${capitalize(ctx.profile.subject)}. This document describes how it is built: ${plan.language.choice} with ${plan.framework.choice}, ${short(plan.database.choice)}${plan.additional.length ? `, plus ${joinList(plan.additional.slice(0, 4).map((a) => lowerFirst(short(a.choice))))}` : ""}.`;
+  const intro = `${capitalize(ctx.profile.subject)}. This document describes how it is built: ${plan.language.choice} with ${plan.framework.choice}, ${short(plan.database.choice)}${plan.additional.length ? `, plus ${joinList(plan.additional.slice(0, 4).map((a) => inSentence(short(a.choice))))}` : ""}.`;
   return doc(`${ARTIFACT_KINDS["architecture-overview"].title} — ${ctx.title}`, intro, [
     [
       "Architecture Pattern",
