@@ -62,9 +62,14 @@ test("a reload mid stack debate loses and doubles nothing, and streaming carries
     // text the log stores for it (a doubled delta would overshoot). Its length stops
     // growing before it ends: the agent's summarize/serialize steps do not stream.
     await expect(mid).toHaveCount(1);
+    // Status and length are read together: once the message ends it shows its content,
+    // which may be shorter than what streamed (a model writes every field; the message
+    // the person keeps is the task's rendering of them).
     const lengths: number[] = [];
-    for (let i = 0; i < 1000 && (await mid.getAttribute("data-status")) === "streaming"; i++) {
-      lengths.push(Number(await mid.getAttribute("data-text-length")));
+    for (let i = 0; i < 1000; i++) {
+      const r = await mid.evaluate((el) => ({ streaming: el.getAttribute("data-status") === "streaming", length: Number(el.getAttribute("data-text-length")) }));
+      if (!r.streaming) break;
+      lengths.push(r.length);
       await page.waitForTimeout(40);
     }
     await expect(mid).toHaveAttribute("data-status", "done", { timeout: 60_000 });
