@@ -20,7 +20,9 @@ export interface NamedDef {
 const KINDS: Array<[RegExp, string, string]> = [
   [/^(?:plot|room|court|desk|bed|pitch|space|spot|table|locker|studio|venue|slot|bay|berth|stall|allotment|garden|lane|cabin|seat|workspace|parking space|field)$/, "A place or resource people reserve", "name:string; location:string?; size:string?; status:enum(available|reserved|unavailable)"],
   [/^(?:tool|equipment|bike|bicycle|car|vehicle|kit|camera|instrument|machine|ladder|drill|mower|boat)$/, "A piece of equipment people share", "name:string; description:text?; condition:enum(good|worn|broken); status:enum(available|lent_out|retired)"],
-  [/^(?:seed|book|item|plant|ingredient|part|material|supply|toy|garment|clothing|stock|good|sample|medicine|medication)$/, "Something people keep, count and pass on", "name:string; variety:string?; quantity:int; unit:string?; notes:text?"],
+  [/^(?:seed|book|plant|ingredient|part|material|supply|stock|sample|medicine|medication)$/, "Something people keep, count and pass on", "name:string; variety:string?; quantity:int; unit:string?; notes:text?"],
+  // "visitors register broken items", "sellers list goods": one thing at a time, followed through.
+  [/^(?:item|toy|garment|clothing|good|object|belonging)$/, "A thing someone brings, lists or hands over, followed until it is done with", "name:string; description:text?; condition:string?; status:enum(open|in_progress|done|withdrawn); notes:text?"],
   [/^(?:harvest|reading|log|entry|observation|measurement|workout|catch|yield|sighting|inspection|result|score|symptom|mood|expense)$/, "A record of what happened, logged as it happens", "quantity:decimal?; unit:string?; recorded_on:date; notes:text?"],
   [/(?:^|\s)(?:announcement|message|notice|newsletter|post|update|news|alert|reminder|notification|bulletin)$/, "A message sent to a group of people", "title:string; body:text; published_at:datetime?; audience:enum(everyone|group)"],
   [/(?:rota|schedule|rotation|roster|timetable|calendar)$/, "A schedule that says who does what, when", "title:string; starts_on:date; ends_on:date; status:enum(draft|published|archived)"],

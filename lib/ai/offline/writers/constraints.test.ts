@@ -57,4 +57,15 @@ describe("a device the person named", () => {
     expect(md).toContain("No budget: every running service stays on a free tier");
     expect(md).not.toMatch(/plus [^.]*\b(?:vercel|sentry|stripe)\b/);
   });
+
+  it("models the café's items as things followed until they are done with, claimed by fixers", () => {
+    const c = ctx(REPAIR_CAFE);
+    const names = c.model.entities.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(["Item", "Claim", "Registration"]));
+    expect(names).not.toContain("CanRepair");
+    const fields = c.model.entities.find((e) => e.name === "Item")!.fields.map((f) => f.name);
+    expect(fields).toEqual(expect.arrayContaining(["condition", "status"]));
+    expect(fields).not.toContain("variety");
+    expect(c.model.entities.find((e) => e.name === "Claim")?.purpose).toBe("A claim a fixer makes of an Item");
+  });
 });
