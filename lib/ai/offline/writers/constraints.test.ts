@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formatHeader, formatSections, parsePrompt } from "@/lib/protocol";
 import { ProjectContext } from "../context";
 import { readProject } from "../reading/read-project";
+import { successMetrics } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 
 const ORCHESTRA =
@@ -67,5 +68,12 @@ describe("a device the person named", () => {
     expect(fields).toEqual(expect.arrayContaining(["condition", "status"]));
     expect(fields).not.toContain("variety");
     expect(c.model.entities.find((e) => e.name === "Claim")?.purpose).toBe("A claim a fixer makes of an Item");
+  });
+});
+
+describe("a purpose the person stated", () => {
+  it("makes the report they owe a measure of success ('so we can report to the city grant (CO2 saved)')", () => {
+    expect(successMetrics(ctx(REPAIR_CAFE))[0]).toBe("CO2 saved reported to the city grant straight from what the app records, with no counting by hand");
+    expect(successMetrics(ctx(ORCHESTRA)).join(" ")).not.toMatch(/reported to/);
   });
 });
