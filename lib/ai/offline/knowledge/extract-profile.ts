@@ -13,7 +13,7 @@ import {
   unique,
 } from "../text-utils";
 import { findActors, type Actor } from "./actors";
-import { CONDITION } from "../reading/features";
+import { isCondition } from "../reading/features";
 
 export type { Actor } from "./actors";
 
@@ -176,7 +176,7 @@ function features(description: string, subjectSentence: string): { features: str
       continue;
     }
     // "Must work on an old laptop", "GDPR applies", "no budget": a condition on the product, not something it does.
-    if (CONDITION.test(c)) {
+    if (isCondition(c)) {
       if (!musts.some((m) => m.includes(c.slice(0, 24)))) musts.push(c);
       continue;
     }

@@ -19,6 +19,12 @@ describe("featuresFromReading", () => {
     expect(claim?.objects.map((o) => o.head)).toEqual(["item"]);
   });
 
+  it("keeps people applying for something as a feature; only a rule that applies is a condition", () => {
+    const d = "A shelter app: adopters apply for pets and staff review each application. GDPR applies; the privacy law applies too.";
+    expect(featuresFromReading(readProject(d), d)[0]).toMatch(/^Adopters apply for pets/);
+    expect(featuresFromReading(readProject(d), d).join(" ")).not.toMatch(/GDPR|law/);
+  });
+
   it("does not make 'we run a food bank' a feature", () => {
     const d = "We run a food bank. Volunteers log donations at the door.";
     expect(featuresFromReading(readProject(d), d)).toEqual(["Volunteers log donations at the door"]);

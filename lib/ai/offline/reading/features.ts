@@ -4,12 +4,15 @@
 import { capitalize } from "../text-utils";
 import type { Reading } from "./read-project";
 
-/**
- * "Must work on an old laptop", "GDPR applies", "no budget": a condition on the product,
- * not something it does.
- */
-export const CONDITION =
-  /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b|\b(?:applies|apply)\b|\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
+const MUST_BE = /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
+const BUDGET = /\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
+// A rule that applies ("GDPR applies", "the privacy law applies"), not people applying for something.
+const RULE_APPLIES = /^(?:[A-Z][A-Z0-9]+[\w-]*(?:\s+[\w-]+){0,3}|(?:the\s+)?(?:[\w-]+\s+)?(?:[Ll]aws?|[Rr]egulations?|[Rr]ules?|[Ss]tandards?))\s+appl(?:y|ies)\b/;
+
+/** "Must work on an old laptop", "GDPR applies", "no budget": a condition on the product, not something it does. */
+export function isCondition(clause: string): boolean {
+  return MUST_BE.test(clause) || BUDGET.test(clause) || RULE_APPLIES.test(clause);
+}
 
 const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|product|software|marketplace|assistant|game|dashboard|portal|bot|cli)$/;
 
@@ -18,7 +21,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
   for (const c of reading.clauses) {
     if (!c.verb || c.negated || c.copula || c.relative || !description.includes(c.sentence.slice(0, 20))) continue;
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
-    if (CONDITION.test(text)) continue;
+    if (isCondition(text)) continue;
     // "we track what was fixed so we can report it": what the people running it do, said
     // with an indirect question the reader keeps whole; written as the task it is.
     if (!c.objects.length && !c.extras.length) {
