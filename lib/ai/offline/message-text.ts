@@ -5,9 +5,9 @@
 // message, so it must hold all of it — as a real model's does — and a real model's token
 // counts (Summarize and Serialize read it back) are what the bench then measures.
 import { TASKS, type TaskKey } from "@/lib/protocol";
+import { bullets } from "./markdown";
 import type { BriefOutput, ConstitutionOutput, CritiqueOutput, FinalPositionOutput, FinalizedArtifactOutput, ProposalOutput, RevisedArtifactOutput, RevisedProposalOutput } from "@/lib/protocol";
 
-const bullets = (items: readonly string[]) => items.map((i) => `- ${i}`).join("\n");
 const listLine = (label: string, items: readonly string[] | undefined) => `${label}: ${(items ?? []).join("; ")}`;
 
 function proposalLines(p: ProposalOutput): string {
