@@ -36,7 +36,7 @@ export const REGULATIONS: Record<string, RegExp> = {
 /** Devices a document may say the product runs on or people use. */
 export const DEVICES: Record<string, RegExp> = {
   tablet: /\btablets?\b|\biPads?\b/i,
-  phone: /\b(?:smart|mobile )?phones?\b(?![- ]?(?:numbers?|no\b|calls?|lines?))|\bmobile[- ]first\b|\bon (?:their|your|a|the) mobiles?\b/i,
+  phone: /\biPhones?\b|\b(?:smart|mobile )?phones?\b(?![- ]?(?:numbers?|no\b|calls?|lines?))|\bmobile[- ]first\b|\bon (?:their|your|a|the) mobiles?\b/i,
   kiosk: /\bkiosks?\b/i,
   watch: /\bsmart ?watch(?:es)?\b|\bwearables?\b/i,
   "wall screen": /\bwall[- ](?:mounted )?(?:screens?|displays?)\b|\bTV screens?\b|\bbig screens?\b/i,

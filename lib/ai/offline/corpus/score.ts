@@ -38,8 +38,8 @@
 //   entity made of something that is a field (Show from "no-shows"). Always false.
 //
 // What counts as a FACT (recall = facts carried / all facts): each expected entity in the
-// data model (a `### Name` heading under an accepted name), each field-not-entity as a
-// field or status, each stated relation (a foreign key, a join entity, a relationship line
+// data model (a `### Name` heading under an accepted name), each field as a table row (or
+// an entity of its own where the scenario does not call that a mistake), each stated relation (a foreign key, a join entity, a relationship line
 // or an ER diagram edge), each requirement and named thing in each document where it
 // matters, the budget, deadline and team in the brief, and each regulation the person
 // named in the brief and the architecture.
@@ -115,7 +115,7 @@ export function normalise(s: string): string {
     .toLowerCase()
     .replace(/[“”„«»]/g, '"')
     .replace(/[‘’‚`]/g, "'")
-    .replace(/[–—‒]/g, "-")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
     .replace(/\*\*|__/g, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -396,7 +396,12 @@ export function parseDataModel(md: string): ParsedModel {
   const edges: [string, string, string][] = [];
   let current: ModelEntity | null = null;
   let inRelations = false;
+  let inCode = false;
   for (const line of md.split("\n")) {
+    if (/^\s*(?:```|~~~)/.test(line)) {
+      inCode = !inCode;
+      continue;
+    }
     const h3 = /^###\s+(.+?)\s*$/.exec(line);
     const h2 = /^##\s+(?:\d+\.\s*)?(.+?)\s*$/.exec(line);
     if (h3) {
@@ -410,7 +415,7 @@ export function parseDataModel(md: string): ParsedModel {
       continue;
     }
     if (current && line.trim().startsWith("|")) current.rows.push(line);
-    if ((inRelations && line.trim()) || /many[- ]to[- ]many/i.test(line)) relationLines.push(line);
+    if (!inCode && ((inRelations && line.trim()) || /many[- ]to[- ]many/i.test(line))) relationLines.push(line);
     const edge = /^\s*([A-Za-z_][\w]*)\s+([|}o{]{2}(?:--|\.\.)[|}o{]{2})\s+([A-Za-z_][\w]*)\s*:/.exec(line);
     if (edge) edges.push([edge[1], edge[2], edge[3]]);
   }
@@ -456,15 +461,18 @@ export function relationHolds(model: ParsedModel, r: ExpectedRelation): { ok: bo
     const ends = new Set([key(x), key(y)]);
     return ends.has(key(a.name)) && ends.has(key(b.name));
   });
-  const join = model.entities.find((e) => e !== a && e !== b && refersTo(e, [a.name]) && refersTo(e, [b.name]));
+  // A field may be named for the person's word although it points at another name (customer_id → User).
+  const aNames = [a.name, ...r.a];
+  const bNames = [b.name, ...r.b];
+  const join = model.entities.find((e) => e !== a && e !== b && refersTo(e, aNames) && refersTo(e, bNames));
   if (r.kind === "many-to-many") {
     if (join) return { ok: true, why: `join entity ${join.name}` };
     if (model.relationLines.some((l) => mentionsBoth(l) && /many[- ]to[- ]many|\bm:n\b|\bn:m\b/i.test(l))) return { ok: true, why: "a many-to-many relationship line" };
     if (edgeBetween.some(([, c]) => /^}.*{$/.test(c))) return { ok: true, why: "a many-to-many ER edge" };
-    const linked = refersTo(b, [a.name]) || refersTo(a, [b.name]);
+    const linked = refersTo(b, aNames) || refersTo(a, bNames);
     return { ok: false, why: linked ? `${a.name} and ${b.name} are linked one-to-many, not many-to-many` : `${a.name} and ${b.name} are not linked` };
   }
-  if (refersTo(b, [a.name])) return { ok: true, why: `${b.name} refers to ${a.name}` };
+  if (refersTo(b, aNames)) return { ok: true, why: `${b.name} refers to ${a.name}` };
   if (join) return { ok: true, why: `linked through ${join.name}` };
   if (model.relationLines.some(mentionsBoth) || edgeBetween.length > 0) return { ok: true, why: "a relationship line" };
   return { ok: false, why: `${b.name} does not refer to ${a.name}` };
@@ -486,7 +494,10 @@ function sourcesOf(out: PartyOutput): Source[] {
 }
 
 /** "ruled out by you: X", "no X", "without X", "Rejected: X", "instead of X": naming a thing to keep it out. */
-const BAN_SPAN = /\b(?:ruled out(?: by you)?|excluded|banned|rejected|avoid(?:s|ed)?|rather than|instead of|replaced|no longer|without|no)\b[^\n.;|]*/gi;
+const BAN_SPAN = /\b(?:ruled (?:it |them )?out(?: by you)?|left out|kept out|excluded|banned|rejected|avoid(?:s|ed)?|rather than|instead of|replaced|no longer|without|no)\b[^\n.;|]*/gi;
+
+/** The text without the spans that name a thing to keep it out. */
+export const withoutBans = (text: string) => text.replace(BAN_SPAN, "");
 
 const clip = (s: string, n = 160) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
@@ -565,7 +576,7 @@ export function scoreParty(s: CorpusScenario, out: PartyOutput): ScenarioScore {
       // Code counts here (a replaced framework in a command or a layout is still there);
       // a recorded ban ("ruled out by you: AWS", "no React") is not a use.
       const [name, raw] = placeText(place);
-      const text = raw.replace(BAN_SPAN, "");
+      const text = withoutBans(raw);
       const m = f.pattern.exec(text);
       if (!m) continue;
       const lineStart = text.lastIndexOf("\n", m.index) + 1;
@@ -607,7 +618,10 @@ function factsOf(s: CorpusScenario, out: PartyOutput, model: ParsedModel, namedR
   for (const f of s.expect.fields) {
     const rows = model.entities.flatMap((e) => e.rows.map((r) => ({ e: e.name, r })));
     const hit = rows.find((x) => f.field.test(x.r));
-    facts.push({ kind: "field", where: "dataModel", what: `${f.thing} as a field or status`, ok: !!hit, why: hit ? `a row of ${hit.e}` : `no field or status matching ${f.field}` });
+    // An entity of its own is fine too where the scenario does not call that a mistake.
+    const own = model.entities.find((e) => f.field.test(e.name) && !f.notEntity.some((n) => key(n) === key(e.name)));
+    const why = hit ? `a row of ${hit.e}` : own ? `an entity of its own (${own.name})` : `no field, status or entity matching ${f.field}`;
+    facts.push({ kind: "field", where: "dataModel", what: `${f.thing} as a field or status`, ok: !!(hit || own), why });
   }
   for (const r of s.expect.relations) {
     const h = relationHolds(model, r);

@@ -455,7 +455,7 @@ export const TUNED: CorpusScenario[] = [
         { thing: "kiln", accept: ["Kiln"] },
         { thing: "firing / kiln load", accept: ["Firing", "KilnLoad", "FiringLoad", "Load"] },
       ],
-      fields: [{ thing: "bisque or glaze fired (a stage)", field: /bisque|glaze/i, notEntity: ["Bisque", "Glaze"] }],
+      fields: [{ thing: "bisque or glaze fired (a stage)", field: /bisque|glaze/i, notEntity: ["Bisque"] }],
       relations: [
         { said: "whose pot is whose", a: ["Member", "Potter", "User"], b: ["Piece", "Pot", "Pottery", "Artwork", "Item", "Ware"], kind: "one-to-many" },
         { said: "a pot can go through the kiln more than once", a: ["Piece", "Pot", "Pottery", "Artwork", "Item", "Ware"], b: ["Firing", "KilnLoad", "FiringLoad", "Load"], kind: "many-to-many" },
@@ -494,7 +494,7 @@ export const TUNED: CorpusScenario[] = [
         { thing: "editor", accept: ["Editor", "User", "Staff"] },
         { thing: "edition (Thursday's paper)", accept: ["Edition", "Issue"] },
       ],
-      fields: [{ thing: "approve or reject", field: /approv|reject/i, notEntity: ["Approval", "Rejection"] }],
+      fields: [{ thing: "approve or reject", field: /approv|reject/i, notEntity: [] }],
       relations: [
         { said: "readers send letters", a: ["Reader", "Submitter", "Contributor", "Author"], b: ["Letter", "LetterToTheEditor", "Submission"], kind: "one-to-many" },
         { said: "readers place classified ads", a: ["Reader", "Submitter", "Contributor", "Author"], b: ["ClassifiedAd", "Classified", "Ad", "Advert", "Listing"], kind: "one-to-many" },
@@ -551,7 +551,7 @@ export const TUNED: CorpusScenario[] = [
         { thing: "payment of the rental fee", accept: ["Payment"] },
         { thing: "life jacket", accept: ["LifeJacket", "SafetyEquipment", "Gear"] },
       ],
-      fields: [{ thing: "late return fee", field: /late/i, notEntity: ["LateReturn", "HalfHour"] }],
+      fields: [{ thing: "late return fee", field: /late/i, notEntity: ["HalfHour"] }],
       relations: [
         { said: "customers reserve", a: ["Customer", "Renter", "User"], b: ["Reservation", "Booking", "Rental"], kind: "one-to-many" },
         { said: "several boats in one reservation", a: ["Reservation", "Booking", "Rental"], b: ["Boat", "Craft", "Kayak", "RentalItem", "Equipment", "Vessel"], kind: "many-to-many" },

@@ -34,10 +34,13 @@ export interface ExpectedEntity {
   accept: string[];
 }
 
-/** A thing that must be a field, status or count of another entity, not an entity of its own. */
+/**
+ * A thing carried as a field, status or count ("no-show", "wind", "level"): a table row of
+ * the data model, or an entity of its own unless `notEntity` calls that a mistake.
+ */
 export interface ExpectedField {
   thing: string;
-  /** Must match a table row (field name or enum value) of the data model. */
+  /** Matches a table row (field name or enum value), or the name of an entity of its own. */
   field: RegExp;
   /** Entity names that would be the mistake (e.g. Show, NoShow for "no-shows"). */
   notEntity: string[];
