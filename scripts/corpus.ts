@@ -102,7 +102,13 @@ async function main() {
 
   if (flags.json) {
     const out = {
-      totals: Object.fromEntries(splits.map((s) => [s, totals(rows.filter((r) => r.split === s))])),
+      totals: Object.fromEntries(
+        splits.map((s) => {
+          const { topFailures, ...figures } = totals(rows.filter((r) => r.split === s));
+          // What failed in the held-out part is a detail: only its figures are shown.
+          return [s, s === "held-out" && !flags.showHeldOut ? figures : { ...figures, topFailures }];
+        }),
+      ),
       scenarios: rows.filter(shown).map((r) => ({ name: r.score.name, split: r.split, status: r.status, remark: r.remark, precision: r.score.precision, recall: r.score.recall, claims: r.score.claims, facts: r.score.facts })),
     };
     console.log(JSON.stringify(out, null, 2));
