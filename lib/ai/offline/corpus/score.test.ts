@@ -49,6 +49,12 @@ describe("quotes", () => {
     expect(attributedQuotes("- As you said: Barbers are not technical. Next point.", false).map((q) => q.text)).toEqual(["Barbers are not technical."]);
   });
 
+  it("read a straight-single-quoted span after a marker (the team's question presented as the person's)", () => {
+    const q = attributedQuotes("As you said: 'Which personal data do you need, and why?' — so we keep it small.", false);
+    expect(q.map((x) => x.text)).toEqual(["Which personal data do you need, and why?"]);
+    expect(isVerbatim(q[0].text, PERSON)).toBe(false);
+  });
+
   it("keep an apostrophe inside a single-quoted span", () => {
     expect(attributedQuotes("In your words: ‘we don’t take cards’.", false).map((q) => q.text)).toEqual(["we don’t take cards"]);
   });

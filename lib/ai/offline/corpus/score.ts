@@ -4,15 +4,14 @@
 //
 // What counts as a CLAIM (precision = claims true to the person's words / all claims).
 // A sentence ends at . ! ? ; or a table cell. Sources are each document and the agents'
-// messages (as one source); a claim is counted
-// once per source and value, so three personas repeating a sentence count once. Fenced code
-// and inline code are not read.
+// messages (as one source); a claim is counted once per source and value, so three
+// personas repeating a sentence count once. Fenced code and inline code are not read.
 // - quote: a quoted span ( “…” "…" ‘…’ «…» „…“ ) in the project brief; anywhere else, a
 //   quoted span in a sentence that attributes it to the person ("as you said", "you said",
 //   "as you put it", "you defined", "in your words", "you wrote", "you told us", "you ruled
 //   it out", "(your words)" after it, …), or the unquoted rest of the sentence after such a
-//   marker and a colon ("As you said: barbers are not technical"). True when it is verbatim
-//   from the person's text (title, description, answers, remark, stack change) after
+//   marker and a colon ("As you said: barbers are not technical"), or a 'straight-quoted'
+//   span right after that colon. True when it is verbatim from the person's text (title, description, answers, remark, stack change) after
 //   normalising case, whitespace, curly quotes, dashes and edge punctuation; a quote may be
 //   any contiguous run of their words, and "…" may elide between runs in order.
 // - exclusion: each item a sentence says the person ruled out ("ruled out: X", "left out
@@ -255,6 +254,12 @@ export function attributedQuotes(line: string, all: boolean): QuoteFound[] {
   // "As you said: barbers are not technical" — the rest of the sentence, when no quote opens it.
   for (const m of line.matchAll(SAYING)) {
     const from = m.index + m[0].length;
+    // 'Straight single quotes' are read only here, after a marker: elsewhere they are apostrophes.
+    const single = line[from] === "'" ? /^'(.+?)'(?![\p{L}])/u.exec(line.slice(from)) : null;
+    if (single) {
+      out.push({ text: single[1], excerpt: sentenceOf(from).text.trim() });
+      continue;
+    }
     if (/^["“‘«„']/.test(line.slice(from))) continue;
     const sentence = sentenceOf(from);
     const text = line.slice(from, sentence.end).trim();
