@@ -255,7 +255,7 @@ export const TUNED: CorpusScenario[] = [
     expect: {
       entities: [
         { thing: "client", accept: ["Client", "Customer"] },
-        { thing: "product (baguette, viennoiserie, gâteau)", accept: ["Product", "Item", "MenuItem", "Article", "Bake"] },
+        { thing: "product (baguette, viennoiserie, gâteau)", accept: ["Product", "Item", "MenuItem", "Article"] },
         { thing: "pre-order", accept: ["PreOrder", "Preorder", "Order", "Commande"] },
         { thing: "créneau (pickup slot)", accept: ["PickupSlot", "Creneau", "Créneau", "Slot", "TimeSlot", "CollectionSlot"] },
         { thing: "fournée (bake batch)", accept: ["Fournee", "Fournée", "BakeBatch", "Batch", "ProductionBatch", "Bake"] },
