@@ -138,6 +138,8 @@ export async function tinyCall(c: ConnectionSecret, modelId: string, fetchFn: ty
     maxOutputTokens: 16,
     maxRetries: 0,
     abortSignal: AbortSignal.timeout(timeoutMs),
+    // The error is read from the stream below; the SDK's default would log it.
+    onError: () => {},
   });
   for await (const part of r.fullStream) {
     if (part.type === "error") throw part.error;
