@@ -6,7 +6,8 @@ import { MODEL_SPEC_GRAMMAR, readModelSpec } from "./ai/model-spec";
 const empty = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(empty, s.optional());
 const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) => z.preprocess(empty, s.default(d as never));
-const flag = (d: boolean) => withDefault(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1"), d ? "true" : "false");
+const flag = (d: boolean) =>
+  z.preprocess((v) => (v === "" || v === undefined ? String(d) : v), z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1"));
 
 export const envSchema = z.object({
   NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
@@ -69,6 +70,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 let cached: Env | undefined;
 export function env(): Env {
   return (cached ??= parseEnv());
+}
+
+/** Tests that change a variable mid-file: read the environment again at the next env(). */
+export function reloadEnv(): void {
+  cached = undefined;
 }
 
 /** For process entry points: print the one line and exit. */
