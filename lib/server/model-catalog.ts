@@ -13,8 +13,14 @@ import { AppError } from "../errors/app-error";
 import { MODEL_AGENT_KEYS, type ModelList, type ModelOption } from "../wire/models";
 import { getServices } from "./services";
 
-/** A detection this old is repeated before the list is answered (a server started since shows up). */
+/**
+ * A detection this old is repeated before the list is answered (a server started since
+ * shows up). One that found nothing is repeated sooner: asking where nothing listens
+ * costs a few milliseconds, and the probe at start, while the server is still busy
+ * booting, may have given up on a server that was there.
+ */
 const FRESH_MS = 30_000;
+const FRESH_NOTHING_MS = 5_000;
 
 const g = globalThis as { __inceptionLocal?: { servers: LocalServer[]; at: number }; __inceptionLocalProbe?: Promise<LocalServer[]> };
 
@@ -24,11 +30,12 @@ const found = (s: LocalServer) => `${PROVIDER_NAMES[s.provider]} at ${s.baseUrl}
  * Probes the local servers now (one probe at a time per process). Logs a server when it
  * appears, and nothing when none answers: most deployments run neither.
  */
-export function detectLocalModels(e: Env = env(), log: (line: string) => void = console.log): Promise<LocalServer[]> {
+export function detectLocalModels(e: Env = env(), o: { timeoutMs?: number; log?: (line: string) => void } = {}): Promise<LocalServer[]> {
+  const log = o.log ?? console.log;
   g.__inceptionLocalProbe ??= (async () => {
     const ollama = localBaseUrl(e.OLLAMA_BASE_URL);
     const lmstudio = localBaseUrl(e.LMSTUDIO_BASE_URL);
-    const probed = await detectLocalServers({ ollamaBaseUrl: ollama ?? "", lmstudioBaseUrl: lmstudio ?? "" });
+    const probed = await detectLocalServers({ ollamaBaseUrl: ollama ?? "", lmstudioBaseUrl: lmstudio ?? "", timeoutMs: o.timeoutMs });
     const servers = probed.filter((s) => (s.provider === "ollama" ? ollama : lmstudio) !== undefined);
     const before = new Set((g.__inceptionLocal?.servers ?? []).filter((s) => s.models).map((s) => s.provider));
     for (const s of servers) if (s.models && !before.has(s.provider)) log(`Inception Party: found ${found(s)}`);
@@ -43,7 +50,8 @@ export function detectLocalModels(e: Env = env(), log: (line: string) => void = 
 /** The local servers as last probed, probing again when that is older than FRESH_MS. */
 export async function localServers(e: Env = env()): Promise<LocalServer[]> {
   const last = g.__inceptionLocal;
-  if (last && Date.now() - last.at < FRESH_MS) return last.servers;
+  const fresh = last?.servers.some((s) => s.models === null) ? FRESH_NOTHING_MS : FRESH_MS;
+  if (last && Date.now() - last.at < fresh) return last.servers;
   return detectLocalModels(e);
 }
 

@@ -28,9 +28,10 @@ export async function startServer(): Promise<void> {
     // Parties a crash or restart left mid-run carry on without anyone opening a page.
     (await getServices()).runner.start();
     onShutdown(stopServices);
-    // Local model servers (Ollama, LM Studio) are looked for in the background: a probe
-    // that finds nothing is over in well under a second and says nothing.
-    void detectLocalModels(e).catch(() => {});
+    // Local model servers (Ollama, LM Studio) are looked for in the background: where
+    // nothing listens the probe is over in milliseconds and says nothing. A server that
+    // is there gets longer than later probes do: this process is still busy booting.
+    void detectLocalModels(e, { timeoutMs: 3_000 }).catch(() => {});
   } catch (e) {
     console.error(`Inception Party: cannot open the database: ${(e as Error).message}`);
     process.exit(1);

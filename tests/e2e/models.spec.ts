@@ -139,9 +139,9 @@ test("connect a provider, test it, run a kickoff on it and see each agent's mode
   await expect(page).toHaveURL(/\/parties\//, { timeout: 30_000 });
 
   await expect(page.locator('[data-testid="agent-card"][data-agent="nadia"]')).toHaveCount(1, { timeout: 60_000 });
-  await expect(page.locator('[data-testid="agent-card"][data-agent="nadia"] [data-testid="agent-model"]')).toHaveText("llama3.2:latest · Ollama on the server");
-  await expect(page.locator('[data-testid="agent-card"][data-agent="oscar"] [data-testid="agent-model"]')).toHaveText("scripted-llm · OpenAI-compatible, own connection");
-  await expect(page.locator('[data-testid="agent-card"][data-agent="tessa"] [data-testid="agent-model"]')).toHaveText("scripted-llm · OpenAI-compatible, own connection");
+  await expect(page.locator('[data-testid="agent-card"][data-agent="nadia"] [data-testid="agent-model"]')).toHaveText("Model: llama3.2:latest · Ollama on the server");
+  await expect(page.locator('[data-testid="agent-card"][data-agent="oscar"] [data-testid="agent-model"]')).toHaveText("Model: scripted-llm · OpenAI-compatible, own connection");
+  await expect(page.locator('[data-testid="agent-card"][data-agent="tessa"] [data-testid="agent-model"]')).toHaveText("Model: scripted-llm · OpenAI-compatible, own connection");
   // Nobody runs on the built-in model, so there is no notice about it.
   await expect(page.getByTestId("builtin-model-notice")).toHaveCount(0);
   // The team's calls went to the two servers, each with its own model name.
@@ -161,7 +161,7 @@ test("a kickoff on the built-in model says so on the dashboard, with the way to 
   await expect(page.getByTestId("team-model")).toHaveValue("offline");
   await page.getByTestId("start-kickoff").click();
   await expect(page).toHaveURL(/\/parties\//, { timeout: 30_000 });
-  await expect(page.locator('[data-testid="agent-card"][data-agent="nadia"] [data-testid="agent-model"]')).toHaveText("Built-in demo model", { timeout: 60_000 });
+  await expect(page.locator('[data-testid="agent-card"][data-agent="nadia"] [data-testid="agent-model"]')).toHaveText("Model: Built-in demo model", { timeout: 60_000 });
   const notice = page.getByTestId("builtin-model-notice");
   await expect(notice).toHaveText("Written by the built-in demo model — connect a real model");
   await notice.getByRole("link", { name: "connect a real model" }).click();
