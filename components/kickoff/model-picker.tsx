@@ -21,7 +21,8 @@ const SOURCES: Array<{ source: ModelOption["source"]; label: string }> = [
   { source: "connection", label: "Your connections" },
 ];
 
-const agentName = (key: string) => (key in PERSONAS ? PERSONAS[key as keyof typeof PERSONAS].name : (SUB_AGENTS[key]?.name ?? key));
+// The critic is no sub-agent: it speaks for a critique perspective whose own model failed.
+const agentName = (key: string) => (key in PERSONAS ? PERSONAS[key as keyof typeof PERSONAS].name : key === "critic" ? "Critic (fallback voice)" : (SUB_AGENTS[key]?.name ?? key));
 
 /** The agents "Advanced" offers, by where they work. */
 const AGENT_GROUPS: Array<{ title: string; agents: string[] }> = [

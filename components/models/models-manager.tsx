@@ -76,7 +76,7 @@ function ConnectionItem({ c, onRemoved }: { c: Connection; onRemoved: () => void
           </button>
           {confirming ? (
             <>
-              <button type="button" className="rounded-md bg-rose-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-rose-800 disabled:opacity-60" onClick={() => void remove()} disabled={removing} data-testid="confirm-remove">
+              <button type="button" className="rounded-md bg-rose-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-rose-800 disabled:opacity-60" onClick={() => void remove()} disabled={removing} data-testid="confirm-remove" autoFocus>
                 {removing ? "Removing…" : "Remove with its key"}
               </button>
               <button type="button" className={smallButton} onClick={() => setConfirming(false)} disabled={removing}>
@@ -170,7 +170,18 @@ function AddConnection({ privateUrlsAllowed, onAdded }: { privateUrlsAllowed: bo
       <h2 id={`${uid}-heading`} className="text-base font-semibold text-slate-900">
         Add a connection
       </h2>
-      <fieldset disabled={busy}>
+      <fieldset
+        disabled={busy}
+        aria-describedby={`${uid}-provider-hint`}
+        onKeyDown={(e) => {
+          // 1-4 pick a provider, as the badges say (the arrow keys move as in any radio group).
+          const o = PROVIDERS.find((x) => x.key === e.key);
+          if (!o || e.altKey || e.ctrlKey || e.metaKey) return;
+          e.preventDefault();
+          setProvider(o.provider);
+          document.getElementById(`${uid}-p-${o.provider}`)?.focus();
+        }}
+      >
         <legend className="text-sm font-medium text-slate-800">Provider</legend>
         <div role="radiogroup" aria-label="Provider" className="mt-1 grid gap-2 sm:grid-cols-2">
           {PROVIDERS.map((o) => (
@@ -184,6 +195,9 @@ function AddConnection({ privateUrlsAllowed, onAdded }: { privateUrlsAllowed: bo
             </RadioCard>
           ))}
         </div>
+        <p id={`${uid}-provider-hint`} className="mt-1 text-xs text-slate-500">
+          Press 1–4 or use the arrow keys.
+        </p>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         {field(

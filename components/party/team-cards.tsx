@@ -70,7 +70,7 @@ export function TeamCards({
                   {a.title && <div className="text-xs text-slate-600">{a.title}</div>}
                   {a.style && <div className="mt-0.5 text-xs italic text-slate-500">{a.style}</div>}
                   {a.model && (
-                    <div className="mt-0.5 truncate text-xs text-slate-600" data-testid="agent-model" title={a.model}>
+                    <div className="mt-0.5 break-words text-xs text-slate-600" data-testid="agent-model">
                       <span className="sr-only">Model: </span>
                       {modelLabel(a.model)}
                     </div>
