@@ -187,7 +187,8 @@ function decisions(ctx: ProjectContext, plan: StackPlan): string {
 export function statedRequirements(ctx: ProjectContext): string[] {
   const r = ctx.reading;
   const out: string[] = [
-    ...r.requirements.filter((x) => !(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number"))).map(architectureLine),
+    // Offline use has its own, fuller line below.
+    ...r.requirements.filter((x) => !(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number")) && !(x.name === "offline" && r.offline)).map(architectureLine),
     ...statedRules(r).map(ruleArchitectureLine),
   ];
   if (r.languages.length) {
