@@ -70,10 +70,11 @@ export async function askReview(req: InputRequestData, steps: readonly Walkthrou
     if (step.step === "permissions") io.write(`  Commands:\n${step.commands.map((c) => `    ${c.command} — ${c.recommended === "allow" ? "allow" : "ask first"}\n`).join("")}`);
     if (step.step === "coverage") io.write(step.criticalPaths.length ? `  Critical paths:\n${step.criticalPaths.map((p, i) => `    ${i + 1}. ${p}\n`).join("")}` : "  The test strategy names no critical path.\n");
     const choice = await pick(io, step.options, step.recommended);
-    const stepNote = step.note ? await note(io, step.note.label, step.note.effect) : null;
+    // What the choice needs comes first, the step's note last.
+    const stepNote = async () => (step.note ? await note(io, step.note.label, step.note.effect) : null);
     switch (step.step) {
       case "architecture":
-        choices.architecture = { choice, note: stepNote };
+        choices.architecture = { choice, note: await stepNote() };
         break;
       case "permissions": {
         const commands = Object.fromEntries(step.commands.map((c) => [c.command, c.recommended]));
@@ -85,7 +86,7 @@ export async function askReview(req: InputRequestData, steps: readonly Walkthrou
             commands[c.command] = got === "1" ? "allow" : "ask";
           }
         }
-        choices.permissions = { choice, commands, note: stepNote };
+        choices.permissions = { choice, commands, note: await stepNote() };
         break;
       }
       case "coverage": {
@@ -93,14 +94,14 @@ export async function askReview(req: InputRequestData, steps: readonly Walkthrou
         if (choice === K.coverage.show && step.criticalPaths.length) {
           planTests = (await pick(io, [{ key: "1", label: "Yes" }, { key: "2", label: "Not now" }], step.planTests.recommended ? "1" : "2", `${step.planTests.label}?`)) === "1";
         }
-        choices.coverage = { choice, planTests, note: stepNote };
+        choices.coverage = { choice, planTests, note: await stepNote() };
         break;
       }
       case "iteration":
         choices.iteration = { choice, config: choice === K.iteration.customize ? await limitsOf(io, step) : null };
         break;
       case "next":
-        choices.next = { choice, note: stepNote };
+        choices.next = { choice, note: await stepNote() };
         break;
     }
   }
