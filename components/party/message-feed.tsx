@@ -305,7 +305,10 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
       </div>
       <div ref={end} aria-hidden data-testid="feed-end" className="h-px" />
       {showJump && (
-        <div className="pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center">
+        // Sticky at the window's bottom edge but inside the conversation's own box: it can
+        // only ever cover conversation, never the person's turn (the question above the
+        // feed, the room box below it), on any width. Zero height in the flow (-mt-10 h-10).
+        <div className="pointer-events-none sticky bottom-4 z-30 -mt-10 flex h-10 justify-center" data-testid="jump-to-latest-dock">
           <button
             type="button"
             // A click scrolls without taking the focus from where the person is (an

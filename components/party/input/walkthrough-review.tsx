@@ -3,6 +3,7 @@
 // the product, what it shows, its choices with the recommended one already selected, and
 // what a choice needs (each command, planning tests, three limits) and its optional note.
 // The input panel's one Confirm sends it all (encodeWalkthroughAnswer).
+import { useState } from "react";
 import { WALKTHROUGH_KEYS, WALKTHROUGH_NOTE_MAX, type IterationConfig, type WalkthroughChoices } from "@/lib/vocabulary";
 import { RadioCard } from "../../ui/radio-card";
 import type { WalkthroughReviewStep } from "./details";
@@ -15,6 +16,9 @@ export interface WalkthroughReviewProps {
   disabled: boolean;
   /** Field errors by the API's names (`text.iteration.config.testing`…). */
   fields: Record<string, string>;
+  /** The three limits as typed (checked on Confirm). */
+  drafts: LimitDrafts;
+  onDrafts: (d: LimitDrafts) => void;
 }
 
 const LIMIT_LABELS: Record<keyof IterationConfig, string> = {
@@ -44,8 +48,10 @@ function Err({ id, text }: { id: string; text?: string }) {
   );
 }
 
-export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, fields, drafts, onDrafts }: WalkthroughReviewProps & { drafts: LimitDrafts; onDrafts: (d: LimitDrafts) => void }) {
+export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, fields, drafts, onDrafts }: WalkthroughReviewProps) {
   const K = WALKTHROUGH_KEYS;
+  // Notes fold away until asked for; one with text (or an error) stays open.
+  const [openNotes, setOpenNotes] = useState<Record<string, boolean>>({});
   const set = <S extends keyof WalkthroughChoices>(step: S, patch: Partial<NonNullable<WalkthroughChoices[S]>>) => onChange({ ...value, [step]: { ...value[step], ...patch } });
 
   return (
@@ -85,6 +91,16 @@ export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, 
                     )}
                   </div>
                 )}
+                {s.step === "permissions" && current !== K.permissions.review && (
+                  <ul className="mt-2 space-y-0.5 text-xs text-slate-700" data-testid="review-commands">
+                    {s.commands.map((c) => (
+                      <li key={c.command}>
+                        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800">{c.command}</code> —{" "}
+                        {current === K.permissions.skip ? "not recorded" : c.recommended === "allow" ? "allowed" : "ask first"}
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {s.step === "coverage" && s.criticalPaths.length > 0 && (
                   <div className="mt-2 text-xs text-slate-700">
                     <span className="font-medium">Critical paths:</span>
@@ -122,48 +138,36 @@ export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, 
                 </div>
                 <Err id={`${id}-choice-error`} text={choiceError} />
 
-                {s.step === "permissions" && (
+                {s.step === "permissions" && current === K.permissions.review && (
                   <div className="mt-3 text-xs text-slate-700">
-                    {current === K.permissions.review ? (
-                      <ul className="space-y-2" data-testid="review-commands">
-                        {s.commands.map((c, i) => {
-                          const decided = value.permissions?.commands[c.command] ?? c.recommended;
-                          const cid = `${id}-cmd${i}`;
-                          return (
-                            <li key={c.command} data-testid="review-command" data-command={c.command}>
-                              <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                                <legend className="sr-only">May an assistant run {c.command} without asking?</legend>
-                                <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800">{c.command}</code>
-                                {(["allow", "ask"] as const).map((d) => (
-                                  <label key={d} className="inline-flex items-center gap-1.5">
-                                    <input
-                                      type="radio"
-                                      name={cid}
-                                      value={d}
-                                      checked={decided === d}
-                                      disabled={disabled}
-                                      onChange={() => set("permissions", { commands: { ...value.permissions?.commands, [c.command]: d } })}
-                                      className="accent-indigo-600"
-                                    />
-                                    {d === "allow" ? "Allow" : "Ask first"}
-                                    {d === c.recommended && <span className="text-slate-500">(recommended)</span>}
-                                  </label>
-                                ))}
-                              </fieldset>
-                            </li>
-                          );
-                        })}
-                      </ul>
-                    ) : (
-                      <ul className="space-y-0.5" data-testid="review-commands">
-                        {s.commands.map((c) => (
-                          <li key={c.command}>
-                            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800">{c.command}</code> —{" "}
-                            {current === K.permissions.skip ? "not recorded" : c.recommended === "allow" ? "allowed" : "ask first"}
+                    <ul className="space-y-2" data-testid="review-commands">
+                      {s.commands.map((c, i) => {
+                        const decided = value.permissions?.commands[c.command] ?? c.recommended;
+                        const cid = `${id}-cmd${i}`;
+                        return (
+                          <li key={c.command} data-testid="review-command" data-command={c.command}>
+                            <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                              <legend className="sr-only">May an assistant run {c.command} without asking?</legend>
+                              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800">{c.command}</code>
+                              {(["allow", "ask"] as const).map((d) => (
+                                <label key={d} className="inline-flex items-center gap-1.5">
+                                  <input
+                                    type="radio"
+                                    name={cid}
+                                    value={d}
+                                    checked={decided === d}
+                                    onChange={() => set("permissions", { commands: { ...value.permissions?.commands, [c.command]: d } })}
+                                    className="accent-indigo-600"
+                                  />
+                                  {d === "allow" ? "Allow" : "Ask first"}
+                                  {d === c.recommended && <span className="text-slate-600">(recommended)</span>}
+                                </label>
+                              ))}
+                            </fieldset>
                           </li>
-                        ))}
-                      </ul>
-                    )}
+                        );
+                      })}
+                    </ul>
                     <Err id={`${id}-commands-error`} text={Object.entries(fields).find(([k]) => k.startsWith("text.permissions.commands"))?.[1]} />
                   </div>
                 )}
@@ -173,7 +177,6 @@ export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, 
                     <input
                       type="checkbox"
                       checked={value.coverage?.planTests ?? s.planTests.recommended}
-                      disabled={disabled}
                       onChange={(e) => set("coverage", { planTests: e.target.checked })}
                       data-testid="review-plan-tests"
                       className="size-4 accent-indigo-600"
@@ -199,7 +202,6 @@ export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, 
                             max={s.limits[k]}
                             step={1}
                             value={drafts[k]}
-                            disabled={disabled}
                             onChange={(e) => onDrafts({ ...drafts, [k]: e.target.value })}
                             aria-invalid={Boolean(err)}
                             aria-describedby={err ? `${id}-${k}-error` : undefined}
@@ -215,16 +217,18 @@ export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, 
                 )}
 
                 {s.note && (
-                  <div className="mt-3">
-                    <label htmlFor={`${id}-note`} className="text-sm font-medium text-slate-800">
+                  <details className="mt-3" open={openNotes[s.step] || Boolean(note) || Boolean(noteError)} onToggle={(e) => setOpenNotes((o) => ({ ...o, [s.step]: e.currentTarget.open }))}>
+                    <summary className="cursor-pointer text-sm font-medium text-indigo-700 hover:text-indigo-900" data-testid="review-note-toggle">
                       {s.note.label} <span className="font-normal text-slate-600">(optional)</span>
+                    </summary>
+                    <label htmlFor={`${id}-note`} className="sr-only">
+                      {s.note.label}
                     </label>
                     <textarea
                       id={`${id}-note`}
                       rows={2}
                       value={note}
                       maxLength={WALKTHROUGH_NOTE_MAX}
-                      disabled={disabled}
                       onChange={(e) => set(s.step, { note: e.target.value } as Partial<NonNullable<WalkthroughChoices[typeof s.step]>>)}
                       aria-invalid={Boolean(noteError)}
                       aria-describedby={`${id}-note-hint${noteError ? ` ${id}-note-error` : ""}`}
@@ -235,7 +239,7 @@ export function WalkthroughReview({ idPrefix, steps, value, onChange, disabled, 
                       {s.note.effect}
                     </p>
                     <Err id={`${id}-note-error`} text={noteError} />
-                  </div>
+                  </details>
                 )}
               </fieldset>
             </li>
