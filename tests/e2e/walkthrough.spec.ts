@@ -304,19 +304,27 @@ async function erLabels(diagram: Locator): Promise<Array<{ text: string; px: num
 test("Jump to latest never covers the person's turn, at 1280 and 390 px", async ({ browser }) => {
   // A slow model, so the team is still writing while the page is scrolled away from it.
   const slowDir = mkdtempSync(path.join(tmpdir(), "ip-walkthrough-slow-"));
-  const slow = new ServerProcess({ port: 3290 + Math.floor(Math.random() * 9), env: { DATA_DIR: slowDir, OFFLINE_MODEL_TPS: "60", OFFLINE_MODEL_FIRST_TOKEN_MS: "300" } });
+  const slow = new ServerProcess({ port: 3290 + Math.floor(Math.random() * 9), env: { DATA_DIR: slowDir, OFFLINE_MODEL_TPS: "40", OFFLINE_MODEL_FIRST_TOKEN_MS: "300" } });
   await slow.start();
   try {
     const context = await newContext(browser, slow, { width: 1280, height: 720 });
     const page = await context.newPage();
     const c = await clientFor(slow, context, page);
-    const id = await newParty(c);
+    // The party waits for its mode while the page opens: what the team writes next is news to it.
+    const { body } = await c.json<{ id: string }>("/api/parties", { method: "POST", body: JSON.stringify({ title: "Barber bookings", description: DESCRIPTION }) });
+    const id = body.id;
+    await driveUntil(c, id, (x) => x.pendingInput?.kind === "mode");
     await page.goto(`/parties/${id}`);
-    // Away from the end while the questions are written: the button offers the end.
+    await new PartyPage(page).waitForInput("mode");
+    await driveUntil(c, id, (x) => x.status === "in_progress" || x.pendingInput?.kind === "vision_questions");
+    // Away from the end while the questions are written: the button offers the end (once
+    // the conversation reaches below the window, scrolling up stops following it).
     await expect(page.locator('[data-testid="message"][data-status="streaming"]').first()).toBeVisible({ timeout: 60_000 });
-    await page.evaluate(() => window.scrollTo(0, 0));
     const jump = page.getByTestId("jump-to-latest");
-    await expect(jump).toBeVisible({ timeout: 60_000 });
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(jump).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 90_000 });
     // The questions arrive; the button stays (the newest is still below).
     const panel = await new PartyPage(page).waitForInput("vision_questions");
     await expect(jump).toBeVisible();
@@ -325,10 +333,13 @@ test("Jump to latest never covers the person's turn, at 1280 and 390 px", async 
       await page.setViewportSize(viewport);
       const p = (await panel.boundingBox())!;
       const top = await page.evaluate(() => window.scrollY);
-      // Wherever the panel is on screen — filling it, its end in the middle, its end just above the bottom edge —
-      // the button is not over it (and where both are on screen, both are seen).
+      // Between the question and the conversation: the phase list and the tabs.
+      const gap = (await page.getByTestId("feed-body").boundingBox())!.y - (p.y + p.height);
+      // Wherever the panel is on screen — filling it, its end in the middle, its end just
+      // above the bottom edge, the conversation's start just on screen below it — the
+      // button is not over it; where both can be on screen together, they are seen so.
       let seenTogether = false;
-      for (const panelEndAt of [viewport.height + 200, viewport.height * 0.5, viewport.height - 30]) {
+      for (const panelEndAt of [viewport.height + 200, viewport.height * 0.5, viewport.height - 30, viewport.height - 120 - gap]) {
         await page.evaluate((y) => window.scrollTo(0, Math.max(0, y)), top + p.y + p.height - panelEndAt);
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const [b, q] = [await jump.boundingBox(), (await panel.boundingBox())!];
@@ -338,9 +349,9 @@ test("Jump to latest never covers the person's turn, at 1280 and 390 px", async 
           expect(overlaps, `at ${viewport.width} px the button (${JSON.stringify(b)}) covers the question (${JSON.stringify(q)})`).toBe(false);
           if (q.y + q.height > 0 && q.y < viewport.height) seenTogether = true;
         }
+        if (panelEndAt === viewport.height * 0.5) await page.screenshot({ path: path.join(SHOTS, `10-jump-and-question-${viewport.width}.png`) });
       }
-      expect(seenTogether, `at ${viewport.width} px the button and the question were never on screen together`).toBe(true);
-      await page.screenshot({ path: path.join(SHOTS, `10-jump-and-question-${viewport.width}.png`) });
+      if (gap < viewport.height - 150) expect(seenTogether, `at ${viewport.width} px the button and the question were never on screen together`).toBe(true);
     }
     // It still works: from beside the question to the newest message.
     const p = (await panel.boundingBox())!;
