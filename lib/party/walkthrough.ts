@@ -103,6 +103,9 @@ const TITLES: Record<WalkthroughStepName, string> = {
   next: "Step 4 — What next?",
 };
 
+/** A list line as plain text (the review shows it as text, in the browser and the terminal). */
+const plainText = (s: string) => s.replace(/\*\*([^*]+)\*\*|__([^_]+)__|`([^`]+)`/g, "$1$2$3");
+
 /** The review's steps: what each shows, its options (the seed's, in its order) and the recommended one. */
 export function reviewSteps(stack: ProposalOutput, concerns: string[], perms: { allow: string[]; review: string[] }, criticalPaths: string[]): WalkthroughReviewStep[] {
   const K = WALKTHROUGH_KEYS;
@@ -140,7 +143,7 @@ export function reviewSteps(stack: ProposalOutput, concerns: string[], perms: { 
       title: TITLES.coverage,
       meaning: "The user journeys that must be tested before launch. A new project has no tests yet, so these are the gaps to close first.",
       body: `Targets: unit >= 80%, integration >= 70%, critical paths 100%. ${criticalPaths.length} critical path(s) from the test strategy.`,
-      criticalPaths,
+      criticalPaths: criticalPaths.map(plainText),
       planTests: { label: "Plan the tests for these critical paths next", recommended: criticalPaths.length > 0 },
       options: [
         { key: K.coverage.show, label: "Show me" },
