@@ -14,6 +14,10 @@ export const questionGroupSchema = z.object({
   questions: z.array(z.object({ n: z.number(), text: z.string() })),
 });
 
+/** The team's open questions shown at a gate, one field each (an answer is a remark naming the question). */
+export const followUpSchema = z.object({ id: z.string(), agent: z.string(), name: z.string(), text: z.string() });
+const followUps = z.array(followUpSchema).optional();
+
 const iterationConfigSchema = z.object({ implementation: z.number(), testing: z.number(), circuit_breaker: z.number() });
 
 /** What every step of the walkthrough's review shows: its options, the recommended one, what it means. */
@@ -49,9 +53,9 @@ export const inputDetailsSchemas = {
   /** Vision questions, grouped by the agent that asked them. */
   vision_questions: z.object({ groups: z.array(questionGroupSchema) }),
   /** The recommended stack, the team's consensus line and its notes. */
-  stack_approval: z.object({ stack: proposalOutput, consensus: z.string().nullable(), notes: z.array(z.string()) }),
+  stack_approval: z.object({ stack: proposalOutput, consensus: z.string().nullable(), notes: z.array(z.string()), followUps }),
   /** Every article of the constitution draft, the general ones first. */
-  constitution_review: z.object({ articles: constitutionOutput.shape.articles }),
+  constitution_review: z.object({ articles: constitutionOutput.shape.articles, followUps }),
   /**
    * The walkthrough's review: every step on one screen (`review`). The per-step shapes
    * after it are the requests of logs written before the review existed, one per step;
@@ -82,6 +86,7 @@ export type InputKindDetails = { [K in InputKind]: { kind: K; details?: InputDet
 
 export type QuestionGroup = z.infer<typeof questionGroupSchema>;
 export type WalkthroughReviewDetails = Extract<InputDetails<"walkthrough">, { step: "review" }>;
+export type FollowUpQuestion = z.infer<typeof followUpSchema>;
 export type StackApprovalDetails = InputDetails<"stack_approval">;
 export type ConstitutionArticle = InputDetails<"constitution_review">["articles"][number];
 

@@ -2,7 +2,18 @@
 // unknown). These readers accept the shapes the vocabulary declares per input kind,
 // leniently, and return null for anything else, so a surprising payload falls back to
 // the plain body text.
-import { ITERATION_DEFAULTS, ITERATION_LIMITS, WALKTHROUGH_STEPS, type ConstitutionArticle, type IterationConfig, type QuestionGroup, type StackApprovalDetails, type WalkthroughReviewStep, type WalkthroughStepName } from "@/lib/vocabulary";
+import {
+  ITERATION_DEFAULTS,
+  ITERATION_LIMITS,
+  WALKTHROUGH_STEPS,
+  type ConstitutionArticle,
+  type FollowUpQuestion,
+  type IterationConfig,
+  type QuestionGroup,
+  type StackApprovalDetails,
+  type WalkthroughReviewStep,
+  type WalkthroughStepName,
+} from "@/lib/vocabulary";
 
 export type { QuestionGroup, WalkthroughReviewStep };
 export type Article = ConstitutionArticle;
@@ -75,6 +86,12 @@ export function textVisible(kind: string, options: Array<{ key: string }>, allow
   if (!allowsText) return false;
   if (kind === "stack_approval" || kind === "constitution_review") return textRequired(kind, options, allowsText, selection);
   return true;
+}
+
+/** The team's open questions a gate carries (any kind may), or an empty list. */
+export function followUpQuestions(details: unknown): FollowUpQuestion[] {
+  if (!isObj(details) || !Array.isArray(details.followUps)) return [];
+  return details.followUps.filter(isObj).flatMap((f) => (typeof f.id === "string" && typeof f.text === "string" ? [{ id: f.id, agent: str(f.agent), name: str(f.name) || str(f.agent), text: f.text }] : []));
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);

@@ -8,11 +8,12 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import type { InputRequestData } from "@/lib/party/events";
 import { MAX_ANSWER_CHARS } from "@/lib/party/input-rules";
 import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type WalkthroughChoices } from "@/lib/vocabulary";
-import { ApiError, submitInput, type Mode } from "../../api/client";
+import { ApiError, sendRoomMessage, submitInput, type Mode } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
 import { ErrorBanner, SubmitButton } from "../../ui/form-actions";
 import { composeAnswers } from "./compose-answers";
-import { questionGroups, reviewSteps, textRequired, textVisible } from "./details";
+import { followUpQuestions, questionGroups, reviewSteps, textRequired, textVisible } from "./details";
+import { FollowUpFields } from "./follow-up-fields";
 import { InputDetails } from "./input-details";
 import { OptionGroup } from "./option-group";
 import { QuestionFields, questionFieldId } from "./question-fields";
@@ -59,6 +60,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [answers, setAnswers] = useState<Record<number, string>>({});
+  const [followUpAnswers, setFollowUpAnswers] = useState<Record<string, string>>({});
   const textBox = useRef<HTMLTextAreaElement>(null);
   const wantTextFocus = useRef(false);
 
@@ -67,6 +69,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
   // details came with the request; otherwise the one text box answers them all.
   const groups = useMemo(() => (kind === "vision_questions" && allowsText ? questionGroups(request.details) : null), [kind, allowsText, request.details]);
   const questions = useMemo(() => groups?.flatMap((g) => g.questions) ?? [], [groups]);
+  const followUps = useMemo(() => followUpQuestions(request.details), [request.details]);
   // The walkthrough's review: every step on this one screen, its recommendation pre-selected.
   const review = useMemo(() => (kind === "walkthrough" ? reviewSteps(request.details) : null), [kind, request.details]);
   const [choices, setChoices] = useState<WalkthroughChoices>(() => (review ? recommendedChoices(review) : {}));
@@ -121,6 +124,12 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
     sending.current = true;
     setPhase("sending");
     try {
+      // The team's questions first: the answers are remarks naming them, read when the team goes on.
+      for (const q of followUps) {
+        const said = followUpAnswers[q.id]?.trim();
+        if (said) await sendRoomMessage(partyId, { text: `About “${q.text}”: ${said}`, answers: q.id });
+      }
+      setFollowUpAnswers({});
       await submitInput(partyId, {
         requestId: request.requestId,
         ...(chosen ? { selection: chosen } : {}),
@@ -143,7 +152,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
         setError("Your answer could not be sent. Please try again.");
       }
     }
-  }, [readOnly, options.length, selection, needText, text, kind, groups, questions, answers, partyId, request.requestId, showText, uid, onAnswered, review, choices, limits, iterationStep]);
+  }, [readOnly, options.length, selection, needText, text, kind, groups, questions, answers, partyId, request.requestId, showText, uid, onAnswered, followUps, followUpAnswers, review, choices, limits, iterationStep]);
 
   useEffect(() => {
     if (!focusOnArrival || readOnly) return;
@@ -283,6 +292,10 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
               <p className="text-sm text-rose-700" data-testid="selection-error">
                 {fields.selection}
               </p>
+            )}
+
+            {followUps.length > 0 && (
+              <FollowUpFields idPrefix={`${uid}-fu`} questions={followUps} answers={followUpAnswers} onAnswer={(id, v) => setFollowUpAnswers((a) => ({ ...a, [id]: v }))} disabled={locked} />
             )}
 
             {showText && (
