@@ -86,7 +86,8 @@ export function MermaidDiagram({ source }: { source: string }) {
 
   return (
     <figure className="md-diagram" data-testid="mermaid-diagram" data-state={state} data-theme={dark ? "dark" : "default"}>
-      <div ref={ref} role="img" aria-label="Diagram" hidden={state !== "ready"} className="overflow-x-auto" />
+      {/* Focusable: a wide diagram scrolls sideways in this box, by keyboard too. */}
+      <div ref={ref} role="img" aria-label="Diagram" tabIndex={state === "ready" ? 0 : undefined} hidden={state !== "ready"} className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600" />
       {state !== "ready" && (
         <pre aria-label={state === "error" ? "Diagram source (could not be drawn)" : "Diagram source"}>
           <code className="language-mermaid">{source}</code>

@@ -259,8 +259,9 @@ test("the data model's ER diagram stays legible in the dark scheme", async ({ br
     }
     await diagram.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, `09-er-diagram-${viewport.width}-dark.png`), fullPage: false });
-    // Legible by scrolling its own box sideways, never the page.
+    // Legible by scrolling its own box sideways (by keyboard too), never the page.
     if (viewport === PHONE) expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await audit(page, `the data model's ER diagram at ${viewport.width} px, dark`);
     await context.close();
   }
 });
