@@ -47,7 +47,7 @@ import { agentInfo } from "../party/roster";
 import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
 import { summarizeUsage, usageRecords } from "../party/usage-summary";
-import { modelSettingsFromEnv } from "../ai/providers";
+import { modelSettingsForKickoff } from "./model-catalog";
 import { getServices } from "./services";
 import { isTerminal, type Mode, type PartyStatus } from "../vocabulary";
 import { parseInputDetails, parseWalkthroughAnswer } from "../vocabulary/input-kinds";
@@ -108,6 +108,7 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
   if (active >= e.MAX_ACTIVE_PARTIES) {
     throw new AppError("rate_limited", `You already have ${active} parties running or waiting for you (the limit is ${e.MAX_ACTIVE_PARTIES}). Finish or cancel one first.`, undefined, 60);
   }
+  const modelSettings = await modelSettingsForKickoff(viewer, { model: input.model, agentModels: input.agentModels });
   const id = randomBytes(9).toString("base64url");
   const mode = input.mode ?? flagMode;
   const stored = await insertParty(db, {
@@ -117,7 +118,7 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
     description: input.description,
     mode,
     flags,
-    modelSettings: modelSettingsFromEnv(e),
+    modelSettings,
     watchToken: randomBytes(18).toString("base64url"),
     ownerToken: randomBytes(24).toString("base64url"),
   });

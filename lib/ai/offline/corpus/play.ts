@@ -44,7 +44,7 @@ export async function playScenario(s: CorpusScenario, seed = 42): Promise<Played
     const phase = store.roomState(PARTY).phase?.number ?? null;
     if (phase === null) return;
     try {
-      store.say(PARTY, { messageId: "msg_corpus_remark", phase, to: s.remark.to ?? null, text: s.remark.text });
+      store.say(PARTY, { messageId: "msg_corpus_remark", to: s.remark.to ?? null, text: s.remark.text });
       remark.said = true;
       remark.phase = phase;
     } catch (e) {
