@@ -1,7 +1,7 @@
 // What the HTTP API, the pages and the CLI do with a party: validate, check access,
 // call lib/db, wake the runner. Route handlers stay thin: parse → this → respond.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { AppError, notFound, parseOrThrow } from "../errors/app-error";
+import { AppError, fromZodError, notFound, parseOrThrow } from "../errors/app-error";
 import type { Viewer } from "../auth/viewer";
 import {
   approvedDatabase,
@@ -50,6 +50,7 @@ import { summarizeUsage, usageRecords } from "../party/usage-summary";
 import { modelSettingsForKickoff } from "./model-catalog";
 import { getServices } from "./services";
 import { isTerminal, type Mode, type PartyStatus } from "../vocabulary";
+import { parseInputDetails, parseWalkthroughAnswer } from "../vocabulary/input-kinds";
 
 const personas = defaultPersonaConfig();
 /** An agent's display name (Nadia, Data Model Designer…) for messages to the person. */
@@ -205,10 +206,21 @@ export async function answerInput(viewer: Viewer, partyId: string, body: unknown
   const chosen = selection ? options.find((o) => o.key.toLowerCase() === selection.toLowerCase())!.key : null;
   if (text && !req.allowsText) throw new AppError("validation_failed", "Invalid input — text: this request takes a selection only", { text: "not allowed for this request" });
   if (textRequired({ kind: req.kind, options }, chosen) && !text) throw new AppError("validation_failed", "Invalid input — text: is required for this answer", { text: "is required for this answer" });
+  if (req.kind === "walkthrough" && text) await checkReviewAnswer(party.id, req.id, text);
   const stored = await recordAnswer(db, party.id, req.id, { selection: chosen, text });
   bus.publish(party.id, stored);
   void runner.kick(party.id);
   return { status: "accepted" };
+}
+
+/** The walkthrough's review takes its per-step choices as JSON in `text` (docs/api.md, "The walkthrough"). */
+async function checkReviewAnswer(partyId: string, requestId: string, text: string): Promise<void> {
+  const { db } = await getServices();
+  const pending = await pendingInput(db, partyId);
+  const details = pending?.requestId === requestId ? parseInputDetails("walkthrough", pending.details) : null;
+  if (details?.step !== "review") return;
+  const r = parseWalkthroughAnswer(details.steps, text);
+  if (!r.success) throw fromZodError(r.error, "text");
 }
 
 export async function cancelParty(viewer: Viewer, partyId: string): Promise<Cancelled> {
