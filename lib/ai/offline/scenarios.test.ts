@@ -144,7 +144,7 @@ describe("domain-specific content", () => {
     const r = await get("multiplayer-quiz");
     expect(render("stack.proposal", r.outputs["stack.proposal/liam"])).toMatch(/WebSocket|Socket\.IO/);
     expect(r.artifacts["architecture-overview"]).toMatch(/leaderboard:update/);
-    expect(r.artifacts["test-strategy-outline"]).toMatch(/Answer within the countdown/);
+    expect(r.artifacts["test-strategy-outline"]).toMatch(/Real-time load/);
     const arts = (r.outputs["constitution.draft/constitution_generator"] as ConstitutionOutput).articles;
     expect(arts.find((a) => a.title === "Child Privacy")).toMatchObject({ domain_specific: true });
   });

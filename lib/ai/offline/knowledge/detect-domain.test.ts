@@ -22,7 +22,7 @@ describe("detectDomain", () => {
     expect(t.has("ehr_integration")).toBe(true);
     expect(t.has("clinical_decision")).toBe(true);
     expect(t.region.us).toBe(true);
-    expect(regs(text)).toEqual(expect.arrayContaining(["hipaa", "hl7_fhir", "fda_cds"]));
+    expect(regs(text)).toEqual(expect.arrayContaining(["hipaa", "hl7_fhir"]));
   });
 
   it("finds real-time play and minors in a classroom quiz", () => {

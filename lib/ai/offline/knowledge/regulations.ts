@@ -10,14 +10,10 @@ export type RegulationId =
   | "gdpr_special"
   | "hipaa"
   | "hl7_fhir"
-  | "fda_cds"
   | "eu_ai_act"
   | "coppa"
   | "ferpa"
   | "gdpr_children"
-  | "dsa"
-  | "dac7"
-  | "food_hygiene"
   | "soc2"
   | "wcag"
   | "eaa"
@@ -128,30 +124,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
       legal: false,
     });
   }
-  if (t.has("clinical_decision")) {
-    if (r.us) {
-      add({
-        id: "fda_cds",
-        name: "FDA Clinical Decision Support Software guidance",
-        scope: "the software suggests a clinical priority",
-        obligations: [
-          "a clinician makes the final decision and can see the basis of every suggestion, so the software stays non-device CDS",
-          "the suggestion logic is versioned and every suggestion records the version that produced it",
-        ],
-        legal: true,
-      });
-    }
-    if (r.eu) {
-      add({
-        id: "eu_ai_act",
-        name: "EU AI Act and the Medical Device Regulation",
-        scope: "software that prioritises patients can be a medical device and a high-risk AI system",
-        obligations: ["a clinician confirms every suggestion", "the rules are documented, tested and versioned"],
-        legal: true,
-      });
-    }
-  }
-  if (t.has("ai") && r.eu && !out.some((x) => x.id === "eu_ai_act")) {
+  if (t.has("ai") && r.eu) {
     add({
       id: "eu_ai_act",
       name: "EU AI Act transparency obligations",
@@ -191,36 +164,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         legal: true,
       });
     }
-  }
-  if (t.has("marketplace") && r.eu) {
-    add({
-      id: "dsa",
-      name: "EU Digital Services Act",
-      scope: "the platform lets traders sell to consumers",
-      obligations: ["seller identity and contact details are collected and verified before they can list (trader traceability, Art. 30)", "illegal or unsafe listings can be reported and are handled with a recorded decision"],
-      legal: true,
-    });
-    if (t.has("payments")) {
-      add({
-        id: "dac7",
-        name: "DAC7 platform reporting",
-        scope: "the platform pays out income to sellers in the EU",
-        obligations: ["seller tax identifiers and yearly payouts are collected and reported to the tax authority by 31 January"],
-        legal: true,
-      });
-    }
-  }
-  if (t.has("food") && (t.has("marketplace") || t.has("ecommerce"))) {
-    const pt = r.countries.includes("Portugal");
-    add({
-      id: "food_hygiene",
-      name: r.eu
-        ? `EU food hygiene rules (Regulation (EC) No 852/2004)${pt ? " enforced in Portugal by ASAE" : ""} and allergen labelling (Regulation (EU) No 1169/2011)`
-        : "local food-safety rules (US cottage food laws vary by state) and allergen labelling",
-      scope: "people sell food prepared at home",
-      obligations: ["cooks declare the 14 regulated allergens for every dish", "cooks confirm they meet hygiene and registration rules before listing"],
-      legal: true,
-    });
   }
   if (t.has("internal_tool") || t.has("multi_tenant")) {
     add({

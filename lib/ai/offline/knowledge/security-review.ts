@@ -47,15 +47,7 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
       apply: (p) => amendSlot(p, "payments", "webhook signatures verified and events de-duplicated by id"),
     });
   }
-  if (t.has("marketplace")) {
-    out.push({
-      id: "seller_takeover",
-      title: "Seller account takeover and payout fraud",
-      detail: `A hijacked ${model.entities.some((e) => e.name === "Cook") ? "cook" : "seller"} account can redirect payouts. Let Stripe Connect own bank details and identity checks, require a second factor for seller accounts, notify on payout or email changes, and hold the first payout until the first orders are collected.`,
-      fix: "let Stripe Connect hold seller identity and bank details, with 2FA for sellers",
-    });
-  }
-  const us = t.region.us || !t.region.eu;
+  const us = t.region.us;
   if (t.has("health")) {
     out.push({
       id: "phi",
@@ -75,18 +67,9 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
   if (t.has("tablet_kiosk")) {
     out.push({
       id: "kiosk",
-      title: "Shared tablets in a public room",
-      detail: "A waiting-room tablet is used by strangers: run it in kiosk mode (Guided Access or Android lock task via MDM), authenticate the device rather than a person, clear the form after each submission or after 90 seconds idle, and never let the tablet look up existing patients.",
-      fix: "lock tablets in kiosk mode with device credentials and no patient lookup",
-    });
-  }
-  if (t.has("ehr_integration")) {
-    out.push({
-      id: "ehr_credentials",
-      title: "EHR integration credentials",
-      detail: `The ${f.fhir.split(" ")[0]} client will hold write access to the EHR. Use SMART Backend Services (signed JWT client assertion) with the narrowest system scopes, keep the private key in a secrets manager, rotate it, and validate every resource we send against the FHIR R4 profiles.`,
-      fix: "use SMART Backend Services with narrow scopes and keys in a secrets manager",
-      apply: (p) => amendSlot(p, "fhir", "SMART Backend Services keys live in the secrets manager and are rotated"),
+      title: "Shared tablets",
+      detail: "A shared tablet is used by one person after another: run it in kiosk mode (Guided Access or Android lock task via MDM), sign the device in rather than a person, clear the screen after each use or after 90 seconds idle, and never let it show someone else's records.",
+      fix: "lock shared tablets in kiosk mode with device credentials",
     });
   }
   if (t.has("minors")) {

@@ -3,6 +3,7 @@
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize } from "../text-utils";
 import type { Reading } from "./read-project";
+import { readClauses, splitSentences } from "./read-clauses";
 
 const MUST_BE = /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
 const BUDGET = /\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
@@ -70,3 +71,25 @@ export function statedRules(reading: Reading): string[] {
 
 /** A date the project must meet is a deadline, not a rule the product enforces. */
 const DATED = /\b(?:deadline|launch\w*|go[- ]live|start before|ready (?:by|before)|(?:open|start)s? on \d|by (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|the end of))\b/i;
+
+// Kinds of thing people rule out in one breath and ask for in another: "no online payment" …
+// "a €5 online deposit". A word of the same kind said later, outside a negation, contradicts.
+const KINDS = [/\b(?:pa(?:y|id|ying|yments?)|deposits?|fees?|prices?|charges?|cards?|invoices?|checkout|money)\b/i, /\b(?:accounts?|log[- ]?ins?|sign[- ]?ups?|passwords?|registration)\b/i];
+const NEGATED = /(?<!-)\b(?:no|not|never|without|don't|doesn't|won't|nothing)\b(?!-)/i;
+
+/** What the person ruled out in one text and asked for in a later one, in their words (texts in the order said). */
+export function contradictions(texts: readonly string[]): Array<{ earlier: string; later: string }> {
+  const out: Array<{ earlier: string; later: string }> = [];
+  texts.forEach((text, i) => {
+    for (const c of readClauses(text, i === 0)) {
+      const heads = c.negated ? c.objects.map((o) => o.head.split(" ").pop()!) : [];
+      const kind = KINDS.find((k) => heads.some((h) => k.test(h)));
+      if (!heads.length) continue;
+      for (const later of texts.slice(i + 1).flatMap(splitSentences)) {
+        if (NEGATED.test(later) || !(heads.some((h) => new RegExp(`\\b${h}`, "i").test(later)) || kind?.test(later))) continue;
+        if (!out.some((x) => x.later === later)) out.push({ earlier: c.text, later: later.replace(/[.!]+$/, "") });
+      }
+    }
+  });
+  return out.slice(0, 3);
+}

@@ -224,8 +224,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     const rest = parsePiece(sentence, tail, about, true);
     return [head, ...rest.map((c, i) => (i === 0 && !c.subject && about ? { ...c, subject: about, subjectInherited: true } : c))];
   }
-  // "not sure if …", "not very technical": the negation is the adjective's, not a ban of what follows.
-  const leadNeg = NEGATORS.has(ts[0].norm) && !(ts[1] && (ts[1].tags.has("Adjective") || ts[1].tags.has("Adverb")) && !ts[1].tags.has("Noun"));
+  // "not sure if …", "not very technical": the negation is the adjective's, not a ban of what follows ("no online payment" is one).
+  const leadNeg = NEGATORS.has(ts[0].norm) && !(ts[0].norm === "not" && ts[1] && (ts[1].tags.has("Adjective") || ts[1].tags.has("Adverb")) && !ts[1].tags.has("Noun"));
   let v = firstVerbIndex(ts);
   // "staff record adoptions": after a person the next word is the verb, whatever the tagger guessed.
   if (v <= 0 && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_WORDS.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text)) {

@@ -6,6 +6,7 @@ import { ROLES } from "../knowledge/actors";
 import { TECHS, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { readRequirements, type Requirement } from "./requirements";
+import { contradictions } from "./features";
 
 export interface Thing {
   /** Singular, lower case: "watering rota". */
@@ -292,6 +293,7 @@ function read(description: string, answers: string): Reading {
   const acts: Act[] = [];
   const forbidden = new Set<string>();
   const ruledOut = new Set<string>();
+  const overridden = new Set(contradictions([description, answers]).map((c) => c.earlier));
   const links: Link[] = [];
   const read = new Set<string>();
   const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
@@ -319,6 +321,8 @@ function read(description: string, answers: string): Reading {
     if (actor && !c.negated && !actors.includes(actor)) actors.push(actor);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
+      // A ban the person took back later ("no online payment" … "a €5 online deposit") no longer holds: the later word stands.
+      if (overridden.has(c.text)) continue;
       if (!c.verb || PROHIBIT.test(c.verb)) {
         for (const np of c.objects) {
           // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.

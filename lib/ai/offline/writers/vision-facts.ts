@@ -9,21 +9,6 @@ import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, 
 
 const lc = (s: string) => s.toLowerCase();
 
-function commission(ctx: ProjectContext): string | undefined {
-  return /(\d+(?:[.,]\d+)?%)\s*(?:platform\s+)?(?:commission|fee|cut|take rate)/i.exec(ctx.projectText)?.[1];
-}
-
-export function paymentMethods(ctx: ProjectContext): string {
-  const text = ctx.projectText;
-  const m: string[] = [];
-  if (/\bcards?\b/i.test(text) || !/mb ?way|paypal|ideal/i.test(text)) m.push("card");
-  if (/mb ?way/i.test(text)) m.push("MB WAY");
-  if (/paypal/i.test(text)) m.push("PayPal");
-  if (/apple pay/i.test(text)) m.push("Apple Pay");
-  if (/google pay/i.test(text)) m.push("Google Pay");
-  return joinList(m);
-}
-
 /** Answer sentences on a topic, as quotes, without repeating a sentence. */
 export function quotesAbout(ctx: ProjectContext, topics: Parameters<ProjectContext["profile"]["answers"]["about"]>[0][], max = 2): string[] {
   const found = unique(topics.flatMap((t) => ctx.profile.answers.about(t)));
@@ -61,60 +46,17 @@ export function targetUsers(ctx: ProjectContext): string[] {
     const detail = said ? `as you put it, ${quote(said, 140)}` : anyDoes ? lowerFirst(stripTrailingPunct(anyDoes)) : `the people the ${ctx.profile.head} is built for`;
     return `${capitalize(a.plural)} — ${detail}`;
   });
-  if (ctx.traits.any("marketplace", "health", "internal_tool", "education") || !out.length) {
-    out.push(
-      ctx.traits.has("internal_tool")
-        ? "Tool administrators who manage access and content"
-        : ctx.traits.has("health")
-          ? "Clinic administrators who manage devices, staff accounts and the EHR connection"
-          : ctx.traits.has("education")
-            ? "School administrators who manage teacher accounts and data requests"
-            : "Platform administrators who handle support, moderation and disputes",
-    );
-  }
+  if (!out.length) out.push(`The people the ${ctx.profile.head} is built for`);
   return out;
 }
-
-interface TraitFeature {
-  when: (ctx: ProjectContext) => boolean;
-  /** Skip when the person already listed a feature about this. */
-  covered: RegExp;
-  text: (ctx: ProjectContext) => string;
-}
-
-const TRAIT_FEATURES: TraitFeature[] = [
-  {
-    when: (c) => c.traits.has("payments"),
-    covered: /\b(pay|checkout)\w*\b.*\b(card|mb ?way|stripe)/i,
-    text: (c) => `In-app payment by ${paymentMethods(c)}${c.traits.has("marketplace") ? `, with the ${commission(c) ?? "platform"} commission deducted before each payout` : ""}`,
-  },
-  { when: (c) => c.traits.has("marketplace"), covered: /\b(review|rating)s?\b/i, text: () => "Ratings and reviews after each completed order" },
-  {
-    when: (c) => c.traits.has("marketplace"),
-    covered: /\b(verif|onboard)\w*/i,
-    text: (c) => `Seller onboarding with identity${c.traits.has("food") ? ", hygiene and allergen declarations" : " checks"} before the first listing`,
-  },
-  { when: (c) => c.traits.has("clinical_decision"), covered: /\boverrid\w*/i, text: () => "Nurse confirmation or override of every suggested priority, with the reason recorded" },
-  { when: (c) => c.traits.has("ehr_integration"), covered: /\bwrite\w*\b.*\b(ehr|fhir)/i, text: () => "Confirmed triage results written back to the EHR as FHIR resources" },
-  { when: (c) => c.traits.has("minors") && c.traits.has("game"), covered: /\bnickname/i, text: () => "Students join with a code and a nickname — no accounts" },
-  { when: (c) => c.traits.has("realtime") && !c.traits.has("game"), covered: /\blive|real[- ]?time/i, text: () => "Live updates pushed to everyone viewing the same record" },
-  { when: (c) => c.traits.has("internal_tool"), covered: /\bsso|sign[- ]in/i, text: () => "Sign-in through the company's identity provider (SSO)" },
-  { when: (c) => c.traits.has("incident_ops"), covered: /\bversion/i, text: () => "Runbook versions, so a checklist run records exactly which steps it followed" },
-  { when: (c) => c.traits.has("iot"), covered: /\bthreshold|alert/i, text: () => "Threshold alerts with acknowledgement and escalation" },
-  { when: (c) => c.traits.has("notifications"), covered: /\bnotif|remind/i, text: () => "Notifications by email or push for the events people must not miss" },
-  { when: (c) => c.traits.has("search") && !/search/i.test(c.profile.features.join(" ")), covered: /search/i, text: () => "Full-text search with filters" },
-  { when: (c) => c.traits.has("multi_tenant"), covered: /\borgani[sz]ation|workspace|team account/i, text: () => "Organisation accounts with roles and invitations" },
-  { when: (c) => c.traits.has("cli"), covered: /\bconfig/i, text: () => "A config file and `--help` for every command, with shell completion" },
-];
 
 export function coreFeatures(ctx: ProjectContext, max = 10): string[] {
   // The feature that cures the pain the person called the worst comes first.
   const topic = painTopic(ctx.reading);
   const cures = (f: string) => topic.some((w) => f.toLowerCase().includes(w.toLowerCase().replace(/s$/, "")));
   const listed = [...ctx.profile.features].sort((a, b) => Number(cures(b)) - Number(cures(a))).map((f) => capitalize(stripTrailingPunct(f)));
-  const all = listed.join(" ");
-  const extra = TRAIT_FEATURES.filter((f) => f.when(ctx) && !f.covered.test(all)).map((f) => f.text(ctx));
-  const out = unique([...listed, ...extra]);
+  // The person's features only: the team's ideas are suggestions elsewhere, never the person's wants.
+  const out = unique(listed);
   if (out.length < 2) out.push(`Accounts and roles for ${joinList(actorList(ctx, 2))}`, "An admin view to support users and fix data");
   return out.slice(0, max);
 }
@@ -156,36 +98,22 @@ export function projectConstraints(ctx: ProjectContext): string[] {
   }
   for (const m of p.musts) out.push(capitalize(stripTrailingPunct(m)));
   for (const s of p.scope) out.push(`Launch scope: ${stripTrailingPunct(s).replace(/^(?:launching|launch|starting|rolling out)\s+(?:in\s+)?/i, "")}`);
-  if (ctx.traits.has("tablet_kiosk")) out.push("Runs on shared tablets in a public room: no personal sessions may persist between patients");
-  if (ctx.traits.has("mobile")) out.push("Most people use it on a phone: mobile-first screens and small payloads");
   if (ctx.traits.has("cli")) out.push("Runs on macOS, Linux and Windows without a server");
   return unique(out);
 }
 
 export function successMetrics(ctx: ProjectContext, tilt: "user" | "technical" | "any" = "any"): string[] {
-  const t = ctx.traits;
   const said = ctx.profile.answers.about("success").map((s) => `As you defined it: ${quote(s, 140)}`);
-  const num = ctx.profile.numbers.find((n) => /student|player|user|participant|device|truck|vehicle/i.test(n));
   const user: string[] = [];
-  const tech: string[] = [];
   // "so we can report to the city grant (CO2 saved)": the report they owe is a measure of success.
   const report = /\breport\b[^.;:]*?\bto\s+((?:the|our|their)\s+[^,.;()]+?)\s*(?:\(([^)]+)\))?(?=[,.;]|$)/i.exec(ctx.reading.sentences.join(" "));
   if (report) user.push(`${report[2] ? `${capitalize(report[2].trim())} reported` : "Reports go"} to ${report[1].trim()} straight from what the app records, with no counting by hand`);
-  if (t.has("marketplace")) user.push("Repeat-order rate of 30% or more within 60 days", "Pickup no-shows under 5% of orders");
-  if (t.has("clinical_decision")) user.push("Median time from check-in to a confirmed priority under 5 minutes", "Nurse override rate reviewed weekly with the clinical lead");
-  else if (t.has("health")) user.push("No-show rate below 10% of booked sessions", "Clinicians spend under 5 minutes on notes per session");
-  if (t.has("k8s_operator")) user.push("Every scheduled backup completes or alerts within its window", "A restore drill succeeds every month");
-  if (t.has("simple_site")) user.push("Enquiries through the site each week", "Pages load in under 1 second on a phone");
-  if (t.has("game")) user.push("Teachers run at least one round a week after the first month");
-  if (t.has("incident_ops")) user.push("Responders find the right runbook in under 30 seconds", "Every sev1/sev2 incident ends with an exported timeline");
-  if (t.has("iot")) user.push("Dispatchers acknowledge critical alerts within 5 minutes");
-  if (t.has("cli")) user.push("From install to first successful run in under two minutes");
-  if (user.length <= (report ? 1 : 0)) user.push(`Weekly active ${actorList(ctx, 1)[0]} growing month over month`, "Retention after 30 days above 40%");
-  if (t.has("payments")) tech.push("Payment success rate of 98% or more; zero card data stored");
-  if (t.has("realtime")) tech.push(`Leaderboard and question updates reach every device within 500 ms at p95${num ? ` with ${num}` : ""}`);
-  if (t.has("ehr_integration")) tech.push("99% of confirmed priorities reach the EHR within one minute");
-  if (t.has("iot")) tech.push("Readings visible on the dashboard within 10 seconds of arrival");
-  tech.push("99.5% monthly availability of the main user journey");
+  // Suggested measures in the person's own terms: what they said hurts, and the records people make.
+  if (ctx.pain) user.push(`Measured against what you said hurts most: ${quote(ctx.pain, 120)} — how often it still happens, month by month`);
+  const act = ctx.reading.acts[0];
+  if (act) user.push(`${capitalize(act.record)}s made through the app each week`);
+  user.push(`Weekly active ${actorList(ctx, 1)[0]} growing month over month`);
+  const tech = [...(ctx.traits.has("realtime") ? ["Live updates reach every device within 500 ms at p95"] : []), "99.5% monthly availability of the main user journey"];
   const ordered = tilt === "technical" ? [...tech, ...user] : [...user, ...tech];
   return unique([...said, ...ordered]).slice(0, 6);
 }
@@ -193,23 +121,15 @@ export function successMetrics(ctx: ProjectContext, tilt: "user" | "technical" |
 export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "technical" | "any" = "any"): string[] {
   const t = ctx.traits;
   const team = ctx.profile.answers.first("team");
-  const user: string[] = [];
   const compliance: string[] = [];
   const tech: string[] = [];
-  if (t.has("marketplace")) user.push("Cold start: too few sellers or buyers in one area for pickups to be convenient");
-  if (t.has("food")) compliance.push("One food-safety or allergen incident can destroy trust in every cook on the platform");
-  if (t.has("payments")) compliance.push(`Refunds and chargebacks${commission(ctx) ? ` eat into a ${commission(ctx)} commission` : " eat into margins"}; disputes need a clear policy`);
-  if (t.has("clinical_decision")) compliance.push("A wrong suggested priority can harm a patient; nurses must confirm every suggestion and the rules must be validated clinically");
-  if (t.has("ehr_integration")) tech.push("EHR integration depends on each clinic's IT team and FHIR endpoint; timelines slip there first");
-  if (t.has("tablet_kiosk")) tech.push("Shared tablets can leak one patient's answers to the next if a session survives");
-  if (t.has("realtime")) tech.push("Classroom or mobile networks drop connections mid-session; clients must reconnect and resume without losing answers");
+  if (ctx.reading.paysInProduct) compliance.push("Refunds and chargebacks need a clear policy before the first payment is taken");
   if (t.has("minors")) compliance.push(`Collecting personal data from children brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : " under the privacy law where they live"}`);
-  if (t.has("incident_ops")) user.push("Runbooks go stale and responders stop trusting them; ownership and review dates are needed");
-  if (t.has("internal_tool")) user.push("Adoption: the tool must be faster than the wiki and personal notes it replaces");
-  if (t.has("iot")) tech.push("Devices with poor coverage send bursts of late data; alerts must tolerate out-of-order readings");
   if (t.region.eu) compliance.push("GDPR enforcement: missing retention rules or processor agreements are fined and costly to retrofit");
+  if (ctx.reading.offline) tech.push("Changes made while offline can conflict when they sync; the rule for who wins must be decided before it happens");
+  for (const p of ctx.reading.requirements.filter((r) => r.kind === "product" && r.relation === "integrates")) tech.push(`${p.name} can change or limit its API; the integration sits behind one interface so it can be fixed in one place`);
   if (team) tech.push(`Capacity: ${quote(team, 90)} for everything above — scope must be cut hard to ship`);
-  user.push("Scope creep delays the first release past the point where early users are still waiting");
+  const user = ["Scope creep delays the first release past the point where early users are still waiting"];
   const order = tilt === "compliance" ? [compliance, tech, user] : tilt === "technical" ? [tech, compliance, user] : [user, compliance, tech];
   return unique(order.flat()).slice(0, 6);
 }

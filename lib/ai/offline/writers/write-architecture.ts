@@ -142,7 +142,7 @@ function security(ctx: ProjectContext): string {
       ? "Tokens for remote services are stored in the OS keychain, never in flags or plain files."
       : `Passkeys or email magic links for ${joinList(ctx.model.roles.filter((r) => r !== "admin").map((r) => plural(r.replace(/_/g, " ")))) || "members"}; a second factor for admins; sessions expire after inactivity.`;
   const items = [
-    `Authentication: ${authn}${t.has("tablet_kiosk") ? " Waiting-room tablets authenticate as registered devices, not as people." : ""}${t.has("game") ? " Students join with a code and nickname; the server issues a short-lived token bound to one session." : ""}`,
+    `Authentication: ${authn}${t.has("tablet_kiosk") ? " Shared tablets sign in as registered devices, not as people." : ""}${t.has("game") ? " Students join with a code and nickname; the server issues a short-lived token bound to one session." : ""}`,
     `Authorization: role-based (${ctx.model.roles.join(", ")}), checked in the module services, not only in the UI; every query is scoped to what the caller may see.`,
     ...ctx.concerns.map((c) => `${c.title}: ${c.fix}.`),
     `Baseline: OWASP ASVS Level 2 — input validation at the edge, output encoding, CSRF protection for cookie sessions, security headers and a strict Content-Security-Policy.`,

@@ -4,7 +4,8 @@
 import type { FinalPositionOutput } from "@/lib/protocol";
 import { actorList } from "../actors-view";
 import type { ProjectContext } from "../context";
-import { capitalize, joinList, lowerFirst, truncate } from "../text-utils";
+import { capitalize, joinList, truncate } from "../text-utils";
+import { contradictions } from "../reading/features";
 import {
   coreFeatures,
   industryContext,
@@ -24,19 +25,6 @@ function answeredQuestion(ctx: ProjectContext): { from: string; question: string
   return q && question ? { from: q.from, question } : undefined;
 }
 
-function reply(ctx: ProjectContext, question: string): string {
-  const features = coreFeatures(ctx, 2);
-  if (/EU region|HIPAA-eligible|send it elsewhere/i.test(question)) {
-    return `yes — the database, backups, logs and error reports stay in ${ctx.traits.region.eu ? "an EU region" : "services covered by a BAA"}, and any tool that cannot promise that is left out`;
-  }
-  if (/polish one flow|which one should wait|first release|ship/i.test(question) && features.length) {
-    return `“${lowerFirst(features[0])}” comes first${features[1] ? `; “${lowerFirst(features[1])}” can be simpler at launch` : ""}`;
-  }
-  if (/verif|before their first/i.test(question)) return "before the first listing — light checks (identity and a signed hygiene and allergen declaration) now, deeper ones as volume grows";
-  if (/avoid collecting|skip/i.test(question)) return "we can skip birth dates, full addresses and phone numbers until a feature truly needs them";
-  return "agreed; it is reflected in the constraints below";
-}
-
 export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
   const agent = ctx.agent;
   const asked = answeredQuestion(ctx);
@@ -46,7 +34,10 @@ export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
       : agent === "tessa"
         ? ` Technically it is one ${ctx.proposedPlan.pattern.split(":")[0].toLowerCase()} on ${ctx.proposedPlan.language.choice}, ${ctx.prefs.singleServer ? "on the single server you named" : "built with managed services"}.`
         : ` It succeeds when ${joinList(actorList(ctx, 2))} choose it over what they do today.`;
-  const answer = asked ? ` To ${capitalize(asked.from)}'s question: ${reply(ctx, asked.question)}.` : "";
+  // A teammate's question only the person can answer goes to them, not answered by a guess.
+  const answer = asked ? ` ${capitalize(asked.from)} asked something only you can answer; it is among the questions for you.` : "";
+  // Two things the person said that cannot both hold: asked, quoting both; meanwhile the later one stands.
+  const clash = contradictions([ctx.description, ctx.answers, ctx.remarks].filter(Boolean)).map((c) => `You said “${c.earlier}” and later “${c.later}”: which one stands? Until you say, we go with the later one.`);
   const constraints = agent === "tessa" ? [...projectConstraints(ctx), ...legalConstraints(ctx)] : [...legalConstraints(ctx), ...projectConstraints(ctx)];
   const out: FinalPositionOutput = {
     project_vision: truncate(`${problemStatement(ctx)}${lens}${answer}`, 800),
@@ -56,6 +47,8 @@ export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
     success_metrics: successMetrics(ctx, agent === "tessa" ? "technical" : "user").map((m) => truncate(m, 600)),
     risks: risks(ctx, agent === "oscar" ? "compliance" : agent === "tessa" ? "technical" : "user").map((r) => truncate(r, 600)),
   };
+  const open = [...clash, ...(asked ? [asked.question] : [])];
+  if (open.length) out.open_questions = open.slice(0, 3).map((q) => truncate(q, 400));
   if (agent === "oscar") out.industry_context = industryContext(ctx).map((s) => truncate(s, 600));
   if (agent === "tessa") out.technical_considerations = technicalConsiderations(ctx).map((s) => truncate(s, 600));
   out.core_features = out.core_features.map(capitalize);
