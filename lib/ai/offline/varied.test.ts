@@ -23,7 +23,7 @@ const CASES: Case[] = [
     check: (r, all) => {
       expect(stackText(r.techStack)).toMatch(/Stripe Billing/);
       expect(all).toMatch(/eIDAS/);
-      expect(r.artifacts["data-model"]).toMatch(/### SignatureRequest/);
+      expect(r.artifacts["data-model"]).toMatch(/### (?:Signature|EngagementLetter|Document)/);
       expect(r.artifacts["data-model"]).toMatch(/organization_id/);
     },
   },

@@ -19,11 +19,11 @@ export interface RealtimeEvent {
   payload: string;
 }
 
-const INTERNAL = new Set(["AuditEvent", "EhrSyncJob", "OrderItem", "AnswerOption", "StepExecution", "TimelineEvent", "PlayerAnswer", "CommandRun", "Profile"]);
+const INTERNAL = new Set(["AuditEvent", "OrderItem", "AnswerOption", "CommandRun", "Profile"]);
 /** Created through a dedicated action endpoint below, not a generic POST. */
-const ACTION_CREATED = new Set(["SymptomReport", "TriageAssessment", "ChecklistRun", "Player"]);
+const ACTION_CREATED = new Set<string>([]);
 /** Written by the system (webhooks, ingestion), read by people. */
-const READ_ONLY = new Set(["Payment", "Payout", "TelemetryReading", "Alert", "Encounter"]);
+const READ_ONLY = new Set(["Payment"]);
 
 function words(name: string): string {
   return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
@@ -63,7 +63,7 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
     if (INTERNAL.has(e.name) || e.name === "User") continue;
     const res = resourcePath(e.name);
     const parent = parentOf(e.name);
-    const base = parent && names.has(parent) && !["Order", "Cook", "Seller"].includes(e.name) ? `/api/v1/${resourcePath(parent)}/{id}/${res}` : `/api/v1/${res}`;
+    const base = parent && names.has(parent) && e.name !== "Order" ? `/api/v1/${resourcePath(parent)}/{id}/${res}` : `/api/v1/${res}`;
     const w = words(e.name);
     // Reference data nobody owns (clinics, tags) is an admin's; anything a person creates is staff's.
     const unowned = !model.relations.some((r) => r.from === e.name);
@@ -79,28 +79,14 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
     out.push({ method: "POST", path: "/api/v1/webhooks/stripe", purpose: "Receive Stripe events; verify signature, de-duplicate by event id", auth: "Stripe signature" });
   }
   if (names.has("Order") && names.has("Review")) out.push({ method: "POST", path: "/api/v1/orders/{id}/review", purpose: "Rate a collected order once", auth: "buyer of the order" });
-  if (names.has("GameSession")) {
-    out.push({ method: "POST", path: "/api/v1/game-sessions/join", purpose: "Exchange a join code and nickname for a short-lived socket token", auth: "none (rate-limited)" });
-    out.push({ method: "POST", path: "/api/v1/game-sessions/{id}/start", purpose: "Start the round; the server owns the countdown", auth: "teacher (host)" });
-  }
-  if (names.has("TriageAssessment")) {
-    out.push({ method: "POST", path: "/api/v1/symptom-reports", purpose: "Submit a patient's answers from a registered tablet; returns no patient data", auth: "device token" });
-    out.push({ method: "POST", path: "/api/v1/triage-assessments/{id}/confirm", purpose: "Confirm or override the suggested priority with a reason", auth: "nurse" });
-  }
-  if (names.has("ChecklistRun")) {
-    out.push({ method: "POST", path: "/api/v1/incidents/{id}/checklist-runs", purpose: "Start a runbook's checklist for this incident (pins the runbook version)", auth: "responder" });
-    out.push({ method: "PATCH", path: "/api/v1/step-executions/{id}", purpose: "Mark a step done, skipped or failed; the server stamps the time and person", auth: "responder" });
-  }
-  if (names.has("TimelineEvent") || t.has("export")) {
-    const target = names.has("Incident") ? "incidents" : resourcePath([...names].find((n) => !INTERNAL.has(n) && n !== "User") ?? "Item");
+  if (t.has("export")) {
+    const target = resourcePath([...names].find((n) => !INTERNAL.has(n) && n !== "User") ?? "Item");
     out.push({ method: "GET", path: `/api/v1/${target}/{id}/export?format=md`, purpose: "Export the timeline as markdown (or CSV)", auth: "signed-in" });
   }
   if (t.has("search")) {
     const target = [...names].find((n) => !INTERNAL.has(n) && n !== "User" && !/Link|Photo|Tag/.test(n));
     if (target) out.push({ method: "GET", path: `/api/v1/search?q=`, purpose: `Full-text search across ${words(target)}s, ranked`, auth: "signed-in" });
   }
-  if (names.has("TelemetryReading")) out.push({ method: "GET", path: "/api/v1/devices/{id}/readings?from=&to=&bucket=", purpose: "Downsampled readings for charts", auth: "signed-in" });
-  if (names.has("Alert")) out.push({ method: "POST", path: "/api/v1/alerts/{id}/acknowledge", purpose: "Acknowledge an alert", auth: staff });
   if (t.region.eu || t.region.uk) {
     out.push({ method: "GET", path: "/api/v1/me/export", purpose: "GDPR data export (JSON) of the signed-in person", auth: "signed-in" });
     out.push({ method: "DELETE", path: "/api/v1/me", purpose: "GDPR erasure: delete or anonymise the person's data", auth: "signed-in" });
@@ -112,15 +98,6 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
 export function realtimeEvents(model: DataModel, t: DomainTraits): RealtimeEvent[] {
   if (!t.has("realtime")) return [];
   const names = new Set(model.entities.map((e) => e.name));
-  if (names.has("GameSession")) {
-    return [
-      { name: "player:joined", direction: "server → client", payload: "{ nickname, playerCount }" },
-      { name: "question:show", direction: "server → client", payload: "{ questionId, prompt, options, endsAt }" },
-      { name: "answer:submit", direction: "client → server", payload: "{ questionId, optionId }" },
-      { name: "leaderboard:update", direction: "server → client", payload: "{ top: [{ nickname, score }], you: { rank, score } }" },
-      { name: "round:end", direction: "server → client", payload: "{ finalLeaderboard }" },
-    ];
-  }
   const main = [...names].find((n) => !INTERNAL.has(n) && n !== "User") ?? "Record";
   const w = main.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
   return [

@@ -36,7 +36,7 @@ function pkgName(name: string): string {
 }
 
 function astroSite(i: LayoutInput): Node {
-  const collections = i.entities.filter((e) => e.name !== "ContactMessage").map((e) => e.table);
+  const collections = i.entities.map((e) => e.table);
   return dir("src", [
     dir("pages", ["index.astro", "contact.astro", ...collections.filter((c) => c !== "pages").map((c) => dir(c, ["index.astro", "[slug].astro"])), "[...slug].astro"]),
     dir("content", [...collections.map((c) => dir(c)), "config.ts"]),
@@ -62,7 +62,7 @@ function nodeWeb(i: LayoutInput): Node {
   const rt = getSlot(i.plan, "realtime");
   const queue = getSlot(i.plan, "queue");
   const pay = getSlot(i.plan, "payments");
-  const resources = i.entities.filter((e) => !["User", "AuditEvent", "OrderItem", "AnswerOption", "EhrSyncJob", "StepExecution"].includes(e.name)).slice(0, 6);
+  const resources = i.entities.filter((e) => !["User", "AuditEvent", "OrderItem", "AnswerOption"].includes(e.name)).slice(0, 6);
   const integrations = [pay && "stripe.ts", getSlot(i.plan, "fhir") && "fhir-client.ts", getSlot(i.plan, "storage") && "object-storage.ts", getSlot(i.plan, "sso") && "oidc.ts"].filter(Boolean) as string[];
   const next = /next\.js/i.test(i.plan.framework.choice);
   const app = next

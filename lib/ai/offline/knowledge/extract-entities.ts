@@ -119,32 +119,10 @@ export function extractEntities(description: string, answers: string, traits: Do
     if (def && !has(name)) chosen.push({ def, at });
   };
   // Entities that always come with others, or with the domain.
-  if (has("Order") && (has("Dish") || has("Product") || has("Listing"))) addAuto("OrderItem");
-  if (has("Question")) {
-    addAuto("AnswerOption");
-    if (traits.has("game")) addAuto("Quiz", 0);
-  }
-  if (traits.has("marketplace")) {
-    addAuto("Review");
-    if (!has("Order") && traits.has("payments")) addAuto("Order");
-  }
-  if (traits.has("game") && traits.has("realtime")) {
-    addAuto("GameSession");
-    addAuto("Player");
-  }
-  if (has("Runbook") && traits.has("incident_ops")) addAuto("Incident");
-  if (has("RunbookStep") && traits.has("incident_ops")) addAuto("ChecklistRun");
-  if (traits.has("ehr_integration")) addAuto("EhrSyncJob");
+  // Records that cannot exist without their parts (an order's lines, a question's options).
+  if (has("Order") && has("Product")) addAuto("OrderItem");
+  if (has("Question")) addAuto("AnswerOption");
   if (traits.has("ai") && reading.clauses.some((c) => /^(?:suggest|summari[sz]e|draft|generate|classify)$/.test(c.verb ?? ""))) addAuto("AiSuggestion");
-  if (traits.has("cli")) {
-    addAuto("Profile");
-    addAuto("CommandRun");
-  }
-  if (traits.has("simple_site")) {
-    addAuto("Page", 0);
-    addAuto("ContactMessage");
-    if (traits.has("food")) addAuto("Product", 1);
-  }
   // Photos are the uploads in a catalogue; a separate generic attachment table would duplicate them.
   if (has("Photo") && has("Attachment")) chosen.splice(chosen.findIndex((c) => c.def.name === "Attachment"), 1);
   if (traits.any("health", "internal_tool", "finance", "incident_ops")) chosen.push({ def: AUDIT_EVENT, at: 2e6 });

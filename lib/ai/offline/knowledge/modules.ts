@@ -4,25 +4,18 @@ import { kebab, plural } from "../text-utils";
 import type { Entity } from "./extract-entities";
 
 const MODULE_OF: Record<string, string> = {
-  User: "accounts", Cook: "accounts", Seller: "accounts", Courier: "accounts", Organization: "accounts",
-  Dish: "catalog", Listing: "catalog", Product: "catalog", Photo: "catalog", PickupSlot: "catalog", Tag: "catalog", Recipe: "catalog",
+  User: "accounts", Organization: "accounts",
+  Product: "catalog", Photo: "catalog", Tag: "catalog", Recipe: "catalog",
   Order: "orders", OrderItem: "orders", Review: "orders", Delivery: "orders",
   Booking: "bookings",
-  Payment: "payments", Payout: "payments", Subscription: "billing", Invoice: "billing",
+  Payment: "payments", Subscription: "billing", Invoice: "billing",
   Account: "ledger", Transaction: "ledger", Expense: "expenses",
-  Patient: "patients", Clinic: "patients", Encounter: "patients",
-  SymptomReport: "triage", TriageAssessment: "triage", EhrSyncJob: "ehr",
-  Quiz: "quizzes", Question: "quizzes", AnswerOption: "quizzes",
-  GameSession: "games", Player: "games", PlayerAnswer: "games",
-  Classroom: "classes", Course: "classes", Lesson: "classes", Assignment: "classes",
-  Runbook: "runbooks", RunbookStep: "runbooks", DashboardLink: "runbooks",
-  Incident: "incidents", ChecklistRun: "incidents", StepExecution: "incidents", TimelineEvent: "incidents",
-  Device: "fleet", Fleet: "fleet", Vehicle: "fleet", FirmwareRelease: "fleet",
-  TelemetryReading: "telemetry", Alert: "alerts",
+  Question: "questions", AnswerOption: "questions",
+  Course: "classes", Lesson: "classes", Assignment: "classes",
   Notification: "notifications", Conversation: "messaging", Message: "messaging", Comment: "messaging",
   AuditEvent: "audit", Attachment: "files", Event: "events", Ticket: "support",
-  JobPosting: "hiring", Application: "hiring", Post: "posts", Article: "content",
-  Project: "projects", Task: "projects", Profile: "config", CommandRun: "history",
+  Application: "hiring", Post: "posts", Article: "content",
+  Project: "projects", Task: "projects",
 };
 
 export interface DomainModule {

@@ -54,7 +54,7 @@ function operatorComponents(ctx: ProjectContext, plan: StackPlan): string {
 function staticComponents(ctx: ProjectContext, plan: StackPlan): string {
   const rows = [
     ["Static site generator", "Builds every page from content at deploy time", plan.framework.choice],
-    ["Content collections", `Typed Markdown for ${joinList(ctx.model.entities.filter((e) => e.name !== "ContactMessage").map((e) => e.name))}`, plan.database.choice],
+    ["Content collections", `Typed Markdown for ${joinList(ctx.model.entities.map((e) => e.name))}`, plan.database.choice],
     ["Contact form", "Sends enquiries by email through a form service; rate-limited with a honeypot", "Form service (e.g. Formspree or a serverless function)"],
     ...plan.additional.map((a) => [capitalize(a.slot), a.rationale.split(";")[0], a.choice]),
   ];
@@ -87,7 +87,7 @@ function components(ctx: ProjectContext, plan: StackPlan): string {
 function apiDesign(ctx: ProjectContext, plan: StackPlan): string {
   if (ctx.traits.has("cli")) {
     const bin = ctx.profile.name.toLowerCase().replace(/\b(cli|tool)\b/g, "").trim().replace(/\s+/g, "-") || "app";
-    const cmds = cliCommands(ctx.profile.features.join(" "), ctx.model.entities.some((e) => e.name === "CommandRun"));
+    const cmds = cliCommands(ctx.profile.features.join(" "), false);
     return [
       `The public interface is the command line: \`${bin} <command> [flags]\`. Every command supports \`--help\`, \`--json\` for machine-readable output and exits non-zero on failure.`,
       "",
@@ -104,7 +104,7 @@ function apiDesign(ctx: ProjectContext, plan: StackPlan): string {
     ].join("\n");
   }
   if (ctx.traits.has("simple_site")) {
-    const pages = ctx.model.entities.filter((e) => e.name !== "ContactMessage").map((e) => e.table);
+    const pages = ctx.model.entities.map((e) => e.table);
     return [
       "No application API: every page is pre-rendered at build time. The only dynamic interaction is the contact form, posted to the form service.",
       "",
@@ -227,7 +227,7 @@ function inSentence(choice: string): string {
 
 export function writeArchitecture(ctx: ProjectContext): string {
   const plan = ctx.plan;
-  const cmds = cliCommands(ctx.profile.features.join(" "), ctx.model.entities.some((e) => e.name === "CommandRun"));
+  const cmds = cliCommands(ctx.profile.features.join(" "), false);
   const tree = directoryTree({ name: ctx.profile.name, plan, traits: ctx.traits, entities: ctx.model.entities, commands: cmds });
   const modules = groupModules(ctx.model.entities).map((m) => m.name);
   const intro = `${capitalize(ctx.profile.subject)}. This document describes how it is built: ${plan.language.choice} with ${plan.framework.choice}, ${short(plan.database.choice)}${plan.additional.length ? `, plus ${joinList(plan.additional.slice(0, 4).map((a) => inSentence(short(a.choice))))}` : ""}.`;

@@ -111,10 +111,6 @@ function indexes(ctx: ProjectContext, db: Db): string[] {
     if (e.fields.some((f) => f.name === "rating")) out.push(`Check on \`${e.table}\`: rating between 1 and 5; unique (order_id) so an order is reviewed once.`);
     if (e.fields.some((f) => f.name === "starts_at") && e.fields.some((f) => f.name === "ends_at")) out.push(`Check on \`${e.table}\`: ends_at > starts_at.`);
     if (e.fields.some((f) => f.name === "capacity")) out.push(`Capacity of \`${e.table}\` enforced in the same transaction as the insert (SELECT … FOR UPDATE), never only in application code.`);
-    if (e.name === "GameSession") out.push("Partial unique index on game_sessions.join_code WHERE status <> 'finished', so codes can be reused after a round.");
-    if (e.name === "PlayerAnswer") out.push("Unique (player_id, question_id): one answer per player per question; the server rejects answers after the countdown.");
-    if (e.name === "StepExecution") out.push("Unique (checklist_run_id, runbook_step_id); index (checklist_run_id, completed_at) for timeline export.");
-    if (e.name === "TelemetryReading") out.push(`${db === "postgres" ? "Hypertable on recorded_at with" : "Composite"} index (device_id, recorded_at DESC); compression after 7 days.`);
     if (e.fields.some((f) => f.type === "tsvector")) out.push(`${db === "postgres" ? "GIN index" : "Full-text index"} on \`${e.table}.search_vector\`.`);
     if (e.fields.some((f) => f.type === "geo")) out.push(`${db === "postgres" ? "GiST index" : "Spatial index"} on \`${e.table}\` location for radius queries.`);
     if (e.fields.some((f) => f.name === "status" && f.enumValues)) out.push(`\`${e.table}.status\` is one of ${e.fields.find((f) => f.name === "status")!.enumValues!.map((v) => `\`${v}\``).join(", ")}; allowed transitions live in one function of the owning service and are unit-tested.`);
