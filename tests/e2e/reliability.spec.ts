@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { answerPending, checkLog, Client, fingerprint, ServerProcess, sleep, type LogEvent } from "../support/server";
+import { portOf } from "../support/ports";
 
 const PACE = { OFFLINE_MODEL_TPS: "600", OFFLINE_MODEL_FIRST_TOKEN_MS: "30", OFFLINE_MODEL_SEED: "11" };
 // A takeover needs a party still running when its runner dies: slower, yet not slow.
@@ -16,7 +17,7 @@ const DESCRIPTION =
   "A volunteer scheduling tool for a network of food banks: coordinators publish shifts, volunteers sign up from their phones, and reminders go out by SMS the day before.";
 const PG_URL = process.env.CI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-let port = 3400 + Math.floor(Math.random() * 50) * 10;
+let port = portOf("reliability");
 const dirs: string[] = [];
 function server(env: Record<string, string> = {}, onPort = port++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
@@ -330,8 +331,7 @@ test("an on-demand critique cut by SIGKILL is finished by the restarted server, 
 
 test("a revision cut by SIGKILL is finished by the restarted server, once", async () => {
   test.setTimeout(300_000);
-  // Its own ports (3800-3899), apart from the other tests' servers.
-  const s = server(FAST, 3800 + Math.floor(Math.random() * 100));
+  const s = server(FAST);
   const c = new Client(s);
   const dataModel = "docs/architecture/data-model.md";
   try {
