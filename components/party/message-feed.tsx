@@ -169,7 +169,7 @@ function InputLine({ rec }: { rec: InputRecord }) {
 }
 
 /** What the person said into the room: their own bubble, on the other side. */
-function PersonBubble({ m, recipient }: { m: MessageView; recipient: string }) {
+function PersonBubble({ m, recipient, view }: { m: MessageView; recipient: string; view: PartyView }) {
   return (
     <li data-testid="message" data-message-id={m.messageId} data-sender={m.sender} data-label={m.label} data-status={m.status} data-phase={m.phase} className="flex justify-end">
       <article aria-label={`You to ${recipient}`} className="max-w-[85%] min-w-0 rounded-xl rounded-tr-sm border border-indigo-200 bg-indigo-50 px-3 py-2">
@@ -183,9 +183,21 @@ function PersonBubble({ m, recipient }: { m: MessageView; recipient: string }) {
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900" data-testid="message-text">
           {m.text}
         </p>
+        {m.carried && m.carried.where !== "room" && (
+          <p className="mt-1 text-xs text-indigo-900" data-testid="message-carried" data-where={m.carried.where}>
+            {carriedLine(view, m.carried)}
+          </p>
+        )}
       </article>
     </li>
   );
+}
+
+/** Where a remark went, when it did not go into a debating phase's room. */
+function carriedLine(view: PartyView, c: NonNullable<MessageView["carried"]>): string {
+  if (c.where === "next-phase") return `Goes to ${c.phase !== undefined ? (view.phases.find((p) => p.number === c.phase)?.name ?? "the next phase") : "the next phase"}'s agents, who answer it first.`;
+  const titles = (c.artifactPaths ?? []).map((p) => view.artifacts[p]?.title ?? p);
+  return titles.length ? `Becomes a revision of ${titles.join(" and ")}.` : "Becomes a revision of the documents it concerns.";
 }
 
 function recipientName(view: PartyView, m: MessageView): string {
@@ -200,7 +212,7 @@ function FeedEntry({ item, view, onOpenArtifact }: { item: FeedItem; view: Party
     case "message": {
       const m = view.messages[item.id];
       if (!m) return null;
-      if (m.sender === PERSON) return <PersonBubble m={m} recipient={recipientName(view, m)} />;
+      if (m.sender === PERSON) return <PersonBubble m={m} recipient={recipientName(view, m)} view={view} />;
       const s = agentDisplay(view, m.sender);
       return <MessageItem m={m} sender={s.name} senderTitle={s.title} recipient={recipientName(view, m)} />;
     }

@@ -315,7 +315,7 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-4">
             <MessageFeed view={view} onOpenArtifact={openArtifact} />
-            {!readOnly && !replay.active && view.mode === "party" && <RoomComposer partyId={id} view={view} open={roomOpen(view)} />}
+            {!readOnly && !replay.active && view.mode !== null && <RoomComposer partyId={id} view={view} open={view.status !== "cancelled" && view.status !== "failed"} roomOpen={roomOpen(view)} />}
           </div>
           <aside className="min-w-0 space-y-4" aria-label="Party details">
             <TeamCards agents={team} phaseName={phase?.name ?? null} finished={isFinished(view.status)} waiting={Boolean(view.pendingInput)} />

@@ -1,7 +1,9 @@
 "use client";
-// Speak into the room: a message to the whole phase team or to one agent, answered in the
-// agents' next turns. Enter sends, Shift+Enter starts a new line. Shown to the owner while
-// the current phase has agents and its room is open; otherwise it says why not.
+// Speak to the team: a remark to the whole phase team or to one agent while a phase
+// debates, answered in the agents' next turns; at any other time (between phases, in
+// classic mode, after the party) it is carried to the next agents or into a revision, and
+// the answer says where it went. Enter sends, Shift+Enter starts a new line. Closed only
+// when the party was cancelled or failed.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { hasModifier, isTypingTarget } from "../kickoff/keyboard";
 import { ApiError, sendRoomMessage } from "../api/client";
@@ -10,7 +12,7 @@ import type { PartyView } from "./view/types";
 
 const TEXT_MAX = 4000;
 
-export function RoomComposer({ partyId, view, open }: { partyId: string; view: PartyView; open: boolean }) {
+export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: string; view: PartyView; open: boolean; roomOpen: boolean }) {
   const uid = useId();
   const [text, setText] = useState("");
   const [to, setTo] = useState("");
@@ -34,7 +36,7 @@ export function RoomComposer({ partyId, view, open }: { partyId: string; view: P
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
   const phase = view.phases.find((p) => p.number === view.currentPhase) ?? null;
-  const agents = (phase?.agents ?? []).filter((a) => view.agents[a]?.status !== "failed");
+  const agents = roomOpen ? (phase?.agents ?? []).filter((a) => view.agents[a]?.status !== "failed") : [];
   // A chosen agent who left the room (shut down, a new phase) falls back to everyone.
   const target = to && agents.includes(to) ? to : "";
 
@@ -53,9 +55,9 @@ export function RoomComposer({ partyId, view, open }: { partyId: string; view: P
     setBusy(true);
     setError(null);
     try {
-      await sendRoomMessage(partyId, target ? { text: body, to: target } : { text: body });
+      const r = await sendRoomMessage(partyId, target ? { text: body, to: target } : { text: body });
       setText("");
-      setSent(target ? `Sent to ${agentDisplay(view, target).name}: they answer in their next turn.` : "Sent to the team: the agents answer in their next turns.");
+      setSent(r.delivery);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "Could not send the message. Please try again.");
     } finally {
@@ -78,9 +80,9 @@ export function RoomComposer({ partyId, view, open }: { partyId: string; view: P
   if (!open) {
     return (
       <p data-testid="room-closed" className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-3 text-sm text-slate-600">
-        {view.end || view.status === "completed"
-          ? "The party is over. To change a document, open it under Artifacts and choose Revise."
-          : "The team is not debating right now, so the room is closed. You can speak again when the next phase with agents starts, or revise a document afterwards."}
+        {view.status === "cancelled"
+          ? "This party was cancelled, so nobody works on it any more. Start a new kickoff to go on."
+          : "This party stopped on an error, so nobody works on it any more. Start a new kickoff to go on."}
       </p>
     );
   }
@@ -99,7 +101,7 @@ export function RoomComposer({ partyId, view, open }: { partyId: string; view: P
           data-testid="room-to"
           className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800"
         >
-          <option value="">Everyone in {phase?.name ?? "this phase"}</option>
+          <option value="">{roomOpen ? `Everyone in ${phase?.name ?? "this phase"}` : view.status === "completed" ? "The team (it revises the documents your remark concerns)" : "The team (your remark goes to the next agents)"}</option>
           {agents.map((a) => (
             <option key={a} value={a}>
               {agentDisplay(view, a).name}
@@ -124,7 +126,7 @@ export function RoomComposer({ partyId, view, open }: { partyId: string; view: P
           onKeyDown={onKeyDown}
           rows={2}
           maxLength={TEXT_MAX + 200}
-          placeholder="Ask a question, push back, add a constraint…"
+          placeholder={view.status === "completed" ? "Tell the team what to change or add…" : "Ask a question, push back, add a constraint…"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${uid}-err` : undefined}
           data-testid="room-text"

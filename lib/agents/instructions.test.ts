@@ -7,6 +7,8 @@ import { instructionFor, taskSentence } from "./instructions";
 // Where a template names a field in other words than its key.
 const ALIASES: Record<string, string[]> = {
   cross_question: ["question for"],
+  open_questions: ["question for you"],
+  question: ["question for you"],
   vision_summary: ["interpretation"],
   artifact_type: ["artifact summary"],
   summary: ["paragraphs", "one-line summary"],

@@ -3,8 +3,9 @@
 // every event is projected into the queryable tables in the same transaction, so the
 // tables never disagree with the log.
 import { type PartyEvent, type StoredEvent } from "../party/events";
+import { countsAgainstBudget } from "../party/room";
 import type { Prisma } from "./generated/client";
-import { isTerminal, ORCHESTRATOR, PERSON } from "../vocabulary";
+import { isTerminal, PERSON } from "../vocabulary";
 
 type Tx = Prisma.TransactionClient;
 
@@ -74,11 +75,27 @@ async function project(tx: Tx, p: LockedParty, e: StoredEvent, at: Date): Promis
       });
       return;
     case "message-end":
-      if (e.data.sender !== ORCHESTRATOR && e.data.type !== "work") {
+      // The agents' own debate counts against the phase's budget; the person's remarks and
+      // the replies they get do not.
+      if (countsAgainstBudget(e.data)) {
         await tx.phase.updateMany({ where: { partyId, mode: p.mode ?? "party", number: e.data.phase }, data: { messageCount: { increment: 1 } } });
       }
       if (e.data.sender === PERSON) {
-        await tx.roomMessage.create({ data: { id: e.data.messageId, partyId, phase: e.data.phase, recipient: e.data.recipient, text: e.data.content, seq: e.seq, createdAt: at } });
+        const c = e.data.carried;
+        await tx.roomMessage.create({
+          data: {
+            id: e.data.messageId,
+            partyId,
+            phase: e.data.phase,
+            heardIn: c?.where === "revision" ? null : (c?.phase ?? e.data.phase),
+            ...(c?.artifactPaths ? { artifactPaths: c.artifactPaths } : {}),
+            ...(e.data.answers ? { answers: e.data.answers } : {}),
+            recipient: e.data.recipient,
+            text: e.data.content,
+            seq: e.seq,
+            createdAt: at,
+          },
+        });
       }
       if (e.data.replyTo?.length) {
         // Appends the replying agent to each answered message (once, even if replayed).
@@ -86,6 +103,13 @@ async function project(tx: Tx, p: LockedParty, e: StoredEvent, at: Date): Promis
           UPDATE room_messages SET answered_by = answered_by || to_jsonb(${e.data.sender}::text)
           WHERE party_id = ${partyId} AND id = ANY(${e.data.replyTo}::text[]) AND NOT answered_by ? ${e.data.sender}`;
       }
+      return;
+    case "remark-carried":
+      await tx.roomMessage.updateMany({
+        where: { partyId, id: e.data.messageId },
+        // Handed on to other agents: it is for all of them.
+        data: { recipient: null, heardIn: e.data.where === "revision" ? null : (e.data.phase ?? null), ...(e.data.artifactPaths ? { artifactPaths: e.data.artifactPaths } : {}) },
+      });
       return;
     case "agent-spawn":
       await tx.teamMember.upsert({

@@ -5,7 +5,7 @@ import type { PartyEvent, StoredEvent } from "../party/events";
 import type { RoomMessage } from "../party/room";
 import { CLOSED_STATUSES, LeaseLostError, PartyClosedError, type ArtifactRecord, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
 import type { Database } from "./client";
-import { listRoomMessages } from "./room-messages";
+import { listRemarks } from "./room-messages";
 import { inTransaction } from "./transaction";
 import { appendEvents, lockParty, STREAM_EVENT_TYPES, type LockedParty } from "./event-log";
 import { Prisma } from "./generated/client";
@@ -181,8 +181,8 @@ export class PrismaPartyStore implements PartyStore {
     return r ? { selection: r.selection, text: r.text } : null;
   }
 
-  async getRoomMessages(partyId: string, phase: number): Promise<RoomMessage[]> {
-    return listRoomMessages(this.db, partyId, phase);
+  async getRemarks(partyId: string): Promise<RoomMessage[]> {
+    return listRemarks(this.db, partyId);
   }
 
   async getArtifact(partyId: string, path: string): Promise<ArtifactRecord | null> {

@@ -10,6 +10,7 @@
 // critique, the debate three agents answer), then the agent — persona, header,
 // instruction, its own sections, the reminder. Agents that start together with the same
 // prefix go one after the other's first token (PrefixWarmup), so the cache serves it.
+import { askedIn, collect, questionsIn } from "./follow-ups";
 import type { LanguageModel } from "ai";
 import { AgentTurnError, runAgentTurn, type Timeouts, type TurnPrompt, type TurnUsage } from "../agents/agent-turn";
 import { instructionFor, taskSentence, type InstructionContext } from "../agents/instructions";
@@ -68,7 +69,7 @@ type StepResult<T> = { ok: true; output: T; content: string } | { ok: false; kin
  * Sections that describe the project as earlier phases left it: the party context, in
  * one fixed order so every call of a phase sends it byte for byte the same.
  */
-const CONTEXT_SECTIONS: readonly SectionName[] = ["project_title", "project_description", "user_response", "project_brief", "tech_stack", "research"];
+const CONTEXT_SECTIONS: readonly SectionName[] = ["project_title", "project_description", "user_response", "person_remarks", "project_brief", "tech_stack", "research"];
 /**
  * What a task works on that other agents' calls carry too (the artifact the perspectives
  * critique, the debate the agents answer). The rest (draft, feedback, perspective, what
@@ -270,6 +271,12 @@ const RECEIVED: ReadonlySet<string> = new Set(["invalid_output", "no_output"]);
  * remain).
  */
 export async function say<K extends TaskKey>(ctx: PartyContext, call: AgentCall<K>): Promise<{ output: TaskOutput<K>; content: string } | null> {
+  const r = await sayOnce(ctx, call);
+  if (r) collect(askedIn(ctx.rt), call.agent, call.phase, questionsIn(call.task, r.output));
+  return r;
+}
+
+async function sayOnce<K extends TaskKey>(ctx: PartyContext, call: AgentCall<K>): Promise<{ output: TaskOutput<K>; content: string } | null> {
   const first = await attemptTurn(ctx, call, call.key);
   if (first.ok) return first;
   const info = agentInfo(ctx.personas, call.agent);

@@ -11,7 +11,7 @@ import { say, type AgentCall, type PartyContext } from "./agent-step";
 import { architectureSummary, briefMarkdown, discoveryContext } from "./documents";
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
 import { currentText, type ModeOutcome } from "./party-mode";
-import { spawnEvents } from "./phase-common";
+import { personMessages, readRemarks, spawnEvents } from "./phase-common";
 import { groupQuestions } from "./phase-vision";
 import { agentInfo } from "./roster";
 import { STACK_OPTIONS, stackCard } from "./stack-card";
@@ -24,7 +24,7 @@ import { ARTIFACT_KINDS, ARTIFACT_PATHS, type ArtifactKind } from "../protocol/a
 import type { ProposalOutput } from "../protocol/outputs";
 import type { Sections } from "../protocol/prompt-sections";
 import type { TaskKey, TaskOutput } from "../protocol/tasks";
-import { ORCHESTRATOR, type PhaseNumber } from "../vocabulary";
+import { ORCHESTRATOR, PERSON, type PhaseNumber } from "../vocabulary";
 
 const BLUEPRINT_KINDS: ArtifactKind[] = ["architecture-overview", "data-model", "test-strategy-outline"];
 
@@ -93,11 +93,23 @@ class ClassicPhase {
     }
   }
 
-  /** One turn of this phase's agent under the failure policy of say. */
-  say<K extends TaskKey>(call: Omit<AgentCall<K>, "phase" | "agent">): Promise<{ output: TaskOutput<K>; content: string }> {
+  /**
+   * One turn of this phase's agent under the failure policy of say. Classic mode has no
+   * room: what the person said since the last turn is answered first (a reply turn), and
+   * every turn reads all they said so far.
+   */
+  async say<K extends TaskKey>(call: Omit<AgentCall<K>, "phase" | "agent">): Promise<{ output: TaskOutput<K>; content: string }> {
     const agent = this.agent!;
+    const heard = (await readRemarks(this.ctx, `${call.key}/room`)).filter((m) => m.phase !== null && m.phase <= this.n);
+    const remarks: Sections = heard.length ? { person_remarks: personMessages(this.ctx, heard) } : {};
+    const open = heard.filter((m) => m.answeredBy.length === 0);
+    if (open.length) {
+      await this.retrying(`${call.key}/reply`, (key) =>
+        say(this.ctx, { key, agent, phase: this.n, task: "room.reply", sections: { ...call.sections, ...remarks, person_messages: personMessages(this.ctx, open) }, recipient: PERSON, type: "message", replyTo: open.map((m) => m.messageId) }),
+      );
+    }
     return this.retrying(call.key, async (key) => {
-      const r = await say(this.ctx, { ...call, key, agent, phase: this.n });
+      const r = await say(this.ctx, { ...call, sections: { ...call.sections, ...remarks }, key, agent, phase: this.n });
       if (r && call.type !== "work") this.messages++;
       return r;
     });
@@ -212,7 +224,8 @@ export async function runClassicMode(ctx: PartyContext, party: PartyRecord): Pro
     const stack = await techStack(ctx, { ...known, research });
     // The person may have revised the brief while the stack approval waited.
     const brief = await currentText(ctx, "classic/p4/brief", ARTIFACT_PATHS.brief, briefMd);
-    const planned: Sections = { project_description: d, project_brief: brief, research, tech_stack: JSON.stringify(stack, null, 2) };
+    // Every later turn reads the person's own answers, not only the brief written from them.
+    const planned: Sections = { project_description: d, ...(userResponse.trim() ? { user_response: userResponse } : {}), project_brief: brief, research, tech_stack: JSON.stringify(stack, null, 2) };
 
     const p4 = new ClassicPhase(ctx, 4);
     await p4.start();

@@ -45,6 +45,7 @@ export function mergeBrief(positions: Array<{ agent: string; position: FinalPosi
     industry_context: pick((p) => p.industry_context).length ? pick((p) => p.industry_context) : ["No industry research was contributed."],
     technical_considerations: pick((p) => p.technical_considerations).length ? pick((p) => p.technical_considerations) : ["No feasibility assessment was contributed."],
     risk_factors: pick((p) => p.risks),
+    open_questions: pick((p) => p.open_questions).slice(0, 8),
   };
 }
 
@@ -77,7 +78,7 @@ ${bullets(b.technical_considerations)}
 
 ## 8. Risk Factors
 ${bullets(b.risk_factors)}
-`;
+${b.open_questions?.length ? `\n## 9. Open Questions\nThe team asks you these; until you answer, the later of two things you said stands.\n\n${bullets(b.open_questions)}\n` : ""}`;
 }
 
 export function constitutionMarkdown(title: string, c: ConstitutionOutput): string {

@@ -16,6 +16,15 @@ export interface MessageMeta {
   replyTo?: string[];
 }
 
+/** Where a remark of the person's went (docs/steering.md, "Remarks"). */
+export interface RemarkCarried {
+  where: "room" | "next-phase" | "revision";
+  /** The phase whose agents hear it (room, next-phase). */
+  phase?: number;
+  /** The documents it becomes a revision of (revision). */
+  artifactPaths?: string[];
+}
+
 export interface InputOption {
   key: string;
   label: string;
@@ -61,7 +70,9 @@ export interface RevisionStart {
   missing: boolean;
   /** True for a revision the person asked for through the API; false inside a walkthrough step. */
   onDemand: boolean;
-  source: "person" | "walkthrough";
+  source: "person" | "walkthrough" | "remark";
+  /** The remark it carries out (source "remark"). */
+  remarkId?: string;
 }
 
 export interface RevisionResult {
@@ -147,7 +158,8 @@ export type PartyEvent =
   | { type: "agent-failure"; data: { agent: string; phase: number; attempt: number; kind: string; error: string; final: boolean } }
   | { type: "message-start"; data: MessageMeta }
   | { type: "message-delta"; data: { messageId: string; offset: number; text: string } }
-  | { type: "message-end"; data: MessageMeta & { content: string; summary: string } }
+  // `carried`: on the person's remarks, where they went.
+  | { type: "message-end"; data: MessageMeta & { content: string; summary: string; carried?: RemarkCarried; answers?: string } }
   | { type: "message-discard"; data: { messageId: string; reason: string } }
   | { type: "note"; data: { kind: "degradation" | "status" | "info" | "warning"; phase: number | null; text: string } }
   | { type: "input-request"; data: InputRequestData }
@@ -167,6 +179,8 @@ export type PartyEvent =
   // still takes messages (false while it answers the last ones before shutdown).
   | { type: "room-update"; data: { phase: number; reserved: number; open: boolean } }
   | { type: "walkthrough-step"; data: WalkthroughStep }
+  // A remark nobody could act on in its phase, handed on (to the next phase's agents, or a revision).
+  | { type: "remark-carried"; data: RemarkCarried & { messageId: string } }
   | { type: "usage"; data: UsageData }
   | { type: "team-delete"; data: { team_name: string } }
   | { type: "party-status"; data: { status: PartyStatus; currentPhase: number | null } }

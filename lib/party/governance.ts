@@ -2,6 +2,7 @@
 // report (the skills researcher) plus the scaffold —
 // party phase 4 and classic phases 6-7 call the same functions. A document whose agent
 // failed is recorded as missing (artifact-missing), to be written later on request.
+import { gateFollowUps } from "./phase-common";
 import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
 import { missingEvents } from "./promised-artifacts";
@@ -25,6 +26,7 @@ export async function reviewConstitution(ctx: PartyContext, key: string, phase: 
   let c = initial;
   for (let round = 1; ; round++) {
     const ordered = [...c.articles.filter((a) => !a.domain_specific), ...c.articles.filter((a) => a.domain_specific)];
+    const followUps = await gateFollowUps(ctx, `${key}/review-${round}`);
     const answer = await ctx.rt.input(`${key}/review-${round}`, {
       kind: "constitution_review",
       title: "CONSTITUTION REVIEW",
@@ -34,7 +36,7 @@ export async function reviewConstitution(ctx: PartyContext, key: string, phase: 
         { key: "2", label: "I want to change something" },
       ],
       allowsText: true,
-      details: { articles: ordered },
+      details: { articles: ordered, ...(followUps.length ? { followUps } : {}) },
     });
     if (answer.selection !== "2") break;
     const r = await say(ctx, {

@@ -2,12 +2,13 @@
 // the database store (lib/party/testing/store-contract.ts runs the same suite on both):
 // every runner write fenced by the lease epoch, none to a cancelled or failed party,
 // gap-free seq, checkpoints, and events stored as JSON (what a database returns).
-import { type PartyEvent, type StoredEvent } from "./events";
-import { personMessageEvents, roomProblem, type RoomMessage, type RoomState } from "./room";
+import { type PartyEvent, type RemarkCarried, type StoredEvent } from "./events";
+import { countsAgainstBudget, personMessageEvents, placeRemark, type RoomMessage, type RoomState } from "./room";
+import { remarkTargets } from "./remark-targets";
 import { agentInfo } from "./roster";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { CLOSED_STATUSES, LeaseLostError, PartyClosedError, type ArtifactRecord, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "./store";
-import { isTerminal, PERSON } from "../vocabulary";
+import { isTerminal, PERSON, phasesOf, type Mode } from "../vocabulary";
 
 /** What a JSON column gives back: undefined fields gone, a copy the caller cannot mutate. */
 const asJson = <T>(v: T): T => (v === undefined ? (null as T) : (JSON.parse(JSON.stringify(v)) as T));
@@ -86,21 +87,24 @@ export class MemoryPartyStore implements PartyStore {
     return a ? { ...a } : null;
   }
 
-  async getRoomMessages(partyId: string, phase: number): Promise<RoomMessage[]> {
-    return this.roomMessages(partyId, phase);
+  async getRemarks(partyId: string): Promise<RoomMessage[]> {
+    return this.remarks(partyId);
   }
 
-  private roomMessages(partyId: string, phase: number): RoomMessage[] {
+  private remarks(partyId: string): RoomMessage[] {
     const log = this.events.get(partyId) ?? [];
     const answered = new Map<string, string[]>();
+    const carried = new Map<string, RemarkCarried>();
     for (const e of log) {
       if (e.type === "message-end" && e.data.replyTo) for (const id of e.data.replyTo) answered.set(id, [...(answered.get(id) ?? []), e.data.sender]);
+      if (e.type === "remark-carried") carried.set(e.data.messageId, e.data);
     }
-    return log.flatMap((e) =>
-      e.type === "message-end" && e.data.sender === PERSON && e.data.phase === phase
-        ? [{ messageId: e.data.messageId, phase, to: e.data.recipient, text: e.data.content, seq: e.seq, answeredBy: answered.get(e.data.messageId) ?? [] }]
-        : [],
-    );
+    return log.flatMap((e) => {
+      if (e.type !== "message-end" || e.data.sender !== PERSON) return [];
+      const c = carried.get(e.data.messageId) ?? e.data.carried;
+      const heardIn = c?.where === "revision" ? null : (c?.phase ?? e.data.phase);
+      return [{ messageId: e.data.messageId, phase: heardIn, to: carried.has(e.data.messageId) ? null : e.data.recipient, text: e.data.content, seq: e.seq, answeredBy: answered.get(e.data.messageId) ?? [], ...(c?.artifactPaths ? { artifactPaths: c.artifactPaths } : {}), ...(e.data.answers ? { answers: e.data.answers } : {}) }];
+    });
   }
 
   async getArtifact(partyId: string, path: string): Promise<ArtifactRecord | null> {
@@ -124,34 +128,57 @@ export class MemoryPartyStore implements PartyStore {
     let status = "pending";
     let mode: string | null = this.parties.get(partyId)?.mode ?? null;
     let phase: NonNullable<RoomState["phase"]> | null = null;
+    let saidInPhase = 0;
     const max = new Map<number, number>();
-    for (const e of this.events.get(partyId) ?? []) {
-      if (e.type === "party-status" && !["completed", "failed", "cancelled"].includes(status)) status = e.data.status;
+    const log = this.events.get(partyId) ?? [];
+    for (const e of log) {
+      if (e.type === "party-status" && !isTerminal(status)) status = e.data.status;
       else if (e.type === "party-end") status = e.data.status;
       else if (e.type === "mode-resolved") mode = e.data.mode;
       else if (e.type === "task-create") for (const t of e.data.tasks) max.set(t.number, t.maxMessages);
       else if (e.type === "phase-start") {
-        const name = e.data.name;
-        phase = { number: e.data.phase, name, status: "in_progress", agents: e.data.agents, live: [], messages: 0, max: max.get(e.data.phase) ?? 0, reserved: 0, open: true };
-      } else if (!phase) continue;
+        phase = { number: e.data.phase, name: e.data.name, status: "in_progress", agents: e.data.agents, live: [], open: true, messages: 0, max: max.get(e.data.phase) ?? 0, reserved: 0 };
+        saidInPhase = 0;
+      } else if (e.type === "message-end" && e.data.sender === PERSON && e.data.phase === (phase?.number ?? 1)) saidInPhase++;
+      else if (!phase) continue;
       else if (e.type === "phase-end" && e.data.phase === phase.number) phase.status = e.data.status;
       else if (e.type === "agent-spawn" && e.data.phase === phase.number) phase.live.push(e.data.agent);
       else if ((e.type === "agent-shutdown" || (e.type === "agent-failure" && e.data.final)) && e.data.phase === phase.number) phase.live = phase.live.filter((a) => a !== e.data.agent);
-      else if (e.type === "room-update" && e.data.phase === phase.number) Object.assign(phase, { reserved: e.data.reserved, open: e.data.open });
-      else if (e.type === "message-end" && e.data.phase === phase.number && e.data.type !== "work" && e.data.sender !== "discover-orchestrator") phase.messages++;
+      else if (e.type === "room-update" && e.data.phase === phase.number) Object.assign(phase, { open: e.data.open, reserved: e.data.reserved });
+      else if (e.type === "message-end" && e.data.phase === phase.number && countsAgainstBudget(e.data)) phase.messages++;
     }
-    const p = phase as NonNullable<RoomState["phase"]> | null;
-    return { status, mode, phase: p, messages: p ? this.roomMessages(partyId, p.number) : [], nameOf: (a) => agentInfo(personas, a).name };
+    const remarks = this.remarks(partyId);
+    const waiting = remarks.filter((m) => m.phase === null && m.answeredBy.length === 0).length;
+    const owed = phase ? remarks.filter((m) => m.phase === phase!.number && m.answeredBy.length === 0).length : 0;
+    const phases = phasesOf((mode ?? "party") as Mode);
+    return {
+      status,
+      mode,
+      phase,
+      owed,
+      saidInPhase,
+      waitingRevisions: waiting,
+      phaseName: (n) => phases.find((p) => p.number === n)?.name ?? `phase ${n}`,
+      nameOf: (a) => agentInfo(personas, a).name,
+      isAgent: (a) => Object.hasOwn(personas.personas, a),
+    };
   }
 
-  /** What the API does when the person speaks into the room, with the same rules (throws when refused). */
-  say(partyId: string, m: { messageId: string; phase: number; to: string | null; text: string }): void {
-    // Checked and appended without yielding, as the API does in one transaction.
+  /** What the API does when the person speaks, with the same rules (throws when refused); returns where it went. */
+  say(partyId: string, m: { messageId: string; to: string | null; text: string; answers?: string }): RemarkCarried {
+    // Placed and appended without yielding, as the API does in one transaction.
     const state = this.roomState(partyId);
-    const problem = roomProblem(state, m.to);
-    if (problem) throw new Error(`${problem.code}: ${problem.message}`);
-    if (state.phase!.number !== m.phase) throw new Error(`the party is in phase ${state.phase!.number}, not ${m.phase}`);
-    this.append(partyId, personMessageEvents(m));
+    const placement = placeRemark(state, m.to, Boolean(m.answers));
+    if ("code" in placement) throw new Error(`${placement.code}: ${placement.message}`);
+    let carried: RemarkCarried;
+    if (placement.where === "revision") {
+      const docs: Record<string, string> = {};
+      for (const e of this.events.get(partyId) ?? []) if (e.type === "artifact-write") docs[e.data.path] = e.data.content;
+      carried = { where: "revision", artifactPaths: remarkTargets(m.text, docs) };
+    } else carried = { where: placement.where, phase: placement.phase };
+    const phase = [...(this.events.get(partyId) ?? [])].reverse().find((e) => e.type === "party-status" && e.data.currentPhase !== null);
+    this.append(partyId, personMessageEvents({ messageId: m.messageId, phase: phase?.type === "party-status" ? phase.data.currentPhase! : 1, to: placement.where === "room" ? placement.to : null, text: m.text, carried, ...(m.answers ? { answers: m.answers } : {}) }));
+    return carried;
   }
 
   /** What the API does when the person answers. */

@@ -4,7 +4,8 @@ import type { PartyContext } from "./agent-step";
 import { architectureSummary, discoveryContext, type DiscoveryContext } from "./documents";
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
 import { blueprintAssembly, blueprintReserve } from "./phase-blueprint";
-import { PhaseTeam, shutdownEvents, spawnEvents } from "./phase-common";
+import { earlierRemarks, PhaseTeam, readRemarks, shutdownEvents, spawnEvents } from "./phase-common";
+import type { Sections } from "../protocol/prompt-sections";
 import { stackDebate, stackReserve } from "./phase-stack";
 import { visionCouncil, visionReserve } from "./phase-vision";
 import { walkthrough } from "./walkthrough";
@@ -32,7 +33,7 @@ class PhaseAbort extends Error {
 const RESERVE: Record<1 | 2 | 3, (agents: number) => number> = { 1: visionReserve, 2: stackReserve, 3: blueprintReserve };
 
 /** Runs a parallel phase; when every agent fails, asks [1] retry [2] classic [3] cancel. */
-async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: PhaseTeam) => Promise<T | null>): Promise<T> {
+async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: PhaseTeam) => Promise<T | null>, shared: Sections = {}): Promise<T> {
   const cfg = ctx.personas.phases[String(n) as "1"];
   for (let attempt = 1; ; attempt++) {
     const key = `party/p${n}.${attempt}`;
@@ -43,7 +44,7 @@ async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: Ph
       ...spawnEvents(ctx, n, cfg.personas),
       { type: "room-update", data: { phase: n, reserved, open: true } },
     ]);
-    const team = new PhaseTeam(ctx, n, key, cfg.personas, reserved);
+    const team = new PhaseTeam(ctx, n, key, cfg.personas, reserved, shared);
     const result = await body(team);
     // What the person said and nobody answered yet is answered before the team leaves.
     if (result !== null) await team.wrapUp();
@@ -99,12 +100,17 @@ export async function runPartyMode(ctx: PartyContext, party: PartyRecord): Promi
   const d = party.description;
   try {
     const vision = await parallelPhase(ctx, 1, (team) => visionCouncil(ctx, team, d));
-    const { stack } = await parallelPhase(ctx, 2, (team) => stackDebate(ctx, team, d, vision.briefMd));
+    // Every later turn reads the person's own answers, not only the brief the team wrote from them.
+    const answers: Sections = vision.userResponse.trim() ? { user_response: vision.userResponse } : {};
+    const { stack } = await parallelPhase(ctx, 2, (team) => stackDebate(ctx, team, d, vision.briefMd), answers);
     // The person may have revised the brief while the stack approval waited.
     const brief = await currentText(ctx, "party/p3/brief", ARTIFACT_PATHS.brief, vision.briefMd);
-    const blueprint = await parallelPhase(ctx, 3, (team) => blueprintAssembly(ctx, team, d, brief, stack));
+    const blueprint = await parallelPhase(ctx, 3, (team) => blueprintAssembly(ctx, team, d, brief, stack), answers);
     const arch = blueprint["architecture-overview"];
+    const remarks = earlierRemarks(ctx, await readRemarks(ctx, "party/p4/remarks"), 4);
     const sections = {
+      ...answers,
+      ...remarks,
       project_description: d,
       project_brief: brief,
       tech_stack: JSON.stringify(stack, null, 2),

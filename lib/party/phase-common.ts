@@ -1,10 +1,14 @@
 // What every parallel phase shares: the live roster, notes, spawning and shutdown, and
 // the room: what the person says to the team during the phase reaches each addressed
-// agent before its next turn, and counts against the phase's message budget.
+// agent before its next turn. The person's remarks and the replies to them sit outside
+// the phase's message budget, which bounds the agents' own debate.
 import { settleAll } from "./settle-all";
 import { say, degradationNote, orchestratorMessage, type AgentCall, type PartyContext } from "./agent-step";
-import type { PartyEvent } from "./events";
-import { heardBy, pendingReplies, unansweredBy, type RoomMessage } from "./room";
+import type { PartyEvent, RemarkCarried } from "./events";
+import { countsAgainstBudget, heardBy, unanswered, unansweredBy, type RoomMessage } from "./room";
+import { remarkTargets } from "./remark-targets";
+import { askedIn, openFollowUps } from "./follow-ups";
+import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { agentInfo } from "./roster";
 import { formatPersonMessages } from "../protocol/person-messages";
 import type { Sections } from "../protocol/prompt-sections";
@@ -13,14 +17,12 @@ import { PERSON } from "../vocabulary";
 
 export class PhaseTeam {
   readonly alive: string[];
-  /** Agents' messages in the phase (replies to the person included). */
+  /** The agents' own messages in the phase: what its budget bounds (replies to the person are outside it). */
   messages = 0;
   /** Messages the protocol's mandatory turns still need (published as room-update). */
   reserved = 0;
-  /** What a reply read at the end of the phase is given as context (set by the protocol). */
+  /** What the phase's turns read as context (set by the protocol). */
   context: Sections = {};
-  /** The person's messages of this phase seen so far; each counts against the budget. */
-  private readonly heard = new Map<string, RoomMessage>();
 
   constructor(
     readonly ctx: PartyContext,
@@ -28,6 +30,8 @@ export class PhaseTeam {
     readonly key: string,
     agents: string[],
     reserved = 0,
+    /** What every turn of the phase reads besides its own sections: the person's answers. */
+    readonly shared: Sections = {},
   ) {
     this.alive = [...agents];
     this.reserved = reserved;
@@ -37,35 +41,26 @@ export class PhaseTeam {
     return this.ctx.personas.phases[String(this.phase) as "1"].max_messages;
   }
 
-  /** Every message of the phase: the agents' and the person's. */
+  /** The agents' debate so far: what the budget counts. */
   get used(): number {
-    return this.messages + this.heard.size;
-  }
-
-  /** A checkpointed read of the room: a replay sees what the first run saw. */
-  private async room(key: string): Promise<RoomMessage[]> {
-    const { rt } = this.ctx;
-    const msgs = await rt.step(key, async () => ({ output: await rt.store.getRoomMessages(rt.partyId, this.phase) }));
-    for (const m of msgs) this.heard.set(m.messageId, m);
-    return msgs;
-  }
-
-  private personMessages(msgs: RoomMessage[]): string {
-    return formatPersonMessages(msgs.map((m) => ({ to: m.to ? agentInfo(this.ctx.personas, m.to).name : null, text: m.text })));
+    return this.messages;
   }
 
   /**
    * One agent message under the failure policy; a second failure removes the agent. The
    * agent first answers what the person said to it since its last turn (a reply turn),
-   * and the turn itself reads everything the person said to it in this phase.
+   * and the turn itself reads everything the person said to it in this phase, and what
+   * they said in earlier phases.
    */
   async say<K extends TaskKey>(call: Omit<AgentCall<K>, "phase">): Promise<TaskOutput<K> | null> {
     if (!this.alive.includes(call.agent)) return null;
-    const msgs = await this.room(`${call.key}/room`);
+    const all = await readRemarks(this.ctx, `${call.key}/room`);
+    const msgs = all.filter((m) => m.phase === this.phase);
+    const sections = { ...this.shared, ...call.sections, ...earlierRemarks(this.ctx, all, this.phase) };
     const open = unansweredBy(msgs, call.agent);
-    if (open.length && !(await this.reply(`${call.key}/reply`, call.agent, open, call.sections))) return null;
+    if (open.length && !(await this.reply(`${call.key}/reply`, call.agent, open, sections))) return null;
     const heard = heardBy(msgs, call.agent);
-    return this.turn(heard.length ? { ...call, sections: { ...call.sections, person_messages: this.personMessages(heard) } } : call);
+    return this.turn({ ...call, sections: heard.length ? { ...sections, person_messages: personMessages(this.ctx, heard) } : sections });
   }
 
   private async reply(key: string, agent: string, open: RoomMessage[], sections: Sections): Promise<boolean> {
@@ -73,7 +68,7 @@ export class PhaseTeam {
       key,
       agent,
       task: "room.reply",
-      sections: { ...sections, person_messages: this.personMessages(open) },
+      sections: { ...sections, person_messages: personMessages(this.ctx, open) },
       recipient: PERSON,
       type: "message",
       replyTo: open.map((m) => m.messageId),
@@ -85,7 +80,7 @@ export class PhaseTeam {
     if (!this.alive.includes(call.agent)) return null;
     const r = await say(this.ctx, { ...call, phase: this.phase });
     if (r) {
-      if (call.type !== "work") this.messages++;
+      if (countsAgainstBudget({ sender: call.agent, type: call.type, replyTo: call.replyTo })) this.messages++;
       return r.output;
     }
     this.alive.splice(this.alive.indexOf(call.agent), 1);
@@ -112,36 +107,80 @@ export class PhaseTeam {
     await this.ctx.rt.emit(`${this.key}/room-${label}`, [{ type: "room-update", data: { phase: this.phase, reserved: this.reserved, open: true } }]);
   }
 
-  /**
-   * Whether an optional round of `n` messages fits in the budget beside what the person
-   * said and the replies still owed. The round is reserved before the room is read, so a
-   * message accepted meanwhile is either seen here or refused by the API.
-   */
+  /** Whether an optional round of `n` agent messages fits in the phase's budget beside its mandatory turns. */
   async tryRound(label: string, n: number): Promise<boolean> {
     const before = this.reserved;
-    await this.plan(label, before + n);
-    const msgs = await this.room(`${this.key}/room-${label}/read`);
-    if (this.used + pendingReplies(msgs, this.alive) + this.reserved <= this.max) return true;
-    await this.plan(`${label}/skip`, before);
+    if (this.used + before + n <= this.max) {
+      await this.plan(label, before + n);
+      return true;
+    }
     return false;
   }
 
   /**
-   * Before the phase's shutdown: the room closes (the API refuses new messages from
-   * here), then every live agent answers what it has not answered yet.
+   * Before the phase's shutdown the room closes, and what the person said that no agent
+   * could answer in a turn of its own is handed on: to the next phase's agents, or — after
+   * the last debating phase, whose documents are written — to a revision of the documents
+   * it concerns. A departing agent's promise would be empty.
    */
   async wrapUp(): Promise<void> {
     await this.ctx.rt.emit(`${this.key}/room-close`, [{ type: "room-update", data: { phase: this.phase, reserved: 0, open: false } }]);
     this.reserved = 0;
-    const msgs = await this.room(`${this.key}/room-close/read`);
-    await settleAll(
-      [...this.alive].map(async (agent) => {
-        const open = unansweredBy(msgs, agent);
-        if (open.length) await this.reply(`${this.key}/${agent}/last-reply`, agent, open, this.context);
-      }),
-    );
+    const msgs = (await readRemarks(this.ctx, `${this.key}/room-close/read`)).filter((m) => m.phase === this.phase);
+    const left = unanswered(msgs, this.alive);
+    if (!left.length) return;
+    const next = this.phase < 3 ? ((this.phase + 1) as 2 | 3) : null;
+    const docs = next ? {} : await currentDocuments(this.ctx, `${this.key}/room-close/documents`);
+    const events: PartyEvent[] = left.flatMap((m) => {
+      const carried: RemarkCarried = next ? { where: "next-phase", phase: next } : { where: "revision", artifactPaths: remarkTargets(m.text, docs) };
+      const where = next ? `the agents of ${this.ctx.personas.phases[String(next) as "2"].name}, who answer it first` : "a revision of the documents it concerns, made as soon as the team is free";
+      return [
+        { type: "remark-carried" as const, data: { messageId: m.messageId, ...carried } },
+        { type: "note" as const, data: { kind: "info" as const, phase: this.phase, text: `Your remark “${excerpt(m.text)}” came as ${this.ctx.personas.phases[String(this.phase) as "1"].name} was ending: it goes to ${where}.` } },
+      ];
+    });
+    await this.ctx.rt.emit(`${this.key}/room-carry`, events);
   }
 }
+
+/** The team's questions still open at a gate, for its details (a checkpointed read of the answers so far). */
+export async function gateFollowUps(ctx: PartyContext, key: string) {
+  const open = openFollowUps(askedIn(ctx.rt), await readRemarks(ctx, `${key}/follow-ups`));
+  return open.map((f) => ({ id: f.id, agent: f.agent, name: agentInfo(ctx.personas, f.agent).name, text: f.text }));
+}
+
+/** The person's remarks as a turn reads them: a checkpointed read, so a replay sees what the first run saw. */
+export function readRemarks(ctx: PartyContext, key: string): Promise<RoomMessage[]> {
+  return ctx.rt.step(key, async () => ({ output: await ctx.rt.store.getRemarks(ctx.rt.partyId) }));
+}
+
+/** Remarks as the `person_messages` section writes them, naming whom each was said to. */
+export function personMessages(ctx: PartyContext, msgs: readonly RoomMessage[]): string {
+  return formatPersonMessages(msgs.map((m) => ({ to: m.to ? agentInfo(ctx.personas, m.to).name : null, text: m.text })));
+}
+
+/** What the person said before this phase: every later turn reads it as part of the project. */
+export function earlierRemarks(ctx: PartyContext, all: readonly RoomMessage[], phase: number): Sections {
+  const earlier = all.filter((m) => m.phase !== null && m.phase < phase);
+  return earlier.length ? { person_remarks: personMessages(ctx, earlier) } : {};
+}
+
+/** The documents as they are now, by path (a checkpointed read). */
+async function currentDocuments(ctx: PartyContext, key: string): Promise<Record<string, string>> {
+  return ctx.rt.step(key, async () => {
+    const out: Record<string, string> = {};
+    for (const path of Object.values(ARTIFACT_PATHS)) {
+      const a = await ctx.rt.store.getArtifact(ctx.rt.partyId, path);
+      if (a) out[path] = a.content;
+    }
+    return { output: out };
+  });
+}
+
+const excerpt = (text: string) => {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length <= 80 ? one : `${one.slice(0, 77)}…`;
+};
 
 export function spawnEvents(ctx: PartyContext, phase: number, agents: string[]): PartyEvent[] {
   return agents.map((a) => {

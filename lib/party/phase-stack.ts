@@ -3,7 +3,7 @@
 // closing positions give way when what the person said into the room used their budget.
 import { settleAll } from "./settle-all";
 import type { PartyContext } from "./agent-step";
-import { PhaseTeam } from "./phase-common";
+import { gateFollowUps, PhaseTeam } from "./phase-common";
 import { agentInfo } from "./roster";
 import { STACK_OPTIONS, stackCard } from "./stack-card";
 import type { ProposalOutput } from "../protocol/outputs";
@@ -89,14 +89,16 @@ export async function stackDebate(ctx: PartyContext, team: PhaseTeam, descriptio
   let previous: ProposalOutput | undefined;
   let changeNotes: string[] = [];
   for (let round = 1; ; round++) {
-    const canChange = team.used < team.max && team.alive.includes(proposer);
+    // The person's change is never rationed by the agents' budget.
+    const canChange = team.alive.includes(proposer);
+    const followUps = await gateFollowUps(ctx, `${k}/approve-${round}`);
     const answer = await ctx.rt.input(`${k}/approve-${round}`, {
       kind: "stack_approval",
       title: "TECH STACK RECOMMENDATION",
       body: stackCard(stack, round === 1 ? (consensus === "unpolled" ? "NOT POLLED (the debate concluded early)" : consensus.toUpperCase()) : "REVISED FOR YOUR CHANGES", round === 1 ? notes : changeNotes, previous),
       options: canChange ? STACK_OPTIONS : STACK_OPTIONS.slice(0, 1),
       allowsText: canChange,
-      details: { stack, consensus, notes },
+      details: { stack, consensus, notes, ...(followUps.length ? { followUps } : {}) },
     });
     if (answer.selection !== "C") return { stack, consensus };
     team.context = { ...base, tech_stack: JSON.stringify(stack, null, 2) };

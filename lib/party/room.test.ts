@@ -8,7 +8,7 @@ import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import type { StoredEvent } from "./events";
 import type { MemoryPartyStore } from "./memory-store";
-import { messageCost, PERSON_LABEL, roomProblem, type RoomState } from "./room";
+import { countsAgainstBudget, deliverySentence, PERSON_LABEL, placeRemark, type RoomState } from "./room";
 import { hookedStore } from "./store";
 import { crashAt, driveParty, ofType, SimulatedCrash, type Answerer } from "./testing/drive-party";
 import { budgetProblems, messageProblems, rosterProblems, seqProblems } from "./testing/log-checks";
@@ -27,7 +27,7 @@ function sayAt(store: () => MemoryPartyStore, kind: string, msg: { id: string; p
   return (req) => {
     if (req.kind === kind && !said) {
       said = true;
-      store().say("party-1", { messageId: msg.id, phase: msg.phase, to: msg.to, text: msg.text });
+      store().say("party-1", { messageId: msg.id, to: msg.to, text: msg.text });
     }
     return undefined;
   };
@@ -74,46 +74,45 @@ describe("speaking into the room", () => {
     const tessaPrompts = rec.byAgent.get("tessa")!;
     expect(tessaPrompts.filter((p) => p.includes("<person_messages>") && p.includes(question)).length).toBeGreaterThanOrEqual(2);
     expect((rec.byAgent.get("nadia") ?? []).some((p) => p.includes("<person_messages>"))).toBe(false);
-    // The phase counts both: the person's message and the reply.
+    // The phase counts the agents' own debate: neither the person's message nor the reply.
     const end = ofType(ev, "phase-end").find((e) => e.data.phase === 1)!;
-    const counted = ends(ev).filter((e) => e.data.phase === 1 && e.data.type !== "work" && e.data.sender !== "discover-orchestrator").length;
+    const counted = ends(ev).filter((e) => e.data.phase === 1 && countsAgainstBudget(e.data)).length;
     expect(end.data.messages).toBe(counted);
+    expect(ends(ev).filter((e) => e.data.phase === 1 && e.data.label === "MY INTERPRETATION")).toHaveLength(3);
   }, 60_000);
 
-  it("at the stack approval gate: to everyone is over the budget, to one agent is answered before the phase shuts down", async () => {
+  it("at the stack approval gate: remarks to everyone and to one agent are both taken; with no turn left in the phase they go to the Blueprint agents, who answer them first", async () => {
     let store!: MemoryPartyStore;
-    let refused: unknown;
+    const carried: unknown[] = [];
     const r = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
       answer: (req) => {
-        if (req.kind === "stack_approval" && refused === undefined) {
-          // 7 messages said (proposal, 2 critiques, revision, 3 positions): 4 more do not fit.
-          refused = (() => {
-            try {
-              store.say("party-1", { messageId: "msg_user_all", phase: 2, to: null, text: "Can we keep hosting costs under 50 euros a month?" });
-              return null;
-            } catch (e) {
-              return e;
-            }
-          })();
-          store.say("party-1", { messageId: "msg_user_zara", phase: 2, to: "zara", text: "Can we keep hosting costs under 50 euros a month?" });
+        if (req.kind === "stack_approval" && carried.length === 0) {
+          carried.push(store.say("party-1", { messageId: "msg_user_all", to: null, text: "Can we keep hosting costs under 50 euros a month?" }));
+          carried.push(store.say("party-1", { messageId: "msg_user_zara", to: "zara", text: "Would a single VPS be enough for us?" }));
         }
         return undefined;
       },
       wrapStore: (s) => ((store = s), s),
     });
     expect(r.outcome).toEqual({ status: "completed" });
-    expect(String(refused)).toMatch(/used its message budget \(7 of 10.*choose \[C\] at the stack approval/);
+    // Both were taken into the room (the phase still runs while it waits for the approval).
+    expect(carried).toEqual([{ where: "room", phase: 2 }, { where: "room", phase: 2 }]);
     const ev = r.events;
     replyChecks(ev);
+    // Nobody in the Stack Debate had a turn left: both were handed to phase 3.
+    const moved = ofType(ev, "remark-carried");
+    expect(moved.map((e) => [e.data.messageId, e.data.where, e.data.phase])).toEqual([
+      ["msg_user_all", "next-phase", 3],
+      ["msg_user_zara", "next-phase", 3],
+    ]);
     const rs = replies(ev);
-    expect(rs.map((e) => e.data.sender)).toEqual(["zara"]);
-    expect(rs.every((e) => e.data.replyTo!.join() === "msg_user_zara" && e.data.phase === 2)).toBe(true);
-    expect(ofType(ev, "phase-end").find((e) => e.data.phase === 2)!.data.messages).toBe(9);
-    const firstShutdown = ofType(ev, "agent-shutdown").find((e) => e.data.phase === 2)!;
-    const close = ofType(ev, "room-update").find((e) => e.data.phase === 2 && !e.data.open)!;
-    expect(rs.every((e) => e.seq > close.seq && e.seq < firstShutdown.seq)).toBe(true);
+    expect(rs.every((e) => e.data.phase === 3)).toBe(true);
+    expect(new Set(rs.map((e) => e.data.sender))).toEqual(new Set(["architect", "data_modeler", "test_strategist"]));
+    expect(rs.every((e) => e.data.replyTo!.join() === "msg_user_all,msg_user_zara")).toBe(true);
+    // The agents' budget is theirs alone.
+    expect(ofType(ev, "phase-end").find((e) => e.data.phase === 2)!.data.messages).toBe(7);
   }, 60_000);
 
   it("a message arriving while the blueprint is being written reaches each agent at its next turn", async () => {
@@ -127,7 +126,7 @@ describe("speaking into the room", () => {
             // Right after the first draft is started: the three authors are mid-turn.
             if (!injected && events.some((e) => e.type === "message-start" && e.data.phase === 3)) {
               injected = true;
-              s.say(id, { messageId: "msg_user_mid", phase: 3, to: null, text: "Please use UUIDs for every primary key." });
+              s.say(id, { messageId: "msg_user_mid", to: null, text: "Please use UUIDs for every primary key." });
             }
           },
         }),
@@ -144,7 +143,7 @@ describe("speaking into the room", () => {
     }
   }, 60_000);
 
-  it("messages that use the budget make the protocol drop its optional round, never exceed the budget", async () => {
+  it("remarks never cost the agents' debate its rounds: five remarks to everyone, and the interpretations still run", async () => {
     let store!: MemoryPartyStore;
     let n = 0;
     const r = await driveParty({
@@ -153,8 +152,8 @@ describe("speaking into the room", () => {
       answer: (req) => {
         if (req.kind === "vision_questions" && n === 0) {
           n++;
-          // 3 questions said; 3 final positions reserved; 4 to everyone leaves no room for the debate.
-          store.say("party-1", { messageId: "msg_user_b1", phase: 1, to: null, text: "Our users are mostly restaurant owners over fifty." });
+          for (let i = 1; i <= 5; i++) store.say("party-1", { messageId: `msg_user_b${i}`, to: null, text: `Remark ${i}: our users are mostly restaurant owners over fifty.` });
+          expect(() => store.say("party-1", { messageId: "msg_user_b6", to: null, text: "One more." })).toThrow(/rate_limited: You have made 5 remarks during Vision Council/);
         }
         return undefined;
       },
@@ -164,10 +163,10 @@ describe("speaking into the room", () => {
     const ev = r.events;
     replyChecks(ev);
     const p1 = ends(ev).filter((e) => e.data.phase === 1);
-    expect(p1.filter((e) => e.data.label === "MY INTERPRETATION")).toEqual([]);
-    expect(p1.some((e) => e.data.label === "DEBATE CONCLUDED")).toBe(true);
-    expect(p1.filter((e) => e.data.label === "FINAL POSITION")).toHaveLength(3);
-    expect(ofType(ev, "phase-end").find((e) => e.data.phase === 1)!.data.messages).toBe(10);
+    expect(p1.filter((e) => e.data.label === "MY INTERPRETATION")).toHaveLength(3);
+    expect(p1.some((e) => e.data.label === "DEBATE CONCLUDED")).toBe(false);
+    expect(replies(ev).filter((e) => e.data.phase === 1)).toHaveLength(3);
+    expect(ofType(ev, "phase-end").find((e) => e.data.phase === 1)!.data.messages).toBe(9);
   }, 60_000);
 
   it("a party with messages, crashed at several points, answers each message exactly once and ends as an uninterrupted run", async () => {
@@ -181,7 +180,7 @@ describe("speaking into the room", () => {
         for (const { kind, m } of messages) {
           if (req.kind === kind && !done.has(m.id)) {
             done.add(m.id);
-            store().say("party-1", { messageId: m.id, phase: m.phase, to: m.to, text: m.text });
+            store().say("party-1", { messageId: m.id, to: m.to, text: m.text });
           }
         }
         return undefined;
@@ -212,37 +211,68 @@ describe("speaking into the room", () => {
     expect(crashed.crashes).toBe(points.length);
     replyChecks(crashed.events);
     expect(shape(crashed.events)).toEqual(shape(baseline.events));
-    expect(replies(crashed.events).map((e) => e.data.sender)).toEqual(["nadia", "liam"]);
+    expect(replies(crashed.events).map((e) => e.data.sender).slice(0, 1)).toEqual(["nadia"]);
+    // Liam had no turn left after the approval: the Blueprint agents answered it instead.
+    expect(new Set(replies(crashed.events).slice(1).map((e) => e.data.sender))).toEqual(new Set(["architect", "data_modeler", "test_strategist"]));
   }, 120_000);
 });
 
-describe("the room's rules", () => {
+describe("where a remark goes", () => {
   const state = (over: Partial<NonNullable<RoomState["phase"]>> = {}, top: Partial<RoomState> = {}): RoomState => ({
     status: "in_progress",
     mode: "party",
-    phase: { number: 1, name: "Vision Council", status: "in_progress", agents: ["nadia", "oscar", "tessa"], live: ["nadia", "oscar", "tessa"], messages: 3, max: 10, reserved: 3, open: true, ...over },
-    messages: [],
+    phase: { number: 1, name: "Vision Council", status: "in_progress", agents: ["nadia", "oscar", "tessa"], live: ["nadia", "oscar", "tessa"], open: true, messages: 9, max: 10, reserved: 3, ...over },
+    owed: 0,
+    saidInPhase: 0,
+    waitingRevisions: 0,
+    phaseName: (n) => ["Vision Council", "Stack Debate", "Blueprint Assembly", "Constitution & Scaffold", "Walkthrough"][n - 1],
     nameOf: (a) => a[0].toUpperCase() + a.slice(1),
+    isAgent: (a) => ["nadia", "oscar", "tessa", "liam", "zara", "architect"].includes(a),
     ...top,
   });
 
-  it("takes a message that fits, to one agent or to everyone", () => {
-    expect(roomProblem(state(), "nadia")).toBeNull();
-    expect(roomProblem(state(), null)).toBeNull();
-    expect(messageCost(null, ["a", "b", "c"])).toBe(4);
+  it("into the room of a debating phase, whatever the agents' budget", () => {
+    expect(placeRemark(state(), "nadia")).toEqual({ where: "room", phase: 1, to: "nadia" });
+    expect(placeRemark(state({ messages: 10 }), null)).toEqual({ where: "room", phase: 1, to: null });
   });
 
-  it("refuses, saying why and what to do instead", () => {
-    expect(roomProblem(state({}, { status: "completed" }), null)).toMatchObject({ code: "conflict", message: expect.stringMatching(/completed.*revision/) });
-    expect(roomProblem(state({}, { mode: null }), null)).toMatchObject({ code: "conflict", message: expect.stringMatching(/mode menu/) });
-    expect(roomProblem(state({}, { mode: "classic" }), null)).toMatchObject({ code: "conflict" });
-    expect(roomProblem(state({ number: 4, agents: [], live: [], name: "Constitution & Scaffold" }), null)).toMatchObject({ code: "conflict", message: expect.stringMatching(/no agents/) });
-    expect(roomProblem(state(), "liam")).toMatchObject({ code: "validation_failed", field: "to", message: expect.stringMatching(/one of nadia, oscar, tessa/) });
-    expect(roomProblem(state({ live: ["nadia", "tessa"] }), "oscar")).toMatchObject({ code: "validation_failed", field: "to", message: expect.stringMatching(/no longer/) });
-    expect(roomProblem(state({ open: false }), null)).toMatchObject({ code: "conflict", message: expect.stringMatching(/wrapping up/) });
-    // 3 said + 3 reserved + 4 for this one = 10 fits; a reply still owed tips it over.
-    const owed = [{ messageId: "m", phase: 1, to: "nadia", text: "x", seq: 9, answeredBy: [] }];
-    expect(roomProblem(state({}, { messages: owed }), null)).toMatchObject({ code: "conflict", message: expect.stringMatching(/message budget.*revision of the project brief/) });
-    expect(roomProblem(state({ messages: 8 }), "nadia")).toMatchObject({ code: "conflict", message: expect.stringMatching(/used its message budget \(8 of 10/) });
+  it("to the next phase's agents when no room is open, before the documents are written", () => {
+    expect(placeRemark(state({ open: false }), null)).toMatchObject({ where: "next-phase", phase: 2 });
+    expect(placeRemark(state({ number: 2, status: "completed" }), "liam")).toMatchObject({ where: "next-phase", phase: 3, leftRoom: "liam" });
+    expect(placeRemark(state({}, { phase: null, mode: null }), null)).toMatchObject({ where: "next-phase", phase: 1 });
+    // Classic mode: the agent's next turn reads it, in this phase or a later one.
+    expect(placeRemark(state({ number: 2, agents: ["constitution_generator"], live: ["constitution_generator"] }, { mode: "classic" }), null)).toMatchObject({ where: "next-phase", phase: 2 });
+  });
+
+  it("into a revision once the documents are written: phase 3 wrapping up, phases 4–5, classic's later phases, a completed party", () => {
+    expect(placeRemark(state({ number: 3, open: false }), null)).toEqual({ where: "revision", to: null });
+    expect(placeRemark(state({ number: 4, agents: [], live: [] }), null)).toEqual({ where: "revision", to: null });
+    expect(placeRemark(state({ number: 5, agents: [], live: [] }, { status: "awaiting_input" }), null)).toEqual({ where: "revision", to: null });
+    expect(placeRemark(state({ number: 6 }, { mode: "classic" }), null)).toEqual({ where: "revision", to: null });
+    expect(placeRemark(state({ number: 5, status: "completed" }, { status: "completed" }), null)).toEqual({ where: "revision", to: null });
+  });
+
+  it("refuses only a party that is over for good, an unknown agent, or past the bound — in plain words", () => {
+    const plain = /^(?!.*(POST|GET|\/api\/|budget|reserved|owed)).*$/s;
+    const cancelled = placeRemark(state({}, { status: "cancelled" }), null);
+    expect(cancelled).toMatchObject({ code: "conflict", message: expect.stringMatching(/cancelled.*Start a new kickoff/) });
+    expect(placeRemark(state({}, { status: "failed" }), null)).toMatchObject({ code: "conflict", message: expect.stringMatching(plain) });
+    expect(placeRemark(state(), "bob")).toMatchObject({ code: "validation_failed", field: "to" });
+    expect(placeRemark(state({ live: ["nadia", "tessa"] }), "oscar")).toMatchObject({ code: "validation_failed", field: "to", message: expect.stringMatching(/Oscar is not in Vision Council now/) });
+    const over = placeRemark(state({}, { saidInPhase: 5 }), null);
+    expect(over).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/next phase starts/) });
+    expect(over).toMatchObject({ message: expect.stringMatching(plain) });
+    expect(placeRemark(state({}, { status: "completed", saidInPhase: 9, waitingRevisions: 4 }), null)).toEqual({ where: "revision", to: null });
+    expect(placeRemark(state({}, { status: "completed", waitingRevisions: 5 }), null)).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/Revise/) });
+  });
+
+  it("says where it went in a sentence with no route, method or counter", () => {
+    const s = state();
+    for (const [p, re] of [
+      [{ where: "room", phase: 1, to: "nadia" }, /Nadia answers you before their next turn/],
+      [{ where: "next-phase", phase: 2, to: null, leftRoom: null }, /agents of Stack Debate/],
+      [{ where: "next-phase", phase: 3, to: null, leftRoom: "liam" }, /Liam has no turn left/],
+    ] as const) expect(deliverySentence(s, p)).toMatch(re);
+    expect(deliverySentence(s, { where: "revision", to: null }, ["Data Model", "Project Brief"], true)).toMatch(/revision of Data Model and Project Brief, starting as soon as the team is free/);
   });
 });

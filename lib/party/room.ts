@@ -1,22 +1,33 @@
-// The person speaking into the room: the message event, who it is addressed to, who has
-// answered it, and the budget rule. The API (accepting a message) and the orchestrator
-// (running an optional round of its protocol) apply the same rule, so the phase's
-// message budget holds whichever of them moves first.
-import type { PartyEvent } from "./events";
+// The person speaking to the team: a remark is never refused for the agents' message
+// budget (the person is the client, not a participant in the debate). Where it goes
+// depends on what the party is doing: into the room of a phase that debates, to the next
+// phase's agents when no room is open, or — once the documents are written — into a
+// revision of the documents it concerns. The API (placing a remark) and the orchestrator
+// (carrying what nobody answered) apply the same rules.
+import type { PartyEvent, RemarkCarried } from "./events";
 import { PERSON } from "../vocabulary";
+
+export { countsAgainstBudget } from "../vocabulary";
 
 export const PERSON_LABEL = "USER";
 export const MAX_MESSAGE_CHARS = 2000;
+/** Remarks one phase takes (and, after the party, remarks waiting for their revision). */
+export const MAX_REMARKS_PER_PHASE = 5;
 
 export interface RoomMessage {
   messageId: string;
-  phase: number;
+  /** The phase whose agents hear it (null: it becomes a revision instead). */
+  phase: number | null;
   /** A persona key, or null for everyone in the phase. */
   to: string | null;
   text: string;
   seq: number;
   /** Agents that have answered it (their reply's `replyTo` names it). */
   answeredBy: string[];
+  /** Documents a revision remark concerns. */
+  artifactPaths?: string[];
+  /** The team's question it answers (a follow-up's id). */
+  answers?: string;
 }
 
 const addressedTo = (m: RoomMessage, agent: string) => m.to === null || m.to === agent;
@@ -31,18 +42,18 @@ export function unansweredBy(messages: readonly RoomMessage[], agent: string): R
   return heardBy(messages, agent).filter((m) => !m.answeredBy.includes(agent));
 }
 
-/** Replies still owed by the agents that are live in the phase (each counts against the budget). */
-export function pendingReplies(messages: readonly RoomMessage[], live: readonly string[]): number {
-  return live.reduce((n, agent) => n + unansweredBy(messages, agent).length, 0);
+/** Messages none of the agents it reached has answered. */
+export function unanswered(messages: readonly RoomMessage[], live: readonly string[]): RoomMessage[] {
+  return messages.filter((m) => !live.some((a) => addressedTo(m, a) && m.answeredBy.includes(a)));
 }
 
-/** The log entries of one message from the person (what the API appends). */
-export function personMessageEvents(m: { messageId: string; phase: number; to: string | null; text: string }): PartyEvent[] {
+/** The log entries of one remark (what the API appends). */
+export function personMessageEvents(m: { messageId: string; phase: number; to: string | null; text: string; carried: RemarkCarried; answers?: string }): PartyEvent[] {
   const meta = { messageId: m.messageId, phase: m.phase, type: m.to ? ("message" as const) : ("broadcast" as const), sender: PERSON, recipient: m.to, label: PERSON_LABEL };
   const first = m.text.split("\n")[0];
   return [
     { type: "message-start", data: meta },
-    { type: "message-end", data: { ...meta, content: m.text, summary: first.length <= 120 ? first : `${first.slice(0, 117)}…` } },
+    { type: "message-end", data: { ...meta, content: m.text, summary: first.length <= 120 ? first : `${first.slice(0, 117)}…`, carried: m.carried, ...(m.answers ? { answers: m.answers } : {}) } },
   ];
 }
 
@@ -50,7 +61,7 @@ export function personMessageEvents(m: { messageId: string; phase: number; to: s
 export interface RoomState {
   status: string;
   mode: string | null;
-  /** The current phase's row, or null before the first phase starts. */
+  /** The current phase, or null before the first phase starts. */
   phase: {
     number: number;
     name: string;
@@ -58,79 +69,104 @@ export interface RoomState {
     agents: string[];
     /** Agents of the phase still working (spawned, not failed out, not shut down). */
     live: string[];
+    /** False while the phase wraps up. */
+    open: boolean;
+    /** The agents' own debate: messages said, the budget, and what the mandatory turns still need. */
     messages: number;
     max: number;
     reserved: number;
-    open: boolean;
   } | null;
-  messages: RoomMessage[];
-  /** Display names, for the error messages. */
+  /** Remarks heard in the current phase that nobody has answered yet. */
+  owed: number;
+  /** Remarks said while the current phase ran. */
+  saidInPhase: number;
+  /** Remarks waiting for their revision. */
+  waitingRevisions: number;
+  /** A phase's display name in the party's mode. */
+  phaseName(n: number): string;
+  /** Display names, for the messages. */
   nameOf(agent: string): string;
+  /** Known persona keys (any phase). */
+  isAgent(agent: string): boolean;
 }
 
 export interface RoomProblem {
-  code: "conflict" | "validation_failed";
+  code: "conflict" | "validation_failed" | "rate_limited";
   message: string;
   field?: "to";
 }
 
-/** The messages a message would cost: itself and one reply from each agent it reaches. */
-export function messageCost(to: string | null, live: readonly string[]): number {
-  return 1 + (to ? 1 : live.length);
-}
+/** Where a remark goes; `revision` remarks get their documents from the caller. */
+export type Placement = { where: "room"; phase: number; to: string | null } | { where: "next-phase"; phase: number; to: null; leftRoom: string | null } | { where: "revision"; to: null };
 
-/** Why the person cannot say this now (null: they can). */
-export function roomProblem(s: RoomState, to: string | null): RoomProblem | null {
-  const conflict = (message: string): RoomProblem => ({ code: "conflict", message });
-  if (["completed", "failed", "cancelled"].includes(s.status)) {
-    return conflict(`The party is ${s.status}: nobody is in the room any more. To change an artifact, ask for a revision (POST /api/parties/:id/revisions).`);
-  }
-  if (!s.mode) return conflict("The party has not started yet: choose a mode first (it waits on the mode menu).");
-  if (s.mode !== "party") return conflict("Classic mode has one agent at a time and no debate to join: answer its questions, and revise an artifact once it is written.");
+/** The last phase whose agents can still act on a remark, per mode: later, it becomes a revision. */
+const LAST_HEARING_PHASE: Record<string, number> = { party: 3, classic: 4 };
+
+/** Where the person's remark goes now, or why it cannot be taken. An answer to the team's question is never over the bound. */
+export function placeRemark(s: RoomState, to: string | null, isAnswer = false): RoomProblem | Placement {
+  if (s.status === "cancelled") return { code: "conflict", message: "This party was cancelled, so nobody works on it any more. Start a new kickoff to go on." };
+  if (s.status === "failed") return { code: "conflict", message: "This party stopped on an error, so nobody works on it any more. Start a new kickoff to go on; your description can be pasted in again." };
+  if (to !== null && !s.isAgent(to)) return { code: "validation_failed", field: "to", message: "Invalid input — to: must be the key of one of the team's agents, such as nadia or liam, or absent for everyone" };
   const p = s.phase;
-  if (!p || p.status !== "in_progress") return conflict("No phase is running right now: the next one is about to start. Try again in a moment.");
-  if (p.agents.length === 0) {
-    return conflict(`${p.name} (phase ${p.number}) has no agents to talk to. To change an artifact, ask for a revision (POST /api/parties/:id/revisions).`);
+  const room = s.status !== "completed" && s.mode === "party" && p !== null && p.number <= LAST_HEARING_PHASE.party && p.status === "in_progress" && p.open && p.live.length > 0;
+  if (room && to !== null && !p.live.includes(to)) {
+    const who = p.live.map((a) => `${s.nameOf(a)} (${a})`).join(", ");
+    return { code: "validation_failed", field: "to", message: `Invalid input — to: ${s.nameOf(to)} is not in ${p.name} now; speak to ${who}, or to everyone` };
   }
-  if (to !== null) {
-    if (!p.agents.includes(to)) {
-      return { code: "validation_failed", field: "to", message: `Invalid input — to: must be one of ${p.agents.join(", ")} (the agents of ${p.name}), or absent for everyone` };
-    }
-    if (!p.live.includes(to)) {
-      return { code: "validation_failed", field: "to", message: `Invalid input — to: ${s.nameOf(to)} is no longer in ${p.name} (it failed out); speak to ${p.live.join(", ") || "nobody"} or to everyone` };
-    }
+  const completed = s.status === "completed";
+  if (!isAnswer && (completed ? s.waitingRevisions >= MAX_REMARKS_PER_PHASE : s.saidInPhase >= MAX_REMARKS_PER_PHASE)) {
+    return {
+      code: "rate_limited",
+      message: completed
+        ? `${MAX_REMARKS_PER_PHASE} of your remarks are still waiting to be worked into the documents. Once they are done, say the next one — or open a document under Artifacts and choose Revise.`
+        : `You have made ${MAX_REMARKS_PER_PHASE} remarks during ${p?.name ?? "this phase"}, as many as one phase takes, and the team is working through them. Say the next one when the next phase starts, or put it in your answer when the team next asks you.`,
+    };
   }
-  if (p.live.length === 0) return conflict(`Every agent of ${p.name} has failed: nobody can answer. Answer the failure menu to retry the phase.`);
-  if (!p.open) return conflict(`${p.name} is wrapping up and answering its last messages. Once its artifacts are written, ask for a revision instead.`);
-  const pending = pendingReplies(s.messages, p.live);
-  const cost = messageCost(to, p.live);
-  if (p.messages + pending + p.reserved + cost > p.max) {
-    const left = Math.max(0, p.max - p.messages - pending - p.reserved);
-    return conflict(
-      `The debate in ${p.name} has used its message budget (${p.messages} of ${p.max} messages, ${p.reserved} kept for the team's remaining turns${pending ? `, ${pending} replies still owed to you` : ""}; this message and its replies need ${cost}, ${left} left). ${INSTEAD[p.number] ?? INSTEAD[0]}`,
-    );
-  }
-  return null;
+  if (room) return { where: "room", phase: p.number, to };
+  if (completed || !s.mode) return completed ? { where: "revision", to: null } : { where: "next-phase", phase: 1, to: null, leftRoom: to };
+  const last = LAST_HEARING_PHASE[s.mode] ?? 0;
+  if (!p) return { where: "next-phase", phase: 1, to: null, leftRoom: to };
+  // Classic mode has no room: its agent's next turn reads it first, in this phase or a later one.
+  const started = p.status === "in_progress" || p.status === "completed";
+  const next = s.mode === "classic" || !started ? p.number : p.number + 1;
+  return next <= last ? { where: "next-phase", phase: next, to: null, leftRoom: to } : { where: "revision", to: null };
 }
 
-const INSTEAD: Record<number, string> = {
-  0: "Once the phase's artifacts are written, ask for a revision with your feedback (POST /api/parties/:id/revisions).",
-  1: "Put it in your answer to the team's questions if they are still open; otherwise ask for a revision of the project brief once it is written (POST /api/parties/:id/revisions).",
-  2: "To change the stack, choose [C] at the stack approval; anything else can go into a revision of the architecture once it is written (POST /api/parties/:id/revisions).",
-  3: "Once the blueprint is written, ask for a revision of the document it concerns with your feedback (POST /api/parties/:id/revisions).",
-};
-
-/** What the composer needs: whether the person can speak now, to whom, and how much room is left. */
+/** What the composer needs: whether the person can speak now, to whom, and the agents' budget (for information). */
 export function roomSummary(s: RoomState) {
   const p = s.phase;
-  const problem = roomProblem(s, null);
-  const oneAgent = p?.live.length ? roomProblem(s, p.live[0]) : problem;
+  const placed = placeRemark(s, null);
+  const problem = "code" in placed ? placed : null;
+  const room = !("code" in placed) && placed.where === "room";
   return {
     phase: p?.number ?? null,
-    canSpeak: problem === null || oneAgent === null,
+    canSpeak: problem === null,
     canSpeakToEveryone: problem === null,
-    agents: (p?.live ?? []).map((key) => ({ key, name: s.nameOf(key) })),
-    budget: p ? { used: p.messages, max: p.max, reserved: p.reserved, owed: pendingReplies(s.messages, p.live), left: Math.max(0, p.max - p.messages - p.reserved - pendingReplies(s.messages, p.live)) } : null,
-    reason: problem === null || oneAgent === null ? null : (oneAgent ?? problem)!.message,
+    agents: room && p ? p.live.map((key) => ({ key, name: s.nameOf(key) })) : [],
+    budget: p && p.max > 0 ? { used: p.messages, max: p.max, reserved: p.reserved, owed: s.owed, left: Math.max(0, p.max - p.messages - p.reserved) } : null,
+    reason: problem?.message ?? null,
   };
 }
+
+/** The sentence the person reads under their remark: where it went, in plain words. */
+export function deliverySentence(s: RoomState, placement: Placement, titles: string[] = [], queued = false): string {
+  switch (placement.where) {
+    case "room":
+      return placement.to ? `${s.nameOf(placement.to)} answers you before their next turn.` : `Every agent of ${s.phase?.name ?? "the phase"} answers you before their next turn.`;
+    case "next-phase": {
+      const left = placement.leftRoom ? `${s.nameOf(placement.leftRoom)} has no turn left, so ` : "";
+      const whom = s.mode === "classic" ? `the agent of ${s.phaseName(placement.phase)}` : `the agents of ${s.phaseName(placement.phase)}`;
+      return `${left ? left : "No debate is open right now, so "}your remark goes to ${whom}: they answer it before anything else and write with it in mind.`;
+    }
+    case "revision": {
+      const docs = titles.length ? listJoin(titles) : "the project brief";
+      const when = queued ? "as soon as the team is free" : "now";
+      return `The documents are written, so your remark becomes a revision of ${docs}, starting ${when}; the new version${titles.length > 1 ? "s appear" : " appears"} under Artifacts, and the team tells you what changed.`;
+    }
+  }
+}
+
+function listJoin(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+

@@ -46,8 +46,8 @@ export interface PartyStore {
   /** Atomically: append events (gap-free seq), project them, and complete the step if given. */
   commit(partyId: string, epoch: number, c: { step?: { key: string; output: unknown }; events: PartyEvent[] }): Promise<StoredEvent[]>;
   getInputAnswer(partyId: string, requestId: string): Promise<InputAnswer | null>;
-  /** What the person said into the room in this phase, oldest first, with who has answered it. */
-  getRoomMessages(partyId: string, phase: number): Promise<RoomMessage[]>;
+  /** Every remark of the person's, oldest first: the phase that hears it (null: a revision), who has answered it. */
+  getRemarks(partyId: string): Promise<RoomMessage[]>;
   /** An artifact's latest version (a person may have revised it while the party waited). */
   getArtifact(partyId: string, path: string): Promise<ArtifactRecord | null>;
 }
@@ -89,7 +89,7 @@ export function hookedStore(inner: PartyStore, h: StoreHooks): PartyStore {
     getCheckpoint: (id, k) => inner.getCheckpoint(id, k),
     listCheckpoints: (id) => inner.listCheckpoints(id),
     getInputAnswer: (id, r) => inner.getInputAnswer(id, r),
-    getRoomMessages: (id, phase) => inner.getRoomMessages(id, phase),
+    getRemarks: (id) => inner.getRemarks(id),
     getArtifact: (id, path) => inner.getArtifact(id, path),
     beginStep: async (id, e, k) => {
       h.beforeBeginStep?.(id);

@@ -27,6 +27,8 @@ export const finalPositionOutput = z.strictObject({
   // Each persona fills the part of the brief it owns (docs/protocols.md, Protocol A); the others may omit it.
   industry_context: z.array(text()).max(6).optional(),
   technical_considerations: z.array(text()).max(6).optional(),
+  // Questions only the person can answer: a contradiction between two things they said (both quoted), a decision that is theirs.
+  open_questions: z.array(text(400)).max(3).optional(),
 });
 
 const choice = z.strictObject({ choice: text(120), rationale: text(400) });
@@ -97,6 +99,7 @@ export const briefOutput = z.strictObject({
   industry_context: list(1, 8),
   technical_considerations: list(1, 8),
   risk_factors: list(1, 10),
+  open_questions: z.array(text(400)).max(8).optional(),
 });
 
 export const researchOutput = z.strictObject({
@@ -139,6 +142,8 @@ export const replyOutput = z.strictObject({
   reply: text(3000),
   // What the agent will do differently because of it (empty when nothing changes).
   changes: z.array(text(300)).max(5),
+  // When the agent cannot tell what the person wants: the question it asks back.
+  question: text(400).optional(),
 });
 
 /** An artifact rewritten with the person's feedback: the whole new document. */

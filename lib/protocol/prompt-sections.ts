@@ -20,6 +20,8 @@ export const SECTION = {
   title: "project_title",
   /** What the person said into the room during this phase (to this agent or to everyone). */
   personMessages: "person_messages",
+  /** What the person said to the team in earlier phases: the person's own words, like the answers. */
+  personRemarks: "person_remarks",
 } as const;
 
 export type SectionName = (typeof SECTION)[keyof typeof SECTION];

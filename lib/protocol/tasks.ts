@@ -66,6 +66,7 @@ export const TASKS = {
         `Core Features: ${out.core_features.join("; ")}`,
         `Constraints: ${out.constraints.join("; ")}`,
         `Success Metrics: ${out.success_metrics.join("; ")}`,
+        ...(out.open_questions?.length ? out.open_questions.map((q) => `QUESTION FOR YOU: ${q}`) : []),
       ].join("\n"),
   }),
   "stack.proposal": def({
@@ -215,7 +216,7 @@ export const TASKS = {
     toolDescription: "Submit your answer to what the person said, and what you will change because of it.",
     schema: o.replyOutput,
     label: "REPLY",
-    render: (out) => `REPLY:\n\n${out.reply}${out.changes.length ? `\n\nWHAT CHANGES:\n${bullets(out.changes)}` : ""}`,
+    render: (out) => `REPLY:\n\n${out.reply}${out.changes.length ? `\n\nWHAT CHANGES:\n${bullets(out.changes)}` : ""}${out.question ? `\n\nQUESTION FOR YOU: ${out.question}` : ""}`,
   }),
   "artifact.revise": def({
     tool: "submit_revised_artifact",

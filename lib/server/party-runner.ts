@@ -12,6 +12,7 @@ import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
 import { claimLease, msUntilNextExpiry, orphanedParties, releaseLease, renewLease, type Lease } from "../db/leases";
 import { jobMaterial, unfinishedJobs } from "../db/jobs";
+import { partiesWithWaitingRemarks } from "../db/room-messages";
 import { appendUnfenced, tokensUsed } from "../db/parties";
 import { isTransientDbError } from "../db/transaction";
 import type { EventBus } from "../events/bus";
@@ -33,6 +34,8 @@ export interface RunnerDeps {
   retry?: PartyContext["retry"];
   maxOutputTokens?: number;
   log?: (msg: string) => void;
+  /** Nothing runs on the party here any more (a run or a job ended): work waiting for it may start. */
+  onIdle?: (partyId: string) => void;
 }
 
 interface Running {
@@ -102,7 +105,10 @@ export class PartyRunner {
     }
     const entry: Running = { abort: new AbortController(), rerun: false, done: Promise.resolve() };
     this.running.set(partyId, entry);
-    entry.done = this.loop(partyId, entry).finally(() => this.running.delete(partyId));
+    entry.done = this.loop(partyId, entry).finally(() => {
+      this.running.delete(partyId);
+      this.idleHook(partyId, entry);
+    });
     return entry.done;
   }
 
@@ -115,6 +121,15 @@ export class PartyRunner {
       } while (entry.rerun && !entry.abort.signal.aborted);
     } catch (e) {
       this.log(`party ${partyId}: run could not start or finish (${firstLine(e)}); the scan will take it up again`);
+    }
+  }
+
+  private idleHook(partyId: string, entry: Running): void {
+    if (this.stopping || entry.abort.signal.aborted || this.running.has(partyId)) return;
+    try {
+      this.deps.onIdle?.(partyId);
+    } catch (e) {
+      this.log(`party ${partyId}: idle hook failed (${firstLine(e)})`);
     }
   }
 
@@ -202,6 +217,7 @@ export class PartyRunner {
         await this.release(lease);
         this.running.delete(partyId);
         if (entry.rerun && !entry.abort.signal.aborted) void this.kick(partyId);
+        else this.idleHook(partyId, entry);
       }
     };
     entry.done = run();
@@ -280,6 +296,8 @@ export class PartyRunner {
         );
       }),
     );
+    // Remarks waiting to become revisions on a party nothing runs on (a restart, say).
+    if (this.deps.onIdle) for (const id of await partiesWithWaitingRemarks(this.deps.db)) if (!this.running.has(id)) this.deps.onIdle(id);
     claimed.forEach((c, i) => {
       if (c.status === "fulfilled") return;
       const j = jobs[i];

@@ -54,6 +54,8 @@ import { isTerminal, type Mode, type PartyStatus } from "../vocabulary";
 const personas = defaultPersonaConfig();
 /** An agent's display name (Nadia, Data Model Designer…) for messages to the person. */
 export const nameOf = (agent: string) => agentInfo(personas, agent).name;
+/** What the room's rules need to name agents and know them. */
+export const agentNames = { nameOf, isAgent: (agent: string) => Object.hasOwn(personas.personas, agent) };
 
 function titleFrom(description: string): string {
   const first = description.split(/(?<=[.!?])\s|\n/)[0].trim();
@@ -134,7 +136,7 @@ export async function partySummary(viewer: Viewer, partyId: string): Promise<Par
   const { db } = await getServices();
   const phases = party.mode ? await listPhases(db, party.id, party.mode) : [];
   const owner = party.role === "owner";
-  const [pending, roomState, missing] = await Promise.all([pendingInput(db, party.id), roomStateOf(db, party, nameOf), missingNow(party)]);
+  const [pending, roomState, missing] = await Promise.all([pendingInput(db, party.id), roomStateOf(db, party, agentNames), missingNow(party)]);
   const room = roomSummary(roomState);
   return {
     id: party.id,

@@ -13,6 +13,10 @@ export const questionGroupSchema = z.object({
   questions: z.array(z.object({ n: z.number(), text: z.string() })),
 });
 
+/** The team's open questions shown at a gate, one field each (an answer is a remark naming the question). */
+export const followUpSchema = z.object({ id: z.string(), agent: z.string(), name: z.string(), text: z.string() });
+const followUps = z.array(followUpSchema).optional();
+
 export const inputDetailsSchemas = {
   /** The mode menu (no flag chose one). */
   mode: z.undefined(),
@@ -21,9 +25,9 @@ export const inputDetailsSchemas = {
   /** Vision questions, grouped by the agent that asked them. */
   vision_questions: z.object({ groups: z.array(questionGroupSchema) }),
   /** The recommended stack, the team's consensus line and its notes. */
-  stack_approval: z.object({ stack: proposalOutput, consensus: z.string().nullable(), notes: z.array(z.string()) }),
+  stack_approval: z.object({ stack: proposalOutput, consensus: z.string().nullable(), notes: z.array(z.string()), followUps }),
   /** Every article of the constitution draft, the general ones first. */
-  constitution_review: z.object({ articles: constitutionOutput.shape.articles }),
+  constitution_review: z.object({ articles: constitutionOutput.shape.articles, followUps }),
   /** One walkthrough step: which one, and what it shows. */
   walkthrough: z
     // Two "permissions" shapes (the list, then one command at a time): a plain union.
@@ -48,6 +52,7 @@ export type InputDetails<K extends InputKind = InputKind> = z.infer<(typeof inpu
 export type InputKindDetails = { [K in InputKind]: { kind: K; details?: InputDetails<K> } }[InputKind];
 
 export type QuestionGroup = z.infer<typeof questionGroupSchema>;
+export type FollowUpQuestion = z.infer<typeof followUpSchema>;
 export type StackApprovalDetails = InputDetails<"stack_approval">;
 export type ConstitutionArticle = InputDetails<"constitution_review">["articles"][number];
 

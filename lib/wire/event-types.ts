@@ -27,6 +27,7 @@ export const EVENT_TYPES = [
   "artifact-missing",
   "room-update",
   "walkthrough-step",
+  "remark-carried",
   "usage",
   "team-delete",
   "party-status",

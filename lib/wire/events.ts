@@ -25,6 +25,12 @@ export const messageMetaSchema = z.object({
   replyTo: z.array(z.string()).optional(),
 });
 
+export const remarkCarriedSchema = z.object({
+  where: z.enum(["room", "next-phase", "revision"]),
+  phase: phaseNumber.optional(),
+  artifactPaths: z.array(z.string()).optional(),
+});
+
 export const inputOptionSchema = z.object({ key: z.string(), label: z.string() });
 
 export const inputRequestDataSchema = z.object({
@@ -64,7 +70,8 @@ export const revisionStartSchema = z.object({
   baseVersion: int,
   missing: z.boolean(),
   onDemand: z.boolean(),
-  source: z.enum(["person", "walkthrough"]),
+  source: z.enum(["person", "walkthrough", "remark"]),
+  remarkId: z.string().optional(),
 });
 
 export const revisionResultSchema = z.object({
@@ -137,7 +144,7 @@ export const EVENT_DATA_SCHEMAS = {
   "agent-failure": z.object({ agent: z.string(), phase: phaseNumber, attempt: int, kind: z.string(), error: z.string(), final: z.boolean() }),
   "message-start": messageMetaSchema,
   "message-delta": z.object({ messageId: z.string(), offset: int, text: z.string() }),
-  "message-end": messageMetaSchema.extend({ content: z.string(), summary: z.string() }),
+  "message-end": messageMetaSchema.extend({ content: z.string(), summary: z.string(), carried: remarkCarriedSchema.optional(), answers: z.string().optional() }),
   "message-discard": z.object({ messageId: z.string(), reason: z.string() }),
   note: z.object({ kind: z.enum(["degradation", "status", "info", "warning"]), phase: phaseNumber.nullable(), text: z.string() }),
   "input-request": inputRequestDataSchema,
@@ -171,6 +178,7 @@ export const EVENT_DATA_SCHEMAS = {
   "artifact-missing": missingArtifactSchema,
   "room-update": z.object({ phase: phaseNumber, reserved: int, open: z.boolean() }),
   "walkthrough-step": walkthroughStepSchema,
+  "remark-carried": remarkCarriedSchema.extend({ messageId: z.string() }),
   usage: usageDataSchema,
   "team-delete": z.object({ team_name: z.string() }),
   "party-status": z.object({ status: partyStatusSchema, currentPhase: phaseNumber.nullable() }),

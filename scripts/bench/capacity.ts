@@ -99,7 +99,7 @@ function timedStore(inner: PartyStore, writes: Timed[], events: { n: number }): 
     getCheckpoint: (id, k) => inner.getCheckpoint(id, k),
     listCheckpoints: (id) => inner.listCheckpoints(id),
     getInputAnswer: (id, r) => inner.getInputAnswer(id, r),
-    getRoomMessages: (id, p) => inner.getRoomMessages(id, p),
+    getRemarks: (id) => inner.getRemarks(id),
     getArtifact: (id, p) => inner.getArtifact(id, p),
     beginStep: (id, e, k) => time(() => inner.beginStep(id, e, k)),
     commit: (id, e, c) =>

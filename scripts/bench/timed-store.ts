@@ -22,7 +22,7 @@ export class StoreTimer {
       getCheckpoint: (id, k) => store.getCheckpoint(id, k),
       listCheckpoints: (id) => store.listCheckpoints(id),
       getInputAnswer: (id, r) => store.getInputAnswer(id, r),
-      getRoomMessages: (id, phase) => store.getRoomMessages(id, phase),
+      getRemarks: (id) => store.getRemarks(id),
       getArtifact: (id, path) => store.getArtifact(id, path),
       beginStep: async (id, e, k) => {
         const t = performance.now();

@@ -2,7 +2,7 @@
 // unknown). These readers accept the shapes the vocabulary declares per input kind,
 // leniently, and return null for anything else, so a surprising payload falls back to
 // the plain body text.
-import type { ConstitutionArticle, QuestionGroup, StackApprovalDetails } from "@/lib/vocabulary";
+import type { ConstitutionArticle, FollowUpQuestion, QuestionGroup, StackApprovalDetails } from "@/lib/vocabulary";
 
 export type { QuestionGroup };
 export type Article = ConstitutionArticle;
@@ -75,4 +75,10 @@ export function textVisible(kind: string, options: Array<{ key: string }>, allow
   if (!allowsText) return false;
   if (kind === "stack_approval" || kind === "constitution_review") return textRequired(kind, options, allowsText, selection);
   return true;
+}
+
+/** The team's open questions a gate carries (any kind may), or an empty list. */
+export function followUpQuestions(details: unknown): FollowUpQuestion[] {
+  if (!isObj(details) || !Array.isArray(details.followUps)) return [];
+  return details.followUps.filter(isObj).flatMap((f) => (typeof f.id === "string" && typeof f.text === "string" ? [{ id: f.id, agent: str(f.agent), name: str(f.name) || str(f.agent), text: f.text }] : []));
 }

@@ -7,11 +7,12 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { InputRequestData } from "@/lib/party/events";
 import { MAX_ANSWER_CHARS } from "@/lib/party/input-rules";
-import { ApiError, submitInput, type Mode } from "../../api/client";
+import { ApiError, sendRoomMessage, submitInput, type Mode } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
 import { ErrorBanner, SubmitButton } from "../../ui/form-actions";
 import { composeAnswers } from "./compose-answers";
-import { questionGroups, textRequired, textVisible } from "./details";
+import { followUpQuestions, questionGroups, textRequired, textVisible } from "./details";
+import { FollowUpFields } from "./follow-up-fields";
 import { InputDetails } from "./input-details";
 import { OptionGroup } from "./option-group";
 import { QuestionFields, questionFieldId } from "./question-fields";
@@ -57,6 +58,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [answers, setAnswers] = useState<Record<number, string>>({});
+  const [followUpAnswers, setFollowUpAnswers] = useState<Record<string, string>>({});
   const textBox = useRef<HTMLTextAreaElement>(null);
   const wantTextFocus = useRef(false);
 
@@ -65,6 +67,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
   // details came with the request; otherwise the one text box answers them all.
   const groups = useMemo(() => (kind === "vision_questions" && allowsText ? questionGroups(request.details) : null), [kind, allowsText, request.details]);
   const questions = useMemo(() => groups?.flatMap((g) => g.questions) ?? [], [groups]);
+  const followUps = useMemo(() => followUpQuestions(request.details), [request.details]);
   const showText = textVisible(kind, options, allowsText, selection);
   const needText = !groups && textRequired(kind, options, allowsText, selection);
   const locked = readOnly || phase !== "editing";
@@ -96,6 +99,12 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
     sending.current = true;
     setPhase("sending");
     try {
+      // The team's questions first: the answers are remarks naming them, read when the team goes on.
+      for (const q of followUps) {
+        const said = followUpAnswers[q.id]?.trim();
+        if (said) await sendRoomMessage(partyId, { text: `About “${q.text}”: ${said}`, answers: q.id });
+      }
+      setFollowUpAnswers({});
       await submitInput(partyId, {
         requestId: request.requestId,
         ...(selection ? { selection } : {}),
@@ -118,7 +127,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
         setError("Your answer could not be sent. Please try again.");
       }
     }
-  }, [readOnly, options.length, selection, needText, text, kind, groups, questions, answers, partyId, request.requestId, showText, uid, onAnswered]);
+  }, [readOnly, options.length, selection, needText, text, kind, groups, questions, answers, partyId, request.requestId, showText, uid, onAnswered, followUps, followUpAnswers]);
 
   useEffect(() => {
     if (!focusOnArrival || readOnly) return;
@@ -235,6 +244,10 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
               <p className="text-sm text-rose-700" data-testid="selection-error">
                 {fields.selection}
               </p>
+            )}
+
+            {followUps.length > 0 && (
+              <FollowUpFields idPrefix={`${uid}-fu`} questions={followUps} answers={followUpAnswers} onAnswer={(id, v) => setFollowUpAnswers((a) => ({ ...a, [id]: v }))} disabled={locked} />
             )}
 
             {showText && (

@@ -1,7 +1,7 @@
 // Handlers for who speaks: agents joining, failing and leaving, streamed messages
 // (deltas may arrive before their start or out of order), and the person's inputs.
 import type { EventHandlers } from "./handler-types";
-import { ORCHESTRATOR, PERSON } from "@/lib/vocabulary";
+import { countsAgainstBudget, ORCHESTRATOR, PERSON } from "@/lib/vocabulary";
 import { agentDisplay } from "./agent-display";
 import { addNote, drainHeld, ensureAgent, hold, markSpeaking, metaOf, setAgent, setMessage, upsertPhase } from "./reducer-helpers";
 import type { MessageMeta } from "@/lib/party/events";
@@ -75,6 +75,11 @@ export const CONVERSATION_HANDLERS = {
     const v = setMessage(view, { ...msg, text: msg.text + text.slice(msg.text.length - offset) });
     return drainHeld(markSpeaking(v, msg), messageId);
   },
+  "remark-carried": (view, e) => {
+    const { messageId, ...carried } = e.data;
+    const msg = view.messages[messageId];
+    return msg ? setMessage(view, { ...msg, carried }) : view;
+  },
   "message-discard": (view, e) => {
     const msg = view.messages[e.data.messageId];
     const { [e.data.messageId]: _dropped, ...held } = view.heldDeltas;
@@ -90,10 +95,11 @@ export const CONVERSATION_HANDLERS = {
     const { v: entered, agent, existing } = enterMessage(view, m, at, () => ({ text: m.content, summary: m.summary || null, status: "done" }));
     const { [m.messageId]: _dropped, ...held } = entered.heldDeltas;
     let v: PartyView = { ...entered, heldDeltas: held };
+    if (m.carried) v = setMessage(v, { ...v.messages[m.messageId], carried: m.carried });
     if (m.sender !== ORCHESTRATOR) {
       const a = agent ? v.agents[m.sender] : undefined;
       if (a && a.status !== "shutdown" && a.status !== "failed") v = setAgent(v, { ...a, status: "idle", activeMessageId: null, failures: 0 });
-      if (m.type !== "work" && (!existing || existing.status !== "done")) {
+      if (countsAgainstBudget(m) && (!existing || existing.status !== "done")) {
         v = { ...v, phases: upsertPhase(v.phases, m.phase, (p) => ({ ...p, messages: p.messages + 1 })) };
       }
     }

@@ -1,6 +1,6 @@
 // The dashboard's view of a party, derived from its event log alone (the log is the
 // truth; a reload shows the same screen). The reducer fills it, the selectors read it.
-import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, RevisionStart } from "@/lib/party/events";
+import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, RemarkCarried, RevisionStart } from "@/lib/party/events";
 import type { PartyStatus } from "@/lib/vocabulary";
 import type { Mode, ModeSource, TerminalStatus } from "@/lib/vocabulary";
 
@@ -39,6 +39,8 @@ export interface AgentView {
 }
 
 export interface MessageView extends MessageMeta {
+  /** On the person's remarks: where they went. */
+  carried?: RemarkCarried;
   text: string;
   summary: string | null;
   status: MessageStatus;

@@ -6,7 +6,7 @@ import { TASKS, parsePersonMessages, proposalOutput, type ParsedPrompt, type Pro
 import { userActors } from "./actors-view";
 import { parseConversation, type ConversationMessage } from "./conversation";
 import { chooseStack, type StackInput } from "./knowledge/choose-stack";
-import { detectDomain, type DomainTraits } from "./knowledge/detect-domain";
+import { detectDomain, type DomainTraits, type TraitId } from "./knowledge/detect-domain";
 import { extractEntities, type DataModel } from "./knowledge/extract-entities";
 import { extractProfile, type ProjectProfile } from "./knowledge/extract-profile";
 import { opsReview, type OpsReview } from "./knowledge/ops-review";
@@ -22,6 +22,7 @@ import { modelChanges } from "./knowledge/model-changes";
 import { parseChangeRequest, type ChangeRequest } from "./reading/change-request";
 import { featuresFromReading, mainPain } from "./reading/features";
 import { readProject, type Reading } from "./reading/read-project";
+import { Grounding } from "./grounding-filter";
 
 /** "## 3. Core Features" → "core features"; bodies keyed by lower-case title. */
 export function markdownSections(md: string): Record<string, string> {
@@ -105,6 +106,21 @@ export class ProjectContext {
     return this.memo("text", () => [this.description, this.answers].filter(Boolean).join("\n"));
   }
 
+  /** Everything the person wrote: the description, the answers, their remarks and the changes they asked for. */
+  get personText(): string {
+    return this.memo("personText", () =>
+      [this.projectText, this.section("person_remarks"), this.section("person_messages"), this.section("user_changes"), this.section("project_title")].filter(Boolean).join("\n"),
+    );
+  }
+
+  /** What this turn may name: only the person's own domain (grounding-filter.ts). */
+  get grounding(): Grounding {
+    return this.memo("grounding", () => {
+      const own = Object.entries(this.traits.evidence).filter(([, said]) => (said?.length ?? 0) >= 2).map(([id]) => id as TraitId);
+      return new Grounding(this.personText, own);
+    });
+  }
+
   /** What the person said, read with the NLP library (memoised across calls). */
   get reading(): Reading {
     return this.memo("reading", () => readProject(this.description, this.answers));
@@ -138,8 +154,8 @@ export class ProjectContext {
   get traits(): DomainTraits {
     return this.memo("traits", () => {
       const t = detectDomain(this.projectText);
-      // "no payments" wins over every payment-sounding word elsewhere.
-      if (this.reading.noMoney) (t.ids as Set<string>).delete("payments");
+      // Money traits need money that moves through the product: "no payments", an invoice or a till elsewhere, win over payment-sounding words.
+      if (!this.reading.paysInProduct) (t.ids as Set<string>).delete("payments");
       return t;
     });
   }
@@ -224,7 +240,7 @@ export class ProjectContext {
     return this.memo("ops", () => {
       const o = opsReview(this.traits, this.debatedPlan, this.profile);
       // The person's budget is the one cost figure every message uses.
-      const budget = this.reading.quantities.find((q) => q.kind === "money");
+      const budget = this.reading.budget;
       if (budget) {
         const host = this.debatedPlan.additional.find((a) => a.slot === "hosting")?.choice ?? "one small managed host";
         o.cost =

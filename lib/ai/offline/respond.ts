@@ -67,7 +67,10 @@ export class OfflineWriterError extends Error {}
 export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean): Turn {
   const def = TASKS[task];
   const schema = def.schema as z.ZodType;
-  let output = WRITERS[task](ctx);
+  const written = WRITERS[task](ctx);
+  // Another domain's people and things never reach the person unless they named them.
+  const grounded = ctx.grounding.output(written);
+  let output = schema.safeParse(grounded).success ? grounded : written;
   let check = schema.safeParse(output);
   if (!check.success) {
     // A last safety net: trim anything over a limit rather than fail the turn.

@@ -2,7 +2,7 @@
 // (an empty list when the log is sound) so a failing test names what broke.
 import type { PersonaConfig } from "../../agents/persona-config";
 import type { StoredEvent } from "../events";
-import { ORCHESTRATOR } from "../../vocabulary";
+import { countsAgainstBudget } from "../../vocabulary";
 import { FULLER_MESSAGE_LABELS } from "../../ai/offline/message-text";
 
 /** seq runs 1, 2, 3, ... with no gap and no repeat. */
@@ -81,7 +81,7 @@ export function rosterProblems(events: StoredEvent[], maxLive: number): string[]
 export function budgetProblems(events: StoredEvent[], personas: PersonaConfig): string[] {
   const count = new Map<number, number>();
   for (const e of events) {
-    if (e.type === "message-end" && e.data.type !== "work" && e.data.sender !== ORCHESTRATOR) count.set(e.data.phase, (count.get(e.data.phase) ?? 0) + 1);
+    if (e.type === "message-end" && countsAgainstBudget(e.data)) count.set(e.data.phase, (count.get(e.data.phase) ?? 0) + 1);
   }
   return [...count].flatMap(([phase, n]) => {
     const max = personas.phases[String(phase) as "1"]?.max_messages ?? 0;

@@ -1,7 +1,7 @@
 // Keywords → domain traits (payments, health data, real-time, minors, ...) plus the
 // region. A phrase counts once; a negated phrase ("no payments", "without chat")
 // does not count, so "we don't need real-time" doesn't summon a WebSocket layer.
-import { COMPETITORS, TRAITS, type TraitId } from "./domain-catalog";
+import { TRAITS, type TraitId } from "./domain-catalog";
 import { detectRegion, type Region } from "./regions";
 
 export type { TraitId } from "./domain-catalog";
@@ -13,11 +13,9 @@ export interface DomainTraits {
   /** The phrases that revealed each trait, as written by the person. */
   evidence: Partial<Record<TraitId, string[]>>;
   region: Region;
-  /** Named products in the same space, for the domain researcher. */
-  competitors: string[];
 }
 
-const NEGATION = /\b(?:no|not|never|without|don't|doesn't|won't|isn't|aren't|nor|neither|n't)\b[^.;,:!?]{0,24}$/i;
+const NEGATION = /\b(?:no|not|never|nothing|without|don't|doesn't|won't|isn't|aren't|nor|neither|n't)\b[^.;,:!?]{0,24}$/i;
 
 function findPhrases(text: string, source: string): string[] {
   const re = new RegExp(`(?<![A-Za-z0-9])(?:${source})(?![A-Za-z0-9])`, "gi");
@@ -69,18 +67,11 @@ export function detectDomain(text: string): DomainTraits {
   if (ids.has("simple_site") && [...ids].some((i) => ["payments", "marketplace", "realtime", "health", "internal_tool", "multi_tenant", "iot", "ai", "education", "scheduling", "messaging", "social", "ecommerce"].includes(i))) ids.delete("simple_site");
   if (ids.has("video_calls")) ids.add("realtime");
 
-  const competitors: string[] = [];
-  for (const c of COMPETITORS) {
-    if (c.when.every((w) => ids.has(w)) && (!c.evidence || c.evidence.test(text))) competitors.push(...c.names);
-    if (competitors.length >= 3) break;
-  }
-
   return {
     ids,
     has: (id) => ids.has(id),
     any: (...xs) => xs.some((x) => ids.has(x)),
     evidence,
     region,
-    competitors: [...new Set(competitors)].slice(0, 4),
   };
 }

@@ -168,8 +168,10 @@ export const TRAITS: TraitDef[] = [
   {
     id: "finance",
     label: "finance",
-    strong: ["banking", "loans?", "trading", "ledger", "kyc", "aml", "crypto\\w*", "money transfers?", "send money"],
-    weak: ["budget\\w*", "expenses?", "invest\\w+", "bank", "accounting", "insurance"],
+    // "Loans" of equipment or books are not lending money.
+    strong: ["banking", "(?:bank|personal|business|student) loans?", "mortgages?", "trading", "ledger", "kyc", "aml", "crypto\\w*", "money transfers?", "send money"],
+    // A project's own budget says nothing about the domain.
+    weak: ["expenses?", "invest\\w+", "bank", "accounting", "insurance"],
   },
   { id: "logistics", label: "logistics", strong: ["couriers?", "shipments?", "warehouses?", "dispatch\\w*", "parcels?"], weak: ["deliver(?:y|ies)", "drivers?", "routes?"] },
   { id: "social", label: "community", strong: ["social network", "followers?", "community"], weak: ["reviews?", "ratings?", "profiles?", "feeds?", "likes?", "trust"] },
@@ -183,27 +185,4 @@ export const TRAITS: TraitDef[] = [
     strong: ["integrat\\w+", "webhooks?", "slack", "existing (?:system|ehr|erp|crm|tools?)"],
     weak: ["apis?", "sync\\w*", "import\\w*", "links? to"],
   },
-];
-
-/** Well-known products per domain, so Oscar can name the competition. */
-export const COMPETITORS: { when: TraitId[]; names: string[]; evidence?: RegExp }[] = [
-  // Most specific combinations first: the first three names found are used.
-  { when: ["ai"], names: ["Zendesk AI", "Intercom Fin", "Forethought"], evidence: /\b(ticket|helpdesk|support)/i },
-  { when: ["video_calls", "health"], names: ["Doxy.me", "SimplePractice", "Doctolib"] },
-  { when: ["food", "marketplace"], names: ["Shef", "Too Good To Go", "Glovo", "Uber Eats"] },
-  { when: ["health", "clinical_decision"], names: ["Infermedica", "Ada Health", "Buoy Health"] },
-  { when: ["game", "education"], names: ["Kahoot!", "Quizizz", "Blooket", "Mentimeter"] },
-  { when: ["incident_ops"], names: ["PagerDuty", "Rootly", "FireHydrant", "incident.io"] },
-  { when: ["education"], names: ["Google Classroom", "Seesaw", "Moodle"] },
-  { when: ["iot"], names: ["Samsara", "AWS IoT Device Management", "ThingsBoard"] },
-  { when: ["marketplace"], names: ["Etsy", "Airbnb", "Vinted"] },
-  { when: ["ecommerce"], names: ["Shopify", "WooCommerce"] },
-  { when: ["finance"], names: ["YNAB", "Revolut", "Wise"], evidence: /\b(budget|money|bank|transfer|wallet|invest)/i },
-  { when: ["cli"], names: ["the tools your users already script around"] },
-  { when: ["scheduling"], names: ["Calendly", "Doctolib", "SimplyBook.me"], evidence: /\b(book|appointment|reservation)/i },
-  { when: ["e_signature"], names: ["DocuSign", "Dropbox Sign"] },
-  { when: ["k8s_operator"], names: ["Velero", "CloudNativePG", "Kasten K10"] },
-  { when: ["logistics"], names: ["Onfleet", "Routific"] },
-  { when: ["messaging"], names: ["Slack", "Discord"] },
-  { when: ["internal_tool"], names: ["Confluence", "Notion", "Retool"], evidence: /\b(wiki|docs|documentation|knowledge|runbook|admin|dashboard)/i },
 ];

@@ -191,16 +191,19 @@ export function extractEntities(description: string, answers: string, traits: Do
 
   if (needsUser) {
     const sso = traits.has("internal_tool");
+    // "No account, just a phone number": people are known by the number they give.
+    const byPhone = reading.requirements.some((r) => r.kind === "identity" && r.name === "phone number");
+    const identity = byPhone ? "phone_number:phone!; email:email?" : "email:email!";
     entities.push({
       name: "User",
       table: "users",
-      purpose: sso ? "A person signed in through the company identity provider (no local passwords)" : "A person who signs in",
+      purpose: sso ? "A person signed in through the company identity provider (no local passwords)" : byPhone ? "A person known by their phone number: no account or password, a one-time code sent by SMS confirms the number" : "A person who signs in",
       fields: [
         { name: "id", type: "uuid", nullable: false, unique: true, primary: true },
         ...parseFields(
           sso
             ? `idp_subject:string!; email:email!; display_name:string; role:enum(${roles.join("|")}); deactivated_at:datetime?`
-            : `email:email!; display_name:string; role:enum(${roles.join("|")}); locale:string; ${traits.region.eu ? "terms_accepted_at:datetime; " : ""}deleted_at:datetime?`,
+            : `${identity}; display_name:string${byPhone ? "?" : ""}; role:enum(${roles.join("|")}); locale:string; ${traits.region.eu ? "terms_accepted_at:datetime; " : ""}deleted_at:datetime?`,
         ),
         { name: "created_at", type: "datetime", nullable: false, unique: false },
       ],

@@ -62,7 +62,7 @@ export function detectRegion(text: string): Region {
   if (us) countries.add("United States");
   const uk = /\b(UK|U\.K\.|United Kingdom|Britain|British|England|Scotland|Wales|London|Manchester)\b/.test(text);
   if (uk) countries.add("United Kingdom");
-  const canada = /\b(Canada|Canadian|Toronto|Vancouver|Montreal|PIPEDA)\b/.test(text);
+  const canada = /\b(Canada|Canadian|Toronto|Vancouver|Montr[eé]al|Qu[eé]bec|Ottawa|Calgary|PIPEDA)\b/.test(text);
   if (canada) countries.add("Canada");
   const brazil = /\b(Brazil|Brasil|São Paulo|Sao Paulo|Rio de Janeiro|LGPD)\b/.test(text);
   if (brazil) countries.add("Brazil");

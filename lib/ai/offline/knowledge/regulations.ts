@@ -43,7 +43,8 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
   const r = t.region;
   const out: Regulation[] = [];
   const add = (x: Regulation) => out.push(x);
-  const anyRegionOr = (flag: boolean) => flag || r.unknown;
+  // A regional law applies only where the person's words place the users; where nothing
+  // says, the writers ask instead of asserting one.
 
   if (t.has("payments")) {
     add({
@@ -91,7 +92,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
     });
   }
   if (t.has("health")) {
-    if (anyRegionOr(r.us)) {
+    if (r.us) {
       add({
         id: "hipaa",
         name: "HIPAA (Privacy, Security and Breach Notification Rules)",
@@ -128,7 +129,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
     });
   }
   if (t.has("clinical_decision")) {
-    if (anyRegionOr(r.us)) {
+    if (r.us) {
       add({
         id: "fda_cds",
         name: "FDA Clinical Decision Support Software guidance",
@@ -160,7 +161,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
     });
   }
   if (t.has("minors")) {
-    if (anyRegionOr(r.us)) {
+    if (r.us) {
       add({
         id: "coppa",
         name: "COPPA",
@@ -172,7 +173,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         legal: true,
       });
     }
-    if (t.has("education") && anyRegionOr(r.us)) {
+    if (t.has("education") && r.us) {
       add({
         id: "ferpa",
         name: "FERPA",
@@ -181,7 +182,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         legal: true,
       });
     }
-    if (anyRegionOr(r.eu || r.uk)) {
+    if (r.eu || r.uk) {
       add({
         id: "gdpr_children",
         name: "GDPR Article 8 (children's consent, \"GDPR-K\")",

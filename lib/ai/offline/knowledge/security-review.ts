@@ -92,9 +92,9 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
   if (t.has("minors")) {
     out.push({
       id: "children",
-      title: "Children's personal data (COPPA / GDPR Art. 8)",
-      detail: "Students may be under 13. Let them join with a game code and a nickname only — no accounts, emails or photos — keep no third-party analytics or ad SDKs on student screens, filter nicknames, and delete player rows when the session ends or after 30 days at the latest.",
-      fix: "keep students anonymous (code + nickname) with no third-party trackers",
+      title: `Children's personal data${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Art. 8)" : ""}`,
+      detail: "Children may use it. Collect the least personal data about them, get a parent's or guardian's consent where the law asks for it, keep third-party analytics and ad SDKs off their screens, and delete their data as soon as it is no longer needed.",
+      fix: "collect the least data about children, with a guardian's consent, and no third-party trackers",
     });
   }
   if (t.has("realtime") && !t.has("video_calls")) {
@@ -129,7 +129,7 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
     out.push({
       id: "uploads",
       title: "Uploaded images leak location and carry payloads",
-      detail: "Phone photos embed GPS coordinates — for people cooking at home that is their address. Upload through presigned URLs limited by size and content type, re-encode images server-side to strip EXIF, serve them from a separate domain, and scan other files for malware.",
+      detail: "Photos can embed GPS coordinates, which can reveal where someone lives. Upload through presigned URLs limited by size and content type, re-encode images server-side to strip EXIF, serve them from a separate domain, and scan other files for malware.",
       fix: "strip EXIF and re-encode uploads; presigned URLs with size limits",
       apply: (p) => amendSlot(p, "storage", "uploads re-encoded and stripped of EXIF location data"),
     });

@@ -33,8 +33,9 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own)\b/i.test(text)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";
     if (c.subjectInherited && c.subject && !PRODUCT.test(subjectWord)) {
-      const who = c.subject.text.toLowerCase();
-      if (!text.toLowerCase().startsWith(who)) text = `${who} ${text}`;
+      // Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence.
+      const who = c.subject.proper ? c.subject.text : c.subject.text.toLowerCase();
+      if (!text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;
     }
     // "fixers list skills and pick jobs" already says "pick jobs".
     if (out.some((f) => f.toLowerCase().includes(c.text.toLowerCase()))) continue;

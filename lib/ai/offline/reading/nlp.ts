@@ -58,14 +58,21 @@ export function tokens(text: string): Token[] {
   configure();
   return remember(tokenCache, text, () => {
     const json = nlp(text).json({ terms: { normal: true } }) as Array<{ terms: TermJson[] }>;
-    return json.flatMap((s) =>
-      s.terms.map((t) => ({
-        text: t.text,
-        norm: (t.normal ?? t.text).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""),
-        tags: new Set(t.tags ?? []),
-        post: (t.post ?? "").trim(),
-      })),
-    );
+    const out: Token[] = [];
+    for (const s of json) {
+      let joinNext = false;
+      for (const t of s.terms) {
+        const tok = { text: t.text, norm: (t.normal ?? t.text).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""), tags: new Set(t.tags ?? []), post: (t.post ?? "").trim() };
+        // The library splits "walk-in", "no-shows", "in-house" into two terms; a hyphenated
+        // word is one word ("no-shows" is a thing counted, never a negation).
+        const prev = out[out.length - 1];
+        if (joinNext && prev) {
+          out[out.length - 1] = { text: `${prev.text}-${tok.text}`, norm: `${prev.norm}-${tok.norm}`, tags: new Set(["Hyphenated", ...tok.tags].filter((g) => g !== "Expression")), post: tok.post };
+        } else out.push(tok);
+        joinNext = t.post === "-";
+      }
+    }
+    return out;
   });
 }
 

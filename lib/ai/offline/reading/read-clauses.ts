@@ -14,6 +14,8 @@ export interface NounPhrase {
   text: string;
   /** Singular, lower case, at most one modifier: "watering rota". */
   head: string;
+  /** Every word of the phrase as written, names included: "Facebook login". */
+  full: string;
   /** Numbers written in the phrase ("40 students" → 40). */
   count?: number;
   proper: boolean;
@@ -75,7 +77,7 @@ export function nounPhrase(run: Token[]): NounPhrase | undefined {
       if (Number.isFinite(n) && t.norm) count = n;
       continue;
     }
-    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive"))) continue;
+    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:our|my|their|your|his|her|its)$/.test(t.norm)) continue;
     if (t.tags.has("Adverb") || t.tags.has("Conjunction") || t.tags.has("Preposition") || FILLER.has(t.norm)) continue;
     if (t.tags.has("Adjective") && !t.tags.has("Noun") && !t.tags.has("Gerund")) {
       words.length = 0;
@@ -95,7 +97,8 @@ export function nounPhrase(run: Token[]): NounPhrase | undefined {
   const head = proper ? last.text.replace(/[.,;:!?]+$/, "") : singularNoun((keepMod ? `${mod!.norm} ${last.norm}` : last.norm).replace(/'s$/, ""));
   // The tagger's own "Actor" guess also fires on things ("checklists"); roles and names are surer.
   const person = last.tags.has("Person") || ROLE_WORDS.has(last.norm);
-  return { text, head, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}) };
+  const full = words.map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
+  return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}) };
 }
 
 /** A word the tagger read as a noun that is a verb after a subject ("and capture signatures"). */
@@ -206,7 +209,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     const rest = parsePiece(sentence, tail, about, true);
     return [head, ...rest.map((c, i) => (i === 0 && !c.subject && about ? { ...c, subject: about, subjectInherited: true } : c))];
   }
-  const leadNeg = NEGATORS.has(ts[0].norm);
+  // "not sure if …", "not very technical": the negation is the adjective's, not a ban of what follows.
+  const leadNeg = NEGATORS.has(ts[0].norm) && !(ts[1] && (ts[1].tags.has("Adjective") || ts[1].tags.has("Adverb")) && !ts[1].tags.has("Noun"));
   let v = firstVerbIndex(ts);
   // "staff record adoptions": after a person the next word is the verb, whatever the tagger guessed.
   if (v <= 0 && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_WORDS.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text)) {

@@ -5,6 +5,7 @@
 import { ROLES } from "../knowledge/actors";
 import { TECHS, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { readRequirements, type Requirement } from "./requirements";
 
 export interface Thing {
   /** Singular, lower case: "watering rota". */
@@ -60,8 +61,12 @@ export interface Reading {
   acts: Act[];
   /** What the person ruled out ("payment", "kubernetes"), singular lower case. */
   forbidden: string[];
+  /** The same, as the person said each ("Facebook login", "ad tracking"). */
+  ruledOut: string[];
   /** "no payments", "free for everyone", "we won't take money": no money anywhere. */
   noMoney: boolean;
+  /** Someone pays through the product itself ("pay in the app", "a €5 deposit when you book online"), not at a counter or on an invoice. */
+  paysInProduct: boolean;
   /** Sentences naming a pain, the worst first. */
   pains: string[];
   /** UI languages named ("English", "German"). */
@@ -69,6 +74,10 @@ export interface Reading {
   offline: boolean;
   skills: Skill[];
   quantities: Quantity[];
+  /** Channels, identity, devices, availability and products the person named, with their words. */
+  requirements: Requirement[];
+  /** What the person may spend: a money figure said as a limit on cost, never a price, fee or deposit people pay. */
+  budget?: Quantity;
   /** Sentences nothing could be read from. */
   unclear: string[];
   /** Nouns of the product's own name ("todo" in "a todo app"): the subject when nothing else is named. */
@@ -106,7 +115,12 @@ const NOT_A_THING = new Set([
   "french", "spanish", "portuguese", "italian", "dutch", "polish", "volunteer-run", "tiny budget", "record", "step", "option", "access",
 ]);
 
-const PROHIBIT = /^(?:take|use|accept|handle|need|want|have|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order)$/;
+// Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
+const PAYS = /\b(?:pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|cards?\b|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
+const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
+const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order)$/;
+/** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
+const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
 const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
 /** UI languages and their ISO 639-1 codes: a locale is never the name's first letters (Welsh is `cy`). */
@@ -162,6 +176,8 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   const last = h.split(" ").pop()!;
   if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
   if (asObject && ["budget"].includes(h)) return h;
+  // "we want an application where…": the product being described is never a thing it keeps.
+  if (/^(?:app|application|platform|system|website|site|software|dashboard|portal|product)$/.test(last)) return undefined;
   if (!h || h.length < 3 || NOT_A_THING.has(h) || (h === last && NOT_A_THING.has(last)) || (last !== h && ["time", "way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
@@ -189,6 +205,22 @@ function quantities(sentences: string[]): Quantity[] {
     }
   }
   return out;
+}
+
+// A limit on what running it may cost, said around the figure; a price people pay is not one.
+const BUDGET_CUE = /\b(?:budget|spend|afford|hosting|running costs?|costs? (?:us|at most|no more|under|below)|ceiling|cap)\b/i;
+const LIMIT_BEFORE = /\b(?:under|below|at most|max(?:imum)?|up to|no more than|less than|within)\s*$/i;
+const PRICE_CUE = /\b(?:deposits?|fees?|prices?|commissions?|charges?|fines?|tickets?|tips?|refund\w*|costs? (?:a|per|each)|per (?!month|year)\w+|each)\b/i;
+
+/** The person's budget: a money figure said as a limit on cost (or "no budget"), never a price people pay. */
+function budgetOf(qs: Quantity[]): Quantity | undefined {
+  return qs.find((q) => {
+    if (q.kind !== "money") return false;
+    if (q.value === 0) return true;
+    const at = q.sentence.indexOf(q.text);
+    const around = q.sentence.slice(Math.max(0, at - 60), at + q.text.length + 40);
+    return BUDGET_CUE.test(around) && !PRICE_CUE.test(q.sentence.slice(Math.max(0, at - 25), at + q.text.length + 25)) || (LIMIT_BEFORE.test(q.sentence.slice(0, at)) && /\b(?:month|year)\b/i.test(q.text + (q.unit ?? "")) && !PRICE_CUE.test(around));
+  });
 }
 
 function languagesOf(text: string): string[] {
@@ -237,6 +269,7 @@ function read(description: string, answers: string): Reading {
   const things = new Map<string, Thing>();
   const acts: Act[] = [];
   const forbidden = new Set<string>();
+  const ruledOut = new Set<string>();
   const read = new Set<string>();
   const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
 
@@ -260,10 +293,11 @@ function read(description: string, answers: string): Reading {
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
       if (!c.verb || PROHIBIT.test(c.verb)) {
-        for (const np of [...c.objects, ...(c.verb ? [] : c.extras.map((e) => e.np))]) {
+        for (const np of c.objects) {
           // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.
-          if (!np.proper && NOT_RULED_OUT.test(np.head)) continue;
+          if (!np.proper && (NOT_RULED_OUT.test(np.head) || LACK.test(np.head.split(" ").pop()!))) continue;
           forbidden.add(np.proper ? np.head.toLowerCase() : np.head);
+          ruledOut.add(np.full);
         }
         if (c.verb && ACT_RECORDS[c.verb]) forbidden.add(ACT_RECORDS[c.verb]);
         read.add(c.sentence);
@@ -323,6 +357,7 @@ function read(description: string, answers: string): Reading {
   // money moves, but never through the product.
   const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s));
   const noMoney = paidElsewhere || forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
+  const paysInProduct = !noMoney && sentences.some((s) => PAYS.test(s) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
   const skills = readSkills(sentences);
@@ -352,14 +387,19 @@ function read(description: string, answers: string): Reading {
     clauses,
     actors,
     things: [...things.values()].filter((t) => !forbidden.has(t.name)).sort((a, b) => a.at - b.at),
-    acts: acts.filter((a) => !forbidden.has(a.record)),
+    // Money paid at a counter or on an invoice is no record of the product's.
+    acts: acts.filter((a) => !forbidden.has(a.record) && (a.record !== "payment" || paysInProduct)),
     forbidden: forbiddenList,
+    ruledOut: [...ruledOut],
     noMoney,
+    paysInProduct,
     pains,
     languages,
     offline,
     skills,
     quantities: qs,
+    budget: budgetOf(qs),
+    requirements: readRequirements(full),
     unclear,
   };
 }

@@ -3,6 +3,7 @@
 import type { ProjectContext } from "../context";
 import { painTopic } from "../reading/features";
 import { capitalize, joinList, pascal } from "../text-utils";
+import { criticalPathFor } from "./requirement-lines";
 
 export interface CriticalPath {
   name: string;
@@ -46,6 +47,11 @@ export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
   const t = ctx.traits;
   const names = new Set(ctx.model.entities.map((e) => e.name));
   const out: CriticalPath[] = fromReading(ctx);
+  // Every requirement the person stated gets the test that proves it.
+  for (const r of ctx.reading.requirements) {
+    const p = criticalPathFor(r);
+    if (p && !out.some((o) => o.name === p.name)) out.push(p);
+  }
   if (t.has("payments")) {
     out.push({ name: "Checkout and payment confirmation", mustHold: "order → PaymentIntent → `payment_intent.succeeded` webhook → order paid; a replayed webhook is a no-op; a failed or abandoned payment releases what it reserved", level: "integration" });
     out.push({ name: "Webhook authenticity", mustHold: "events with a missing or wrong Stripe-Signature, or older than five minutes, are rejected and change nothing", level: "integration" });
@@ -86,5 +92,5 @@ export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
   }
   if (t.region.eu || t.region.uk) out.push({ name: "GDPR export and erasure", mustHold: "export returns every personal field; erasure removes or anonymises them in all tables and object storage", level: "integration" });
   if (!t.has("cli")) out.push({ name: "Authorization boundaries", mustHold: `no ${joinList(ctx.model.roles.filter((r) => r !== "admin").slice(0, 2), "or") || "user"} can read or change another's records through the API`, level: "integration" });
-  return out.slice(0, 12);
+  return out.slice(0, 16);
 }

@@ -114,10 +114,10 @@ export function oscarCandidates(ctx: ProjectContext): Candidate[] {
   if (regs.has("aml_kyc")) out.push({ topic: "KYC/AML", text: "Will money move between users? Then identity checks (KYC) and anti-money-laundering monitoring apply — do you plan to use a licensed partner for that?", score: 9 });
   if (regs.has("wcag") && t.has("education")) out.push({ topic: "accessibility", text: "Do schools you target require WCAG 2.2 AA in procurement? Timed questions need an accessible alternative for students who use assistive technology.", score: 7.8 });
   if (ctx.traits.has("clinical_decision") && !regs.has("fda_cds") && !regs.has("eu_ai_act")) out.push({ topic: "clinical safety", text: "Who is accountable for a wrong priority — will a clinician always confirm it?", score: 8 });
-  const comp = t.competitors.filter((c) => !/tools your users/.test(c));
+  const named = ctx.reading.requirements.filter((r) => r.kind === "product").map((r) => r.name);
   out.push(
-    comp.length
-      ? { topic: "competitors", text: `Which of ${joinList(comp.slice(0, 3), "or")} have ${who} tried, and what made it not good enough for them?`, score: 7.6 }
+    named.length
+      ? { topic: "alternatives", text: `You named ${joinList(named.slice(0, 3))}: what should ${who} keep from it, and what made it not good enough?`, score: 7.6 }
       : { topic: "alternatives", text: `What do ${who} use today — spreadsheets, chat groups, an off-the-shelf product — and what would make them switch?`, score: 7.4 },
   );
   out.push({ topic: "regulation", text: `Is there any regulation, customer contract or industry standard that applies to the data you will hold${t.region.unknown ? ", and in which countries will it be used" : ""}? If not, we treat OWASP ASVS Level 2 as the bar.`, score: 6 });

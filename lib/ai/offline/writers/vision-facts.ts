@@ -4,6 +4,7 @@
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
 import { painTopic } from "../reading/features";
+import { briefLine } from "./requirement-lines";
 import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
 const lc = (s: string) => s.toLowerCase();
@@ -134,7 +135,7 @@ export function statedFacts(ctx: ProjectContext): string[] {
     (s) =>
       (r.languages.length && r.languages.some((l) => s.includes(l))) ||
       (r.offline && /\b(?:offline|signal|connection|coverage)\b/i.test(s)) ||
-      r.quantities.some((q) => q.kind === "money" && q.sentence === s) ||
+      r.budget?.sentence === s ||
       r.clauses.some((c) => c.negated && c.sentence === s) ||
       r.skills.some((k) => k.sentence === s),
   );
@@ -144,7 +145,9 @@ export function statedFacts(ctx: ProjectContext): string[] {
 
 export function projectConstraints(ctx: ProjectContext): string[] {
   const p = ctx.profile;
-  const out: string[] = statedFacts(ctx).map((s) => `As you said: ${quote(s)}`);
+  // What the person requires (channels, identity, devices, availability, products), each in their words.
+  const req = ctx.reading.requirements.filter((r) => !(r.kind === "identity" && r.name === "no account" && ctx.reading.requirements.some((x) => x.name === "phone number")));
+  const out: string[] = [...req.map(briefLine), ...statedFacts(ctx).map((s) => `As you said: ${quote(s)}`)];
   const team = quotesAbout(ctx, ["team", "timeline"], 2);
   for (const s of team) out.push(`Team and timeline: ${quote(s, 140)}`);
   // Quoted so later phases, which only see the brief, still know what the person said.
@@ -200,7 +203,7 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
   if (t.has("ehr_integration")) tech.push("EHR integration depends on each clinic's IT team and FHIR endpoint; timelines slip there first");
   if (t.has("tablet_kiosk")) tech.push("Shared tablets can leak one patient's answers to the next if a session survives");
   if (t.has("realtime")) tech.push("Classroom or mobile networks drop connections mid-session; clients must reconnect and resume without losing answers");
-  if (t.has("minors")) compliance.push("Collecting any personal data from children triggers COPPA / GDPR Article 8 consent duties");
+  if (t.has("minors")) compliance.push(`Collecting personal data from children brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : " under the privacy law where they live"}`);
   if (t.has("incident_ops")) user.push("Runbooks go stale and responders stop trusting them; ownership and review dates are needed");
   if (t.has("internal_tool")) user.push("Adoption: the tool must be faster than the wiki and personal notes it replaces");
   if (t.has("iot")) tech.push("Devices with poor coverage send bursts of late data; alerts must tolerate out-of-order readings");
@@ -213,8 +216,10 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
 
 export function industryContext(ctx: ProjectContext): string[] {
   const out = ctx.regulations.filter((r) => r.id !== "owasp_asvs").map((r) => `${r.name}: ${r.obligations[0]}`);
-  const comp = ctx.traits.competitors.filter((c) => !/tools your users/.test(c));
-  if (comp.length) out.push(`Comparable products: ${joinList(comp)} — learn from their onboarding and trust signals`);
+  for (const p of ctx.reading.requirements.filter((r) => r.kind === "product").slice(0, 3)) {
+    const how = p.relation === "integrates" ? "it must work with it" : p.relation === "compares" ? "you measure it against it" : "what you use today, and what it must do better";
+    out.push(`${p.name} — ${how}: ${quote(p.said, 140)}`);
+  }
   if (!out.length) out.push("No sector-specific regulation identified; OWASP ASVS Level 2 is the security baseline");
   return out.slice(0, 6);
 }

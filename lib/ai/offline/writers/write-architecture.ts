@@ -11,6 +11,7 @@ import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
 import { TECHS } from "../knowledge/tech-catalog";
 import { localeCode } from "../reading/read-project";
+import { architectureLine } from "./requirement-lines";
 import { bullets, doc, fence, table } from "../markdown";
 import { capitalize, joinList, lowerFirst, plural } from "../text-utils";
 
@@ -184,7 +185,7 @@ function decisions(ctx: ProjectContext, plan: StackPlan): string {
 /** What the person asked for outright, and where the design meets it: checked by the critique. */
 export function statedRequirements(ctx: ProjectContext): string[] {
   const r = ctx.reading;
-  const out: string[] = [];
+  const out: string[] = r.requirements.filter((x) => !(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number"))).map(architectureLine);
   if (r.languages.length) {
     out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.`);
   }
@@ -201,9 +202,9 @@ export function statedRequirements(ctx: ProjectContext): string[] {
     );
   }
   if (ctx.model.noMoney) out.push("No payments: you said the product handles no money, so there is no payment provider, no price or amount field and no PCI scope.");
-  const budget = r.quantities.find((q) => q.kind === "money");
+  const budget = r.budget;
   if (budget) out.push(budget.value === 0 ? "No budget: every running service stays on a free tier (see Deployment & Operations)." : `Budget ${budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
-  const ruled = r.forbidden.filter((f) => !/payment/i.test(f));
+  const ruled = r.ruledOut.filter((f) => !/payment/i.test(f));
   if (ruled.length) out.push(`Left out because you ruled it out: ${joinList(ruled)}.`);
   return out;
 }

@@ -47,9 +47,10 @@ function domainArticles(ctx: ProjectContext): Article[] {
     out.push(art("Clinical Safety", "Software suggests; a clinician decides — and can always see why.", `Per ${r.name}: ${r.obligations.join("; ")}. Changes to the triage rules are reviewed by a clinical lead and released behind a version number recorded with every suggestion.`, true));
   }
   if (ids.has("hl7_fhir")) out.push(art("Interoperability", "We speak HL7 FHIR R4 and validate what we send.", `${reg("hl7_fhir")!.obligations.join("; ")}. The EHR is the system of record for clinical data; our copy is minimal and reconciled.`, true));
-  if (ids.has("coppa") || ids.has("gdpr_children") || ids.has("ferpa")) {
+  if (t.has("minors")) {
+    // Children are protected wherever they are; the law that says how is named only where the person placed the users.
     const names = (["coppa", "ferpa", "gdpr_children"] as RegulationId[]).filter((i) => ids.has(i)).map((i) => reg(i)!.name.split(" (")[0]);
-    out.push(art("Child Privacy", "Children play anonymously: a code and a nickname, nothing else.", `Per ${joinList(names)}: students never create accounts or give names, emails or photos; no third-party analytics, advertising or tracking reaches student screens; session data about players is deleted within 30 days. Schools can review and delete their data on request.`, true));
+    out.push(art("Child Privacy", "Children's data is kept to the minimum and protected by default.", `${names.length ? `Per ${joinList(names)}: c` : "C"}hildren never give more personal data than the task needs; a parent or guardian consents where the law asks for it; no third-party analytics, advertising or tracking reaches their screens; their data is deleted as soon as it is no longer needed, and can be reviewed and deleted on request.`, true));
   }
   if (ids.has("dsa") || ids.has("dac7")) out.push(art("Marketplace Integrity", "Sellers are verified and reported as the law requires; listings can be flagged.", `${[reg("dsa"), reg("dac7")].filter(Boolean).flatMap((r) => r!.obligations).join("; ")}.`, true));
   if (ids.has("food_hygiene")) out.push(art("Food Safety Information", "Every dish declares its allergens; cooks confirm hygiene rules before selling.", `Per ${reg("food_hygiene")!.name}: ${reg("food_hygiene")!.obligations.join("; ")}. A reported food-safety issue suspends the listing until reviewed.`, true));

@@ -49,14 +49,14 @@ function nadia(ctx: ProjectContext): InterpretationOutput {
 function oscar(ctx: ProjectContext): InterpretationOutput {
   const legal = ctx.regulations.filter((r) => r.legal);
   const said = quotesAbout(ctx, ["compliance", "payments"], 2);
-  const comp = ctx.traits.competitors.filter((c) => !/tools your users/.test(c));
+  const comp = ctx.reading.requirements.filter((r) => r.kind === "product").map((r) => r.name);
   const summary = [
     legal.length
       ? `${ctx.rng("lead").pick(["Regulatory reading:", "From a compliance angle:", "What the rules say:"])} ${joinList(legal.slice(0, 4).map((r) => r.name.split(" (")[0]))} apply, because ${legal[0].scope}${legal[1] ? ` and ${legal[1].scope}` : ""}.`
       : "Regulatory reading: nothing sector-specific applies from what you wrote, so OWASP ASVS Level 2 is our baseline and privacy law follows the launch country.",
     said.length ? `You confirmed ${joinList(said.map((s) => quote(s, 120)))}.` : "",
     legal[0] ? `The obligation that shapes the design most: ${legal[0].obligations[0]}.` : "",
-    comp.length ? `Industry context: ${joinList(comp.slice(0, 3))} set users' expectations; we should match their onboarding and trust signals, not their feature lists.` : "",
+    comp.length ? `Industry context: you named ${joinList(comp.slice(0, 3))}; what they do well sets users' expectations, what you dislike about them is where this product must be better.` : "",
   ]
     .filter(Boolean)
     .join(" ");

@@ -19,7 +19,10 @@ function candidatesFor(ctx: ProjectContext): Candidate[] {
 
 export function writeQuestions(ctx: ProjectContext): QuestionsOutput {
   const rng = ctx.rng("questions");
-  const ranked = candidatesFor(ctx)
+  const all = candidatesFor(ctx);
+  // A question about another domain's people or things is no question for this person.
+  const grounded = all.filter((c) => !ctx.grounding.foreign(c.text).length);
+  const ranked = (new Set(grounded.map((c) => c.topic)).size >= 2 ? grounded : all)
     .map((c) => ({ c, k: c.score + rng.float() * 0.6 }))
     .sort((a, b) => b.k - a.k)
     .map((x) => x.c);
