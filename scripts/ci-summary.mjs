@@ -23,7 +23,10 @@ function printSteps(file) {
   if (!steps.length) return;
   const t0 = steps[0].start;
   const width = Math.max(...steps.map((s) => s.name.length));
-  const mmss = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}`;
+  const mmss = (ms) => {
+    const secs = Math.round(ms / 1000);
+    return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  };
   console.log(`steps (wall m:ss, CPU s of the step and its children, started at m:ss into the run):`);
   for (const s of steps) {
     console.log(`  ${s.name.padEnd(width)}  ${mmss(s.end - s.start).padStart(6)}  ${String(s.cpu).padStart(5)} CPU s  at ${mmss(s.start - t0).padStart(5)}  ${s.outcome}`);
