@@ -6,6 +6,8 @@ import { MODEL_SPEC_GRAMMAR, readModelSpec } from "./ai/model-spec";
 const empty = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(s: T) => z.preprocess(empty, s.optional());
 const withDefault = <T extends z.ZodType>(s: T, d: z.input<T>) => z.preprocess(empty, s.default(d as never));
+const flag = (d: boolean) =>
+  z.preprocess((v) => (v === "" || v === undefined ? String(d) : v), z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).transform((v) => v === "true" || v === "1"));
 
 export const envSchema = z.object({
   NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
@@ -16,7 +18,7 @@ export const envSchema = z.object({
   DATA_DIR: withDefault(z.string().min(1), ".data"),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   INCEPTION_MODEL: withDefault(
-    z.string().refine((spec) => readModelSpec(spec) !== null, `must be ${MODEL_SPEC_GRAMMAR}`),
+    z.string().refine((spec) => readModelSpec(spec, { connections: false }) !== null, `must be ${MODEL_SPEC_GRAMMAR}`),
     "offline",
   ),
   OPENAI_API_KEY: optional(z.string()),
@@ -25,6 +27,13 @@ export const envSchema = z.object({
   OPENAI_COMPATIBLE_BASE_URL: optional(z.url({ error: "must be an http(s) URL" })),
   OPENAI_COMPATIBLE_API_KEY: optional(z.string()),
   ANTHROPIC_BASE_URL: optional(z.url({ error: "must be an http(s) URL" })),
+  // Local model servers the deployer runs, probed at start (docs/models.md): "off" skips one.
+  OLLAMA_BASE_URL: withDefault(z.union([z.literal("off"), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or "off"' })]), "http://127.0.0.1:11434"),
+  LMSTUDIO_BASE_URL: withDefault(z.union([z.literal("off"), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or "off"' })]), "http://127.0.0.1:1234/v1"),
+  // Whether guests may add their own model connections (keys, endpoints) on the Models page.
+  ALLOW_GUEST_CONNECTIONS: flag(true),
+  // Whether a guest's connection may reach this server's private network (loopback, LAN, metadata).
+  ALLOW_PRIVATE_MODEL_URLS: flag(false),
   // agent=spec pairs, comma-separated: a model for any agent (personas and the other roles).
   INCEPTION_AGENT_MODELS: optional(z.string().regex(/^\s*[a-z][a-z0-9_]*\s*=\s*[^\s,=]+\s*(,\s*[a-z][a-z0-9_]*\s*=\s*[^\s,=]+\s*)*$/, "must be agent=model pairs separated by commas, e.g. critic=openai:gpt-4.1")),
   OFFLINE_MODEL_TPS: withDefault(z.coerce.number().min(0, "must be 0 (instant) or more").max(100_000), 150),
@@ -61,6 +70,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 let cached: Env | undefined;
 export function env(): Env {
   return (cached ??= parseEnv());
+}
+
+/** Tests that change a variable mid-file: read the environment again at the next env(). */
+export function reloadEnv(): void {
+  cached = undefined;
 }
 
 /** For process entry points: print the one line and exit. */

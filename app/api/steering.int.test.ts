@@ -416,12 +416,17 @@ describe("the owner link", () => {
 describe("the walkthrough's answers are kept and acted on", () => {
   it("state.json records every step's answer and what it did; the note revised the architecture", async () => {
     const id = await newParty();
-    await driveTo(id, null, (req) => {
-      if (req.title.startsWith("Step 2 — Architecture")) return { selection: "2", text: "Reporting must not slow down bookings: give it its own read path." };
-      if (req.title.startsWith("Step 3.5")) return { selection: "2", text: "10, 4, 2" };
-      if (req.title.startsWith("Step 4")) return { selection: "1" };
-      return {};
-    });
+    const review = await driveTo(id, "walkthrough");
+    // The review's answer is checked against its steps: a bad one names the field and changes nothing.
+    const answer = (choices: unknown) => post(input.POST, id, "/input", { requestId: review.id, selection: "1", text: typeof choices === "string" ? choices : JSON.stringify(choices) });
+    await refused(id, () => answer({ iteration: { choice: "2", config: { implementation: 10, testing: 40, circuit_breaker: 2 } } }), 422, "text.iteration.config.testing", /must be at most 20/);
+    await refused(id, () => answer({ permissions: { choice: "4" } }), 422, "text.permissions.choice");
+    await refused(id, () => answer("skip it all"), 422, "text");
+    await driveTo(id, null, (req) =>
+      req.kind === "walkthrough"
+        ? { selection: "1", text: JSON.stringify({ architecture: { choice: "2", note: "Reporting must not slow down bookings: give it its own read path." }, iteration: { choice: "2", config: { implementation: 10, testing: 4, circuit_breaker: 2 } } }) }
+        : {},
+    );
     const st = await (await call(state.GET, `/api/parties/${id}/state.json`, { cookie: owner, params: { id } })).json();
     expect(Object.keys(st.discover.walkthrough)).toEqual(["architecture", "permissions", "coverage", "iteration", "next"]);
     expect(st.discover.walkthrough.architecture).toMatchObject({
@@ -431,7 +436,7 @@ describe("the walkthrough's answers are kept and acted on", () => {
       revisions: ["walkthrough-architecture-architecture-overview"],
     });
     expect(st.discover.walkthrough.permissions).toMatchObject({ choice: "Apply recommended", decisions: expect.arrayContaining([{ command: "npm test", allowed: true }]) });
-    expect(st.discover.walkthrough.iteration).toMatchObject({ choice: "Customize", text: "10, 4, 2", customized: true, config: { implementation: 10, testing: 4, circuit_breaker: 2 } });
+    expect(st.discover.walkthrough.iteration).toMatchObject({ choice: "Customize", text: null, customized: true, config: { implementation: 10, testing: 4, circuit_breaker: 2 } });
     expect(st.discover.walkthrough.next).toMatchObject({ userNextAction: "feature" });
     expect(st.discovery_context).toMatchObject({ iteration_config: { implementation: 10, testing: 4, circuit_breaker: 2 }, user_next_action: "feature", permissions_reviewed: true });
     const list = await (await call(artifacts.GET, `/api/parties/${id}/artifacts`, { cookie: owner, params: { id } })).json();

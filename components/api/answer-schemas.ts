@@ -4,6 +4,7 @@
 import "./zod-browser";
 import { critiqueAcceptedSchema } from "@/lib/wire/critique";
 import { errorBodySchema } from "@/lib/wire/errors";
+import { connectionListSchema, connectionTestSchema, createdConnectionSchema, modelListSchema } from "@/lib/wire/models";
 import { answerAcceptedSchema } from "@/lib/wire/inputs";
 import { ownerLinkSchema } from "@/lib/wire/owners";
 import { cancelledSchema, createdPartySchema, partyListSchema, partySummarySchema } from "@/lib/wire/parties";
@@ -13,6 +14,10 @@ import { roomMessageAcceptedSchema } from "@/lib/wire/room";
 export const ANSWER_SCHEMAS = {
   answerAccepted: answerAcceptedSchema,
   cancelled: cancelledSchema,
+  connectionList: connectionListSchema,
+  connectionTest: connectionTestSchema,
+  createdConnection: createdConnectionSchema,
+  modelList: modelListSchema,
   createdParty: createdPartySchema,
   critiqueAccepted: critiqueAcceptedSchema,
   errorBody: errorBodySchema,

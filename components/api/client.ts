@@ -8,12 +8,14 @@ import type { z } from "zod";
 import type { ANSWER_SCHEMAS } from "./answer-schemas";
 import type { CritiqueAccepted, CritiqueRequest } from "@/lib/wire/critique";
 import type { FieldErrors } from "@/lib/wire/errors";
+import type { Connection, ConnectionTest, CreatedConnection, ModelList, NewConnectionInput } from "@/lib/wire/models";
 import type { AnswerInput } from "@/lib/wire/inputs";
 import type { OwnerLink } from "@/lib/wire/owners";
 import type { CreatedParty, NewPartyInput, PartyListItem, PartySummary } from "@/lib/wire/parties";
 import type { RevisionAccepted, RevisionRequest } from "@/lib/wire/revisions";
 import type { RoomMessageAccepted, RoomMessageInput } from "@/lib/wire/room";
 
+export type { Connection, ConnectionTest, CreatedConnection, ModelList, ModelOption, NewConnectionInput } from "@/lib/wire/models";
 export type { Mode, PartyListItem, PartySummary, PhaseSummary, PendingInput } from "@/lib/wire/parties";
 
 export class ApiError extends Error {
@@ -155,4 +157,27 @@ export async function requestRevision(id: string, body: RevisionRequest): Promis
 /** A new owner link: the old one, and the browsers it admitted, stop working. */
 export async function rotateOwnerLink(id: string): Promise<OwnerLink> {
   return request("ownerLink", partyApi(id, "/owner-link"), post({}));
+}
+
+/** What this person may run a kickoff on; `detect` looks for local model servers again first. */
+export async function listModels(detect = false): Promise<ModelList> {
+  return detect ? request("modelList", "/api/models/detect", post({})) : request("modelList", "/api/models");
+}
+
+export async function listConnections(): Promise<Connection[]> {
+  return request("connectionList", "/api/connections");
+}
+
+/** Tests the connection and stores it; a failed test is an ApiError with the reason's code (auth_failed, unreachable…). */
+export async function addConnection(body: NewConnectionInput): Promise<CreatedConnection> {
+  return request("createdConnection", "/api/connections", post(body));
+}
+
+export async function testConnection(id: string): Promise<ConnectionTest> {
+  return request("connectionTest", `/api/connections/${encodeURIComponent(id)}/test`, post({}));
+}
+
+/** Removes the connection and its key (204). */
+export async function removeConnection(id: string): Promise<void> {
+  await send(`/api/connections/${encodeURIComponent(id)}`, { method: "DELETE" });
 }

@@ -6,6 +6,7 @@ import { useCallback, useId, useRef, useState } from "react";
 import { ApiError, createParty, type Mode } from "../api/client";
 import { ErrorBanner, SubmitButton } from "../ui/form-actions";
 import { ModeMenu } from "./mode-menu";
+import { ModelPicker, type ModelChoice } from "./model-picker";
 
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 8000;
@@ -49,6 +50,7 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
   const [title, setTitle] = useState(initialTitle.slice(0, TITLE_MAX));
   const [description, setDescription] = useState(initialDescription.slice(0, DESCRIPTION_MAX));
   const [mode, setMode] = useState<Mode>(fixedMode ?? "party");
+  const [models, setModels] = useState<ModelChoice>({ model: null, agentModels: {} });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -76,6 +78,8 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
         description: desc,
         ...(flags ? { flags } : {}),
         ...(fixedMode ? {} : { mode }),
+        ...(models.model ? { model: models.model } : {}),
+        ...(Object.keys(models.agentModels).length ? { agentModels: models.agentModels } : {}),
       };
       const created = await createParty(body);
       router.push(`/parties/${encodeURIComponent(created.id)}`);
@@ -90,7 +94,7 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
         setError("Something went wrong. Please try again.");
       }
     }
-  }, [description, title, flags, fixedMode, mode, router, uid]);
+  }, [description, title, flags, fixedMode, mode, models, router, uid]);
 
   // A field's error goes as soon as what is typed passes, not at the next submit.
   const clearIfFixed = (key: string, problem: string | null) => {
@@ -184,6 +188,13 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
       )}
       {fieldError("mode")}
       {fieldError("flags")}
+
+      <ModelPicker
+        value={models}
+        onChange={setModels}
+        disabled={busy}
+        error={fieldErrors.model ?? Object.entries(fieldErrors).find(([k]) => k.startsWith("agentModels"))?.[1]}
+      />
 
       <ErrorBanner message={error} testId="form-error" />
 

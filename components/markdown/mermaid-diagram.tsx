@@ -3,7 +3,8 @@
 // diagram is on screen, with securityLevel "strict" (labels are sanitized, no click
 // handlers or HTML labels). Until it loads, or when the source does not parse, the
 // source shows as a code block — nothing is lost. Its SVG carries its own colours, so it
-// is drawn again with mermaid's dark theme when the page turns dark, and back.
+// is drawn again with mermaid's dark theme when the page turns dark, and back; its text
+// keeps a legible size on any screen (keepLegible).
 import { useEffect, useId, useRef, useState } from "react";
 import { useDarkScheme } from "../ui/use-theme";
 
@@ -31,6 +32,24 @@ function configure(mermaid: MermaidApi, dark: boolean): void {
   });
 }
 
+/** No diagram text is drawn smaller than this on screen: a wide diagram scrolls sideways instead. */
+const MIN_TEXT_PX = 12;
+
+/**
+ * The SVG scales down to its column (max-width: 100%), which on a phone drew an ER
+ * diagram's labels at 5 px. A minimum width keeps its smallest text at MIN_TEXT_PX; the
+ * figure's own box scrolls sideways past that, never the page.
+ */
+function keepLegible(box: HTMLElement): void {
+  const svg = box.querySelector("svg");
+  const width = svg?.viewBox.baseVal?.width;
+  if (!svg || !width) return;
+  const sizes = [...svg.querySelectorAll("text, foreignObject *")].map((el) => parseFloat(getComputedStyle(el).fontSize)).filter((n) => n > 0);
+  const smallest = Math.min(16, ...sizes);
+  // At most half again its own size, should a diagram bring tiny text of its own.
+  svg.style.minWidth = `${Math.ceil(width * Math.min(1.5, MIN_TEXT_PX / smallest))}px`;
+}
+
 // mermaid.render is not re-entrant: render diagrams one after another.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -52,6 +71,7 @@ export function MermaidDiagram({ source }: { source: string }) {
         const { svg } = await mermaid.render(id, source);
         if (cancelled || !ref.current) return;
         ref.current.innerHTML = svg;
+        keepLegible(ref.current);
         setState("ready");
       } catch {
         document.getElementById(`d${id}`)?.remove();
@@ -66,7 +86,8 @@ export function MermaidDiagram({ source }: { source: string }) {
 
   return (
     <figure className="md-diagram" data-testid="mermaid-diagram" data-state={state} data-theme={dark ? "dark" : "default"}>
-      <div ref={ref} role="img" aria-label="Diagram" hidden={state !== "ready"} className="overflow-x-auto" />
+      {/* Focusable: a wide diagram scrolls sideways in this box, by keyboard too. */}
+      <div ref={ref} role="img" aria-label="Diagram" tabIndex={state === "ready" ? 0 : undefined} hidden={state !== "ready"} className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600" />
       {state !== "ready" && (
         <pre aria-label={state === "error" ? "Diagram source (could not be drawn)" : "Diagram source"}>
           <code className="language-mermaid">{source}</code>

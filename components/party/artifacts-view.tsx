@@ -110,7 +110,6 @@ export interface ReviseDraft {
 export function ArtifactsView({ view, partyId, watch, selected, onSelect, critique, revision, draft, onDraft }: ArtifactsViewProps) {
   const list = view.artifactOrder.map((p) => view.artifacts[p]).filter((a): a is ArtifactView => Boolean(a));
   const current = list.find((a) => a.path === selected) ?? list.find((a) => !a.path.startsWith("discussions/")) ?? list[0] ?? null;
-  const setSelected = onSelect;
   // Opening a file from inside the article (record ↔ artifact) moves focus to its title.
   const title = useRef<HTMLHeadingElement>(null);
   const focusTitle = useRef(false);
@@ -118,11 +117,29 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
     focusTitle.current = true;
     onSelect(path);
   };
+  // Picking a file from the list shows it: where the list sits above the file (a phone),
+  // the page scrolls to the file's title, which takes the focus.
+  const article = useRef<HTMLElement>(null);
+  const [reveal, setReveal] = useState(0);
+  const pickFromList = (path: string) => {
+    onSelect(path);
+    setReveal((n) => n + 1);
+  };
   useEffect(() => {
-    if (!focusTitle.current) return;
-    focusTitle.current = false;
-    title.current?.focus();
+    if (focusTitle.current) {
+      focusTitle.current = false;
+      title.current?.focus();
+    }
   }, [current?.path]);
+  // After the new file is rendered; the same file picked again too (it may be scrolled away).
+  useEffect(() => {
+    if (!reveal) return;
+    const top = title.current?.getBoundingClientRect().top;
+    const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (top === undefined || (top >= padding && top <= window.innerHeight - 48)) return;
+    article.current?.scrollIntoView({ block: "start", behavior: "instant" });
+    title.current?.focus({ preventScroll: true });
+  }, [reveal]);
   const finished = view.status === "completed";
   // The version shown and the one it is compared with, per file; a new version shows itself.
   const [picked, setPicked] = useState<{ path: string; version: number; latestSeen: number; compare: number | null } | null>(null);
@@ -140,7 +157,7 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
       <li key={a.path} data-testid="artifact-item" data-path={a.path}>
         <button
           type="button"
-          onClick={() => setSelected(a.path)}
+          onClick={() => pickFromList(a.path)}
           aria-current={active ? "true" : undefined}
           className={`block w-full rounded-lg border px-3 py-2 text-left transition ${active ? "border-indigo-400 bg-indigo-50" : "border-slate-200 bg-white hover:border-slate-300"}`}
         >
@@ -210,7 +227,7 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
             )}
           </nav>
           {current && (
-            <article className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="artifact-view" data-path={current.path} aria-labelledby="artifact-title">
+            <article ref={article} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="artifact-view" data-path={current.path} aria-labelledby="artifact-title">
               <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
                 <div className="min-w-0">
                   <h3 id="artifact-title" ref={title} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">

@@ -146,6 +146,8 @@ export function NoteLine({ note }: { note: NoteView }) {
 }
 
 function InputLine({ rec }: { rec: InputRecord }) {
+  // The walkthrough review's text is its per-step choices (JSON): each step's outcome follows as its own line.
+  const text = rec.kind === "walkthrough" && rec.text?.trimStart().startsWith("{") ? null : rec.text;
   return (
     <div data-testid="feed-input" data-request-id={rec.requestId} data-answered={rec.answered} className="rounded-lg border border-dashed border-indigo-300 bg-indigo-50/50 px-3 py-2 text-sm">
       <div className="font-medium text-indigo-900">
@@ -154,14 +156,14 @@ function InputLine({ rec }: { rec: InputRecord }) {
         </span>
         {rec.answered ? "Answered" : "Waiting for an answer"}: {rec.title}
       </div>
-      {rec.answered && (rec.selection || rec.text) && (
+      {rec.answered && (rec.selection || text) && (
         <div className="mt-1 text-slate-700">
           {rec.selection && (
             <span className="mr-2 font-mono text-xs">
               [{rec.selection}]{rec.selectionLabel ? ` ${rec.selectionLabel}` : ""}
             </span>
           )}
-          {rec.text && <span className="whitespace-pre-wrap break-words">“{rec.text.length > 400 ? `${rec.text.slice(0, 400)}…` : rec.text}”</span>}
+          {text && <span className="whitespace-pre-wrap break-words">“{text.length > 400 ? `${text.slice(0, 400)}…` : text}”</span>}
         </div>
       )}
     </div>
@@ -315,7 +317,10 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
       </div>
       <div ref={end} aria-hidden data-testid="feed-end" className="h-px" />
       {showJump && (
-        <div className="pointer-events-none fixed inset-x-0 bottom-4 z-30 flex justify-center">
+        // Sticky at the window's bottom edge but inside the conversation's own box: it can
+        // only ever cover conversation, never the person's turn (the question above the
+        // feed, the room box below it), on any width. Zero height in the flow (-mt-10 h-10).
+        <div className="pointer-events-none sticky bottom-4 z-30 -mt-10 flex h-10 justify-center" data-testid="jump-to-latest-dock">
           <button
             type="button"
             // A click scrolls without taking the focus from where the person is (an

@@ -318,7 +318,7 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
             {!readOnly && !replay.active && view.mode !== null && <RoomComposer partyId={id} view={view} open={view.status !== "cancelled" && view.status !== "failed"} roomOpen={roomOpen(view)} />}
           </div>
           <aside className="min-w-0 space-y-4" aria-label="Party details">
-            <TeamCards agents={team} phaseName={phase?.name ?? null} finished={isFinished(view.status)} waiting={Boolean(view.pendingInput)} />
+            <TeamCards agents={team} phaseName={phase?.name ?? null} finished={isFinished(view.status)} waiting={Boolean(view.pendingInput)} builtinModel={Object.values(view.agents).some((a) => a.model === "offline")} />
             <BudgetGauge phase={phase} />
             <NotesPanel notes={notes} />
             <NextSteps blocks={view.nextSteps} onAction={replay.active ? undefined : onNextStep} />

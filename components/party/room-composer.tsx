@@ -93,21 +93,29 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
         Speak to the team
       </h2>
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-        <label htmlFor={`${uid}-to`}>To</label>
-        <select
-          id={`${uid}-to`}
-          value={target}
-          onChange={(e) => setTo(e.target.value)}
-          data-testid="room-to"
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800"
-        >
-          <option value="">{roomOpen ? `Everyone in ${phase?.name ?? "this phase"}` : view.status === "completed" ? "The team (it revises the documents your remark concerns)" : "The team (your remark goes to the next agents)"}</option>
-          {agents.map((a) => (
-            <option key={a} value={a}>
-              {agentDisplay(view, a).name}
-            </option>
-          ))}
-        </select>
+        {roomOpen ? (
+          <>
+            <label htmlFor={`${uid}-to`}>To</label>
+            <select
+              id={`${uid}-to`}
+              value={target}
+              onChange={(e) => setTo(e.target.value)}
+              data-testid="room-to"
+              className="min-w-0 max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800"
+            >
+              <option value="">Everyone in {phase?.name ?? "this phase"}</option>
+              {agents.map((a) => (
+                <option key={a} value={a}>
+                  {agentDisplay(view, a).name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          <span data-testid="room-to-team" className="min-w-0">
+            To the team: {view.status === "completed" ? "your remark revises the documents it concerns" : "the next agents answer it first"}
+          </span>
+        )}
         <span className="ml-auto hidden sm:inline">C to write here · Enter sends · Shift+Enter for a new line</span>
       </div>
       <div className="mt-2 flex items-end gap-2">

@@ -1,3 +1,5 @@
+import Link from "next/link";
+import { modelLabel } from "@/lib/ai/model-spec";
 import { Avatar } from "../ui/avatar";
 import type { AgentStatus, AgentView } from "./view/types";
 
@@ -14,7 +16,20 @@ const WAITING = { label: "Waiting for you", className: "bg-amber-50 text-amber-8
 /** After the end the whole team is shown: everyone who took part has done their part. */
 const DONE = { label: "Done", className: "bg-emerald-50 text-emerald-800", dot: "bg-emerald-500" };
 
-export function TeamCards({ agents, phaseName, finished = false, waiting = false }: { agents: AgentView[]; phaseName: string | null; finished?: boolean; waiting?: boolean }) {
+export function TeamCards({
+  agents,
+  phaseName,
+  finished = false,
+  waiting = false,
+  builtinModel = false,
+}: {
+  agents: AgentView[];
+  phaseName: string | null;
+  finished?: boolean;
+  waiting?: boolean;
+  /** Some of the party runs on the built-in demo model: say so, and where to connect a real one. */
+  builtinModel?: boolean;
+}) {
   return (
     <section aria-labelledby="team-heading" data-testid="team" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="team-heading" className="text-sm font-semibold text-slate-800">
@@ -54,12 +69,26 @@ export function TeamCards({ agents, phaseName, finished = false, waiting = false
                   </div>
                   {a.title && <div className="text-xs text-slate-600">{a.title}</div>}
                   {a.style && <div className="mt-0.5 text-xs italic text-slate-500">{a.style}</div>}
+                  {a.model && (
+                    <div className="mt-0.5 break-words text-xs text-slate-600" data-testid="agent-model">
+                      <span className="sr-only">Model: </span>
+                      {modelLabel(a.model)}
+                    </div>
+                  )}
                   {a.status === "failed" && a.lastError && <div className="mt-1 break-words text-xs text-rose-700">{a.lastError}</div>}
                 </div>
               </li>
             );
           })}
         </ul>
+      )}
+      {builtinModel && (
+        <p data-testid="builtin-model-notice" className="mt-3 border-t border-slate-100 pt-3 text-xs text-slate-600">
+          Written by the built-in demo model —{" "}
+          <Link href="/models" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+            connect a real model
+          </Link>
+        </p>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { generateText } from "ai";
 import { describe, expect, it } from "vitest";
 import { createModelRegistry, parseModelSpec, type ModelRegistryConfig } from "./model-registry";
+import { MODEL_SPEC_GRAMMAR } from "./model-spec";
 
 const OFFLINE = { seed: 1, tokensPerSecond: 0, firstTokenMs: 0 };
 const config = (c: Partial<ModelRegistryConfig>): ModelRegistryConfig => ({ defaultModel: "offline", offline: OFFLINE, ...c });
@@ -21,7 +22,7 @@ describe("parseModelSpec", () => {
     "rejects %j naming the spec and the grammar",
     (spec) => {
       expect(() => parseModelSpec(spec)).toThrow(
-        `Invalid model spec ${JSON.stringify(spec)}: expected offline, openai:<model>, anthropic:<model> or openai-compatible:<model>`,
+        `Invalid model spec ${JSON.stringify(spec)}: expected ${MODEL_SPEC_GRAMMAR}`,
       );
     },
   );

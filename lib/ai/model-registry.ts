@@ -8,10 +8,18 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
-import { ModelConfigError, parseModelSpec, type ModelSpec } from "./model-spec";
+import { ModelConfigError, parseModelSpec, type ConnectionProvider, type ModelSpec } from "./model-spec";
 import { createOfflineModel } from "./offline";
+import { redactingModel } from "./redact";
 
 export { ModelConfigError, parseModelSpec, type ModelSpec } from "./model-spec";
+
+/** A person's connection as the registry needs it: the key already decrypted, for this run only. */
+export interface ConnectionSecret {
+  provider: ConnectionProvider;
+  baseUrl: string | null;
+  apiKey: string | null;
+}
 
 export interface ModelRegistryConfig {
   defaultModel: string;
@@ -29,6 +37,14 @@ export interface ModelRegistryConfig {
   openaiCompatibleApiKey?: string;
   /** The Anthropic endpoint (default api.anthropic.com/v1). */
   anthropicBaseUrl?: string;
+  /** Ollama on the deployer's side (OLLAMA_BASE_URL), for ollama:<model>; chat goes to its /v1. */
+  ollamaBaseUrl?: string;
+  /** LM Studio's OpenAI-compatible endpoint (LMSTUDIO_BASE_URL, ending in /v1), for lmstudio:<model>. */
+  lmstudioBaseUrl?: string;
+  /** The party owner's connections by id, for <provider>@<id>:<model>. */
+  connections?: Record<string, ConnectionSecret>;
+  /** How connections reach their endpoints (refusing the server's private network unless allowed); default: `fetch`. */
+  connectionFetch?: typeof fetch;
   offline: { seed: number; tokensPerSecond: number; firstTokenMs: number; faults?: string };
   fetch?: typeof fetch;
 }
@@ -38,8 +54,8 @@ export interface ModelRegistry {
   specFor(personaKey: string): string;
 }
 
-const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
-const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
 
 /** Throws ModelConfigError (bad spec, missing key or base URL) before any model runs. */
 export function createModelRegistry(config: ModelRegistryConfig): ModelRegistry {
@@ -76,8 +92,17 @@ export function createModelRegistry(config: ModelRegistryConfig): ModelRegistry 
   };
 }
 
+/** Ollama's OpenAI-compatible endpoint under its base URL ("http://host:11434" → ".../v1"). */
+export const ollamaChatUrl = (base: string) => `${base.replace(/\/+$/, "").replace(/\/v1$/, "")}/v1`;
+
 function createModel(spec: ModelSpec, config: ModelRegistryConfig, needs: (envVar: string) => string): LanguageModel {
   const { fetch } = config;
+  if (spec.connectionId) {
+    const c = Object.hasOwn(config.connections ?? {}, spec.connectionId) ? config.connections![spec.connectionId] : undefined;
+    if (!c || c.provider !== spec.provider) throw new ModelConfigError(`The connection this party runs on (${spec.provider}, ${spec.modelId}) was removed or its key can no longer be read.`);
+    const model = connectionModel(c, spec.modelId, config.connectionFetch ?? globalThis.fetch);
+    return c.apiKey ? redactingModel(model, c.apiKey) : model;
+  }
   switch (spec.provider) {
     case "offline":
       try {
@@ -111,5 +136,28 @@ function createModel(spec: ModelSpec, config: ModelRegistryConfig, needs: (envVa
         fetch,
       })(spec.modelId);
     }
+    case "ollama": {
+      if (!config.ollamaBaseUrl) throw new ModelConfigError(needs("OLLAMA_BASE_URL"));
+      return createOpenAICompatible({ name: "ollama", baseURL: ollamaChatUrl(config.ollamaBaseUrl), includeUsage: true, fetch })(spec.modelId);
+    }
+    case "lmstudio": {
+      if (!config.lmstudioBaseUrl) throw new ModelConfigError(needs("LMSTUDIO_BASE_URL"));
+      return createOpenAICompatible({ name: "lmstudio", baseURL: config.lmstudioBaseUrl, includeUsage: true, fetch })(spec.modelId);
+    }
+  }
+}
+
+/** A model on a person's connection: the AI SDK's own provider for its kind, with its key and endpoint. */
+export function connectionModel(c: ConnectionSecret, modelId: string, fetch: typeof globalThis.fetch): LanguageModel {
+  const apiKey = c.apiKey ?? undefined;
+  switch (c.provider) {
+    case "openai":
+      return createOpenAI({ apiKey: apiKey ?? "", baseURL: c.baseUrl ?? OPENAI_DEFAULT_BASE_URL, fetch })(modelId);
+    case "anthropic":
+      return createAnthropic({ apiKey: apiKey ?? "", baseURL: c.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL, fetch })(modelId);
+    case "openai-compatible":
+      return createOpenAICompatible({ name: "openai-compatible", baseURL: c.baseUrl ?? "", apiKey, includeUsage: true, fetch })(modelId);
+    case "ollama":
+      return createOpenAICompatible({ name: "ollama", baseURL: ollamaChatUrl(c.baseUrl ?? ""), apiKey, includeUsage: true, fetch })(modelId);
   }
 }

@@ -1,12 +1,12 @@
 // The one place that turns the environment into models. A party keeps the model
 // settings it started with (stored with it): a resumed party runs on them, not on what
-// the environment says at resume time. Keys and endpoints are never stored; they come
-// from the environment. Create one registry per party run (offline fault counters are
+// the environment says at resume time. Keys and endpoints are never stored with it; they
+// come from the environment, or (a person's connection) from the connection it names. Create one registry per party run (offline fault counters are
 // per registry).
 import { z } from "zod";
 import { defaultPersonaConfig, type PersonaConfig } from "../agents/persona-config";
 import { env, type Env } from "../env";
-import { createModelRegistry, ModelConfigError, type ModelRegistry } from "./model-registry";
+import { createModelRegistry, ModelConfigError, type ConnectionSecret, type ModelRegistry } from "./model-registry";
 
 /** What a party stores at creation and runs on for its whole life. */
 export const modelSettingsSchema = z.object({
@@ -40,8 +40,18 @@ export function modelSettingsOf(stored: unknown, e: Env = env()): ModelSettings 
   return modelSettingsFromEnv(e);
 }
 
-export function modelRegistryFor(settings: ModelSettings, e: Env = env()): ModelRegistry {
+/** A local server's base URL, or undefined when the deployer turned its probe off. */
+export const localBaseUrl = (v: string): string | undefined => (v === "off" ? undefined : v);
+
+/**
+ * The registry a party runs on. `connections` holds the owner's connections its settings
+ * name (keys opened for this run only) and how they reach their endpoints.
+ */
+export function modelRegistryFor(settings: ModelSettings, e: Env = env(), own: { connections?: Record<string, ConnectionSecret>; connectionFetch?: typeof fetch } = {}): ModelRegistry {
   return createModelRegistry({
+    ...own,
+    ollamaBaseUrl: localBaseUrl(e.OLLAMA_BASE_URL),
+    lmstudioBaseUrl: localBaseUrl(e.LMSTUDIO_BASE_URL),
     defaultModel: settings.defaultModel,
     agentModels: settings.agentModels,
     openaiApiKey: e.OPENAI_API_KEY,

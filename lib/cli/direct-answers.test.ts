@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { InputRequestData } from "../party/events";
 import { describeProject } from "./describe-project";
 import { answerQuestion, DirectAnswerer, visionAnswer } from "./direct-answers";
+import { reviewSteps } from "../party/walkthrough";
+import type { ProposalOutput } from "../protocol/outputs";
+import { parseWalkthroughAnswer } from "../vocabulary/input-kinds";
 
 const GYMS =
   "A booking app for independent climbing gyms in Austria: members reserve time slots, gyms manage capacity and route setting, and payments go through the app. Must be GDPR compliant and work on phones.";
@@ -98,6 +101,15 @@ describe("visionAnswer", () => {
   });
 });
 
+const STACK = {
+  architecture_pattern: "modular monolith",
+  language: { choice: "TypeScript", rationale: "" },
+  runtime: "Node.js",
+  framework: { choice: "Next.js", rationale: "" },
+  database: { choice: "PostgreSQL", rationale: "" },
+  additional: [],
+} as unknown as ProposalOutput;
+
 const req = (kind: string, options: Array<[string, string]>, extra: Partial<InputRequestData> = {}): InputRequestData => ({
   requestId: `r-${kind}`,
   key: kind,
@@ -115,8 +127,11 @@ describe("DirectAnswerer", () => {
     expect(d.answer(req("mode", [["1", "Party"], ["2", "Classic"]]))).toEqual({ selection: "1", text: null });
     expect(d.answer(req("stack_approval", [["Y", "Yes, proceed with this stack"], ["C", "I have changes"]]))).toEqual({ selection: "Y", text: null });
     expect(d.answer(req("constitution_review", [["1", "Looks good"], ["2", "Change"]]))).toEqual({ selection: "1", text: null });
-    expect(d.answer(req("walkthrough", [["1", "Apply recommended"], ["2", "Review each"], ["3", "Skip"]]))).toEqual({ selection: "1", text: null });
-    expect(d.answer(req("walkthrough", [["1", "Start a new feature (Recommended)"], ["2", "I'm done for now"]]))).toEqual({ selection: "2", text: null });
+    // The walkthrough's review: every step as recommended, but a scripted run is done after it.
+    const steps = reviewSteps(STACK, [], { allow: ["npm test"], review: ["curl *"] }, ["Checkout"]);
+    const review = d.answer(req("walkthrough", [["1", "Confirm"]], { allowsText: true, details: { step: "review", steps } }));
+    expect(review).toEqual({ selection: "1", text: JSON.stringify({ next: { choice: "2" } }) });
+    expect(parseWalkthroughAnswer(steps, review.text)).toMatchObject({ success: true, data: { permissions: { choice: "1" }, iteration: { choice: "1" }, next: { choice: "2" } } });
   });
 
   it("answers the mode menu from the flags", () => {

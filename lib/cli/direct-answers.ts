@@ -5,6 +5,8 @@
 import type { InputRequestData } from "../party/events";
 import { describeProject, type ProjectFacts } from "./describe-project";
 import type { Mode } from "../vocabulary";
+import { parseInputDetails } from "../vocabulary/input-kinds";
+import { encodeWalkthroughAnswer, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS } from "../vocabulary/walkthrough-review";
 
 export interface Answer {
   selection: string | null;
@@ -243,9 +245,16 @@ export class DirectAnswerer {
         return { selection: keyWhere(req, /^yes/i) ?? "Y", text: null };
       case "constitution_review":
         return { selection: "1", text: null };
-      case "walkthrough":
-        // Every step's default; "what next?" is "done": a scripted run ends here.
+      case "walkthrough": {
+        // Every step's recommended choice, but "what next?" is "done": a scripted run ends here.
+        const review = parseInputDetails("walkthrough", req.details);
+        if (review?.step === "review") {
+          const rec = recommendedChoices(review.steps);
+          const choices = rec.next ? { ...rec, next: { ...rec.next, choice: WALKTHROUGH_KEYS.next.done } } : rec;
+          return { selection: WALKTHROUGH_CONFIRM.key, text: encodeWalkthroughAnswer(review.steps, choices) };
+        }
         return { selection: keyWhere(req, /\bdone\b/i) ?? first, text: null };
+      }
       case "phase_failure": {
         const phase = JSON.stringify((req.details as { phase?: unknown } | null)?.phase ?? req.title);
         const seen = this.failures.get(phase) ?? 0;

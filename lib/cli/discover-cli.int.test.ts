@@ -238,6 +238,10 @@ describe.skipIf(ON_POSTGRES || !HAS_SCRIPT)("discover CLI on a terminal (interac
     expect(r.screen).toContain('"9" is not one of the choices: enter 1 or 2.');
     expect(r.screen).toContain("? VISION COUNCIL — Questions from your team");
     expect(r.screen).toContain("? TECH STACK RECOMMENDATION");
+    // The walkthrough's one review, walked step by step at the prompt.
+    expect(r.screen).toContain("? Walkthrough — review and confirm");
+    expect(r.screen).toMatch(/Step 2 — Architecture & stack review[\s\S]*Step 2\.5 — Permission audit[\s\S]*Step 3 — Test coverage gaps[\s\S]*Step 3\.5 — Iteration configuration[\s\S]*Step 4 — What next\?/);
+    expect(r.screen).toContain("» Step 4 — What next?: Next: a new feature");
     expect(r.screen).toContain("◆ Party completed");
     expect(r.stdout).toMatch(SGR); // a terminal, NO_COLOR unset: colours
     const state = JSON.parse(await readFile(path.join(out, "state.json"), "utf8"));

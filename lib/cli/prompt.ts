@@ -4,7 +4,9 @@
 import type { InputRequestData } from "../party/events";
 import { MAX_ANSWER_CHARS, textRequired } from "../party/input-rules";
 import type { Answer } from "./direct-answers";
+import { parseInputDetails } from "../vocabulary/input-kinds";
 import { listsOptions } from "./render";
+import { askReview } from "./review-prompt";
 import { plainStyle, type Style } from "./style";
 
 export const MAX_TEXT = MAX_ANSWER_CHARS;
@@ -57,6 +59,8 @@ export interface PromptIO {
 
 /** Shows the request and reads a valid answer. */
 export async function askPerson(req: InputRequestData, io: PromptIO): Promise<Answer> {
+  const review = req.kind === "walkthrough" ? parseInputDetails("walkthrough", req.details) : null;
+  if (review?.step === "review") return askReview(req, review.steps, io);
   const s = io.style ?? plainStyle;
   io.write(`\n${s.bold(s.cyan(`? ${req.title}`))}\n`);
   // A menu body may end with its own "Enter selection (1-2):" line: that becomes the prompt.

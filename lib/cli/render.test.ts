@@ -123,6 +123,15 @@ describe("TerminalRenderer", () => {
     expect(out()).toContain("? TECH STACK RECOMMENDATION\n  Language: TypeScript\n  [Y] Yes, proceed\n  [C] I have changes\n» direct mode answered: [Y] Yes, proceed\n");
   });
 
+  it("shows the walkthrough's review as its lines, not its answer's encoding (each step's outcome follows)", () => {
+    const { r, out } = setup(true);
+    const body = "Each step has its recommended choice; Confirm applies them all.\nStep 4 — What next?: Start a new feature";
+    r.event(ev({ type: "input-request", data: { requestId: "q2", key: "k", kind: "walkthrough", title: "Walkthrough — review and confirm", body, options: [{ key: "1", label: "Confirm" }], allowsText: true, details: { step: "review", steps: [] } } }));
+    r.event(ev({ type: "input-response", data: { requestId: "q2", selection: "1", text: '{"next":{"choice":"2"}}' } }));
+    expect(out()).toContain("  Step 4 — What next?: Start a new feature\n  [1] Confirm\n» direct mode answered: [1] Confirm\n");
+    expect(out()).not.toContain('"choice"');
+  });
+
   it("leaves questions to the prompt in interactive mode", () => {
     const { r, out } = setup(false);
     r.event(ev({ type: "input-request", data: { requestId: "q1", key: "k", kind: "mode", title: "INCEPTION MODE", body: "[1] Party [2] Classic", options: [{ key: "1", label: "Party" }], allowsText: false } }));

@@ -43,6 +43,8 @@ export class TerminalRenderer {
   private readonly names = new Map<string, { name: string; title: string }>();
   /** Each request's options, to name the chosen one in its answer. */
   private readonly options = new Map<string, InputRequestData["options"]>();
+  /** The walkthrough's reviews: their answer's text is the per-step choices, told by the steps' own lines. */
+  private readonly reviews = new Set<string>();
   private readonly s: Style;
   private readonly personas: PersonaConfig;
   /** Whether the last character written ended a line. */
@@ -219,6 +221,7 @@ export class TerminalRenderer {
       }
       case "input-request":
         this.options.set(e.data.requestId, e.data.options);
+        if (e.data.kind === "walkthrough" && (e.data.details as { step?: unknown } | undefined)?.step === "review") this.reviews.add(e.data.requestId);
         if (this.o.direct) {
           this.line("");
           this.line(s.bold(`? ${e.data.title}`));
@@ -230,7 +233,7 @@ export class TerminalRenderer {
         if (this.o.direct) {
           const label = this.options.get(e.data.requestId)?.find((o) => o.key === e.data.selection)?.label;
           this.line(s.green(`» direct mode answered${e.data.selection ? `: [${e.data.selection}]${label ? ` ${label}` : ""}` : ":"}`));
-          if (e.data.text) this.line(indent(e.data.text));
+          if (e.data.text && !this.reviews.has(e.data.requestId)) this.line(indent(e.data.text));
         }
         break;
       case "artifact-write":

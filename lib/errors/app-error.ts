@@ -11,6 +11,11 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,
+  // A model connection's test failed (POST /api/connections): nothing was stored.
+  auth_failed: 422,
+  unreachable: 422,
+  timeout: 422,
+  bad_response: 422,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -23,13 +28,15 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly retryAfterSeconds?: number,
+    /** Only where the contract gives a code another status: a connection test's not_found is 422 (the endpoint has no such model), not 404. */
+    private readonly statusOverride?: number,
   ) {
     super(message);
     this.name = "AppError";
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return this.statusOverride ?? ERROR_STATUS[this.code];
   }
 
   toJSON() {

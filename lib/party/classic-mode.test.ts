@@ -64,7 +64,7 @@ describe("classic mode, a whole run", () => {
     ]);
 
     // The person is asked where the classic flow asks (docs/protocols.md).
-    expect(r.requests.map((q) => q.kind)).toEqual(["vision_questions", "stack_approval", "constitution_review", ...Array(7).fill("walkthrough")]);
+    expect(r.requests.map((q) => q.kind)).toEqual(["vision_questions", "stack_approval", "constitution_review", "walkthrough"]);
     const vq = r.requests[0];
     expect(vq.allowsText).toBe(true);
     const groups = (vq.details as { groups: Array<{ agent: string; questions: Array<{ n: number; text: string }> }> }).groups;

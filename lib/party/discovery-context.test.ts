@@ -77,17 +77,14 @@ describe("both modes end in the same discovery_context", () => {
     const r = await driveParty({
       description: s.description,
       mode: "classic",
-      answer: (req) => {
-        if (req.title.startsWith("Step 2.5")) return { selection: "3" };
-        if (req.title.startsWith("Step 3.5")) return { selection: "2", text: "8, 30, 3" };
-        if (req.title.startsWith("Step 4")) return { selection: "2" };
-        return undefined;
-      },
+      answer: (req) =>
+        req.kind === "walkthrough"
+          ? { selection: "1", text: JSON.stringify({ permissions: { choice: "3" }, iteration: { choice: "2", config: { implementation: 8, testing: 20, circuit_breaker: 3 } }, next: { choice: "2" } }) }
+          : undefined,
     });
     const dc = discoveryContextOf(r.events)!;
     expect(dc.permissions_reviewed).toBe(false);
     expect(dc.user_next_action).toBe("done");
-    // Out-of-range values are clamped to the walkthrough's limits (1-20, 1-20, 1-10).
     expect(dc.iteration_config).toEqual({ implementation: 8, testing: 20, circuit_breaker: 3 });
   }, 60_000);
 });

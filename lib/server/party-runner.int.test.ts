@@ -318,7 +318,7 @@ describe("a party keeps the model settings it started with", () => {
     try {
       // The environment now: every agent on an openai-compatible model.
       const now = parseEnv({ INCEPTION_MODEL: "openai-compatible:env-model", OPENAI_COMPATIBLE_BASE_URL: server.url, OFFLINE_MODEL_TPS: "0", OFFLINE_MODEL_FIRST_TOKEN_MS: "0" });
-      const r = new PartyRunner({ db, store, bus, personas: defaultPersonaConfig(), owner: "test-settings", ...runnerSettings(now) });
+      const r = new PartyRunner({ db, store, bus, personas: defaultPersonaConfig(), owner: "test-settings", ...runnerSettings(now, db) });
       // Party A started on another openai-compatible model, with Nadia offline; party B started offline.
       const settingsA = { defaultModel: "openai-compatible:party-a-model", agentModels: { nadia: "offline" }, seed: 7 };
       await insertParty(db, { id: "ms-a", ownerId: "owner", title: "Climbing gyms", description: DESCRIPTION, mode: "party", flags: [], modelSettings: settingsA, watchToken: "w-ms-a" });

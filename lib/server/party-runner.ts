@@ -8,6 +8,7 @@ import { orchestrateParty } from "../party/run-party";
 import { PartyRuntime } from "../party/runtime";
 import { hookedStore, LeaseLostError, type PartyStore } from "../party/store";
 import type { PersonaConfig } from "../agents/persona-config";
+import { ModelConfigError } from "../ai/model-spec";
 import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
 import { claimLease, msUntilNextExpiry, orphanedParties, releaseLease, renewLease, type Lease } from "../db/leases";
@@ -23,7 +24,8 @@ export interface RunnerDeps {
   store: PartyStore;
   bus: EventBus;
   personas: PersonaConfig;
-  models(party: { modelSettings: Record<string, unknown> }): ModelLookup;
+  /** The models of one run (async: a party on a person's connection opens its key). */
+  models(party: { id: string; modelSettings: Record<string, unknown> }): ModelLookup | Promise<ModelLookup>;
   owner: string;
   leaseMs: number;
   /** Input + output tokens a party may spend; the next model call past it ends the party. */
@@ -146,7 +148,7 @@ export class PartyRunner {
       const party = await this.deps.store.getParty(partyId);
       if (!party || isTerminal(party.status)) return;
       const budget = { used: await tokensUsed(db, partyId), max: this.deps.tokenBudget ?? Number.POSITIVE_INFINITY };
-      await orchestrateParty(this.context(party, lease, entry, budget), party, runClassicMode);
+      await orchestrateParty(await this.context(party, lease, entry, budget), party, runClassicMode);
     } catch (e) {
       if (e instanceof LeaseLostError || entry.abort.signal.aborted) return;
       // A paused instance wakes up to errors (its transactions timed out): if the lease is
@@ -165,7 +167,8 @@ export class PartyRunner {
         return;
       }
       // A bug or an unexpected infrastructure error: the party ends visibly, never stuck.
-      const reason = e instanceof TokenBudgetError ? e.message : `The party stopped on an internal error: ${(e as Error).message}`;
+      // A model the party can no longer reach (its connection removed) is said as it is.
+      const reason = e instanceof TokenBudgetError || e instanceof ModelConfigError ? e.message : `The party stopped on an internal error: ${(e as Error).message}`;
       this.log(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
       try {
         const stored = await appendUnfenced(db, partyId, [
@@ -206,10 +209,10 @@ export class PartyRunner {
     // party read included) stops it, gives the lease back and frees the party here.
     const run = async () => {
       try {
-        const party = (await this.deps.store.getParty(partyId)) ?? { modelSettings: {} };
+        const party = (await this.deps.store.getParty(partyId)) ?? { id: partyId, modelSettings: {} };
         // Jobs (on-demand critiques, revisions) spend from the same token budget as the party.
         const budget = { used: await tokensUsed(db, partyId), max: this.deps.tokenBudget ?? Number.POSITIVE_INFINITY };
-        await job(this.context(party, lease, entry, budget));
+        await job(await this.context(party, lease, entry, budget));
       } catch (e) {
         if (!(e instanceof LeaseLostError)) this.log(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
       } finally {
@@ -239,14 +242,14 @@ export class PartyRunner {
     }, Math.max(250, Math.floor(leaseMs / 3)));
   }
 
-  private context(party: { modelSettings: Record<string, unknown> }, lease: Lease, entry: Running, budget: { used: number; max: number }): PartyContext {
+  private async context(party: { id: string; modelSettings: Record<string, unknown> }, lease: Lease, entry: Running, budget: { used: number; max: number }): Promise<PartyContext> {
     const rt = new PartyRuntime(lease.partyId, lease.epoch, {
       store: guardedStore(this.deps.store, entry.abort.signal, budget),
       live: this.deps.bus,
       abortSignal: entry.abort.signal,
     });
     const { timeoutMs, idleTimeoutMs, retry, maxOutputTokens } = this.deps;
-    return { rt, models: this.deps.models(party), personas: this.deps.personas, timeoutMs, idleTimeoutMs, retry, maxOutputTokens };
+    return { rt, models: await this.deps.models(party), personas: this.deps.personas, timeoutMs, idleTimeoutMs, retry, maxOutputTokens };
   }
 
   /** Resolves when this instance has nothing running for the party (tests, shutdown). */

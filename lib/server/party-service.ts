@@ -1,7 +1,7 @@
 // What the HTTP API, the pages and the CLI do with a party: validate, check access,
 // call lib/db, wake the runner. Route handlers stay thin: parse → this → respond.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { AppError, notFound, parseOrThrow } from "../errors/app-error";
+import { AppError, fromZodError, notFound, parseOrThrow } from "../errors/app-error";
 import type { Viewer } from "../auth/viewer";
 import {
   approvedDatabase,
@@ -47,9 +47,10 @@ import { agentInfo } from "../party/roster";
 import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
 import { summarizeUsage, usageRecords } from "../party/usage-summary";
-import { modelSettingsFromEnv } from "../ai/providers";
+import { modelSettingsForKickoff } from "./model-catalog";
 import { getServices } from "./services";
 import { isTerminal, type Mode, type PartyStatus } from "../vocabulary";
+import { parseInputDetails, parseWalkthroughAnswer } from "../vocabulary/input-kinds";
 
 const personas = defaultPersonaConfig();
 /** An agent's display name (Nadia, Data Model Designer…) for messages to the person. */
@@ -107,6 +108,7 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
   if (active >= e.MAX_ACTIVE_PARTIES) {
     throw new AppError("rate_limited", `You already have ${active} parties running or waiting for you (the limit is ${e.MAX_ACTIVE_PARTIES}). Finish or cancel one first.`, undefined, 60);
   }
+  const modelSettings = await modelSettingsForKickoff(viewer, { model: input.model, agentModels: input.agentModels });
   const id = randomBytes(9).toString("base64url");
   const mode = input.mode ?? flagMode;
   const stored = await insertParty(db, {
@@ -116,7 +118,7 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
     description: input.description,
     mode,
     flags,
-    modelSettings: modelSettingsFromEnv(e),
+    modelSettings,
     watchToken: randomBytes(18).toString("base64url"),
     ownerToken: randomBytes(24).toString("base64url"),
   });
@@ -204,10 +206,21 @@ export async function answerInput(viewer: Viewer, partyId: string, body: unknown
   const chosen = selection ? options.find((o) => o.key.toLowerCase() === selection.toLowerCase())!.key : null;
   if (text && !req.allowsText) throw new AppError("validation_failed", "Invalid input — text: this request takes a selection only", { text: "not allowed for this request" });
   if (textRequired({ kind: req.kind, options }, chosen) && !text) throw new AppError("validation_failed", "Invalid input — text: is required for this answer", { text: "is required for this answer" });
+  if (req.kind === "walkthrough" && text) await checkReviewAnswer(party.id, req.id, text);
   const stored = await recordAnswer(db, party.id, req.id, { selection: chosen, text });
   bus.publish(party.id, stored);
   void runner.kick(party.id);
   return { status: "accepted" };
+}
+
+/** The walkthrough's review takes its per-step choices as JSON in `text` (docs/api.md, "The walkthrough"). */
+async function checkReviewAnswer(partyId: string, requestId: string, text: string): Promise<void> {
+  const { db } = await getServices();
+  const pending = await pendingInput(db, partyId);
+  const details = pending?.requestId === requestId ? parseInputDetails("walkthrough", pending.details) : null;
+  if (details?.step !== "review") return;
+  const r = parseWalkthroughAnswer(details.steps, text);
+  if (!r.success) throw fromZodError(r.error, "text");
 }
 
 export async function cancelParty(viewer: Viewer, partyId: string): Promise<Cancelled> {

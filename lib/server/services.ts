@@ -3,7 +3,6 @@
 // must all share one runner and one bus.
 import { hostname } from "node:os";
 import { defaultPersonaConfig } from "../agents/persona-config";
-import { modelRegistryFor, modelSettingsOf } from "../ai/providers";
 import type { Database } from "../db/client";
 import { getDb } from "../db/database";
 import { startNotifier, type Notifier } from "../db/notify";
@@ -11,6 +10,7 @@ import { PrismaPartyStore } from "../db/party-store";
 import { env, type Env } from "../env";
 import { EventBus } from "../events/bus";
 import { PartyRunner, type RunnerDeps } from "./party-runner";
+import { partyModels } from "./party-models";
 
 export interface Services {
   db: Database;
@@ -23,11 +23,12 @@ export interface Services {
 const g = globalThis as { __inceptionServices?: Promise<Services> };
 
 /** What the runner takes from the environment: how each party's models are built, limits, timeouts. */
-export function runnerSettings(e: Env): Pick<RunnerDeps, "models" | "leaseMs" | "timeoutMs" | "idleTimeoutMs" | "retry" | "maxOutputTokens" | "tokenBudget"> {
+export function runnerSettings(e: Env, db: Database): Pick<RunnerDeps, "models" | "leaseMs" | "timeoutMs" | "idleTimeoutMs" | "retry" | "maxOutputTokens" | "tokenBudget"> {
   return {
     // One registry per run (offline fault counters and provider clients are per run), on
-    // the model settings the party started with; only keys and endpoints come from `e`.
-    models: (party) => modelRegistryFor(modelSettingsOf(party.modelSettings, e), e),
+    // the model settings the party started with; keys and endpoints come from `e`, or
+    // from the owner's connection the settings name.
+    models: (party) => partyModels(db, party, e),
     leaseMs: e.LEASE_MS,
     timeoutMs: e.MODEL_TIMEOUT_MS,
     idleTimeoutMs: e.MODEL_IDLE_TIMEOUT_MS,
@@ -50,7 +51,7 @@ async function build(): Promise<Services> {
     bus,
     personas,
     owner,
-    ...runnerSettings(e),
+    ...runnerSettings(e, db),
     log: (m) => console.error(m),
     // Imported when first needed: the remark service reads the services this builds.
     onIdle: (partyId) =>

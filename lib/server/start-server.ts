@@ -2,6 +2,7 @@
 import { closeDb, getDb } from "../db/database";
 import { modelConfigProblem } from "../ai/providers";
 import { assertEnv } from "../env";
+import { detectLocalModels } from "./model-catalog";
 import { trackResponses } from "./responses-in-flight";
 import { getServices, stopServices } from "./services";
 
@@ -31,6 +32,10 @@ export async function startServer(): Promise<void> {
     // Parties a crash or restart left mid-run carry on without anyone opening a page.
     (await getServices()).runner.start();
     onShutdown(stopServices);
+    // Local model servers (Ollama, LM Studio) are looked for in the background: where
+    // nothing listens the probe is over in milliseconds and says nothing. A server that
+    // is there gets longer than later probes do: this process is still busy booting.
+    void detectLocalModels(e, { timeoutMs: 3_000 }).catch(() => {});
   } catch (e) {
     console.error(`Inception Party: cannot open the database: ${(e as Error).message}`);
     process.exit(1);

@@ -8,6 +8,8 @@ const fence = (s: string) => "```text\n" + s.replaceAll("```", "'''") + "\n```";
 
 export function transcriptMarkdown(events: StoredEvent[]): string {
   const out: string[] = ["# Inception Party transcript", ""];
+  // The walkthrough review's answer text is its per-step choices (JSON); each step's outcome follows.
+  const reviews = new Set<string>();
   for (const e of events) {
     switch (e.type) {
       case "party-start":
@@ -36,8 +38,12 @@ export function transcriptMarkdown(events: StoredEvent[]): string {
       case "note":
         out.push(`> ${e.data.text.replaceAll("\n", "\n> ")}`, "");
         break;
+      case "input-request":
+        if (e.data.kind === "walkthrough" && (e.data.details as { step?: unknown } | undefined)?.step === "review") reviews.add(e.data.requestId);
+        break;
       case "input-response":
-        out.push(`**You answered**: ${[e.data.selection, e.data.text].filter(Boolean).join(" — ")}`, "");
+        if (reviews.has(e.data.requestId)) out.push("**You confirmed the walkthrough review**", "");
+        else out.push(`**You answered**: ${[e.data.selection, e.data.text].filter(Boolean).join(" — ")}`, "");
         break;
       case "phase-end":
         if (e.data.nextSteps) out.push(fence(e.data.nextSteps), "");

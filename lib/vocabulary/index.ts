@@ -4,9 +4,10 @@
 // the input kinds' details schemas are imported from ./input-kinds where they are parsed).
 export * from "./agents";
 export * from "./input-kind-names";
-export type { ConstitutionArticle, FollowUpQuestion, InputDetails, InputKindDetails, QuestionGroup, StackApprovalDetails } from "./input-kinds";
+export type { ConstitutionArticle, FollowUpQuestion, InputDetails, InputKindDetails, QuestionGroup, StackApprovalDetails, WalkthroughReviewDetails, WalkthroughReviewStep } from "./input-kinds";
 export * from "./messages";
 export * from "./modes";
 export * from "./perspectives";
 export * from "./phases";
 export * from "./statuses";
+export * from "./walkthrough-review";

@@ -17,6 +17,7 @@ import { cancelledSchema, createdPartySchema, newPartySchema, partyListSchema, p
 import { revisionAcceptedSchema, revisionRequestSchema } from "./revisions";
 import { roomMessageAcceptedSchema, roomMessageSchema } from "./room";
 import { stateSchema } from "./state";
+import { connectionListSchema, connectionTestSchema, createdConnectionSchema, modelListSchema, newConnectionSchema } from "./models";
 
 const SCHEMA_OF: Record<string, z.ZodType> = {
   "POST /api/parties — body": newPartySchema,
@@ -39,6 +40,12 @@ const SCHEMA_OF: Record<string, z.ZodType> = {
   "POST /api/parties/:id/owner-link — 200": ownerLinkSchema,
   "GET /api/parties/:id/state.json — 200": stateSchema,
   "Any error — 404": errorBodySchema,
+  "GET /api/models — 200": modelListSchema,
+  "POST /api/connections — body": newConnectionSchema,
+  "POST /api/connections — 201": createdConnectionSchema,
+  "POST /api/connections — 422": errorBodySchema,
+  "GET /api/connections — 200": connectionListSchema,
+  "POST /api/connections/:id/test — 200": connectionTestSchema,
 };
 const EVENT_EXAMPLE = "GET /api/parties/:id/events — one stored event's data line";
 
@@ -88,6 +95,9 @@ describe("request schemas refuse what the API refuses", () => {
     ["an empty room message", roomMessageSchema, { text: "" }, "text"],
     ["a recipient that is no persona key", roomMessageSchema, { text: "hi", to: "Nadia!" }, "to"],
     ["an empty owner token", claimSchema, { token: "" }, "token"],
+    ["a model that is not a string", newPartySchema, { description: "A long enough description.", model: 7 }, "model"],
+    ["an unknown connection provider", newConnectionSchema, { provider: "azure" }, "provider"],
+    ["a base URL with credentials in it", newConnectionSchema, { provider: "ollama", baseUrl: "http://u:p@host:11434" }, "baseUrl"],
   ] as const)("%s", (_what, schema, body, field) => {
     expect(refusedField(schema, body)).toContain(field);
   });

@@ -20,6 +20,13 @@ export const newPartySchema = z.strictObject({
     .max(PARTY_LIMITS.flags, `at most ${PARTY_LIMITS.flags} flags`)
     .optional(),
   mode: z.enum(modeSchema.options, { error: 'must be "party" or "classic"' }).optional(),
+  /** The team's model: an id from GET /api/models (docs/models.md). */
+  model: z.string({ error: "must be a model id from GET /api/models" }).min(1, "must be a model id from GET /api/models").max(300).optional(),
+  /** A model per agent, over `model`: {agentKey: modelId}. */
+  agentModels: z
+    .record(z.string().max(40), z.string({ error: "must be a model id from GET /api/models" }).min(1).max(300))
+    .refine((m) => Object.keys(m).length <= 20, "at most 20 agents")
+    .optional(),
 });
 export type NewPartyInput = z.input<typeof newPartySchema>;
 

@@ -120,6 +120,8 @@ test("the keyboard alone: kickoff form, the questions, the stack, cancel", async
   const { context, page } = await newPage(browser);
   await page.goto("/");
   await expect(page.getByTestId("recent-parties")).toBeVisible();
+  // The model list has loaded (a disabled select is no Tab stop).
+  await expect(page.getByTestId("team-model")).toBeEnabled();
 
   // The skip link is the first stop and lands in the main content.
   await page.keyboard.press("Tab");
@@ -130,7 +132,7 @@ test("the keyboard alone: kickoff form, the questions, the stack, cancel", async
   await page.keyboard.press("Tab");
   await expect(page.getByLabel(/Project title/)).toBeFocused();
 
-  // Title → description → the mode (radio group) → "Start kickoff", in that order.
+  // Title → description → the mode (radio group) → the model → "Start kickoff", in that order.
   await page.keyboard.type("Runbooks");
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Describe your project")).toBeFocused();
@@ -138,8 +140,13 @@ test("the keyboard alone: kickoff form, the questions, the stack, cancel", async
   await page.keyboard.press("Tab");
   await expect(page.getByRole("radio", { name: /Party Mode/ })).toBeFocused();
   expect((await focusShows(page)).ok).toBe(true);
+  // The model section: "Manage models", the team's model, "connect a real model", Advanced.
   await page.keyboard.press("Tab");
-  await expect(page.getByTestId("start-kickoff")).toBeFocused();
+  await expect(page.getByTestId("manage-models")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("team-model")).toBeFocused();
+  expect((await focusShows(page)).ok).toBe(true);
+  await tabTo(page, page.getByTestId("start-kickoff"), 6);
   expect((await focusShows(page)).ok).toBe(true);
   await page.keyboard.press("Enter");
 

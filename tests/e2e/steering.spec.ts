@@ -100,7 +100,18 @@ test("speak to one agent, continue on another device, revise and compare version
     // 3. To the end; then revise the data model and compare its versions.
     await driveUntil(c, id, (x) => x.status === "completed");
     await expect(page.getByTestId("party-dashboard")).toHaveAttribute("data-status", "completed");
-    await expect(page.getByTestId("room-closed")).toContainText("The party is over");
+    // After the party a remark is still taken: it becomes a revision of the documents it concerns, and the reply says what changed.
+    await expect(page.getByTestId("room-to-team")).toContainText("your remark revises the documents it concerns");
+    await text.fill("Our tone of voice is friendly and local.");
+    await text.press("Enter");
+    const sent = page.getByTestId("room-composer").getByRole("status");
+    await expect(sent).toContainText(/becomes a revision of .*Project Brief/);
+    await expect(sent).not.toContainText(/POST|\/api\//);
+    const remark = page.locator('[data-testid="message"][data-sender="user"]').last();
+    await expect(remark.getByTestId("message-carried")).toHaveAttribute("data-where", "revision");
+    const remarkId = await remark.getAttribute("data-message-id");
+    const answered = page.locator(`[data-testid="message"][data-recipient="user"][data-reply-to*="${remarkId}"]`);
+    await expect(answered).toContainText(/Project Brief \(version 2\)/, { timeout: 90_000 });
     // The walkthrough's "Apply recommended" acted: it says so, and the skill report is at its second version.
     await expect(page.getByTestId("note").filter({ hasText: /Step 2\.5 — Permission audit: .*recorded in the skill report/ })).toHaveCount(1);
     await page.getByTestId("tab-artifacts").click();

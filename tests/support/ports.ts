@@ -15,12 +15,15 @@ const OFFSETS = {
   live: 15,
   reload: 16,
   security: 17,
+  models: 18,
   /** 20 … 49: one port per server, in the order the spec starts them. */
   reliability: 20,
   /** 60, 61, 62. */
   threeInstances: 60,
   /** 70 … 79, in the order the spec starts them. */
   steering: 70,
+  walkthrough: 80,
+  walkthroughSlow: 81,
 } as const;
 
 /** The port `name` uses in this run (`i`: the i-th of a block). */

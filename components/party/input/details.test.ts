@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { articles, questionGroups, stackDetails, textRequired, textVisible } from "./details";
+import { reviewSteps as buildReview } from "@/lib/party/walkthrough";
+import type { ProposalOutput } from "@/lib/protocol/outputs";
+import { articles, questionGroups, reviewSteps, stackDetails, textRequired, textVisible } from "./details";
+
+const stack = { architecture_pattern: "monolith", language: { choice: "Go", rationale: "" }, framework: { choice: "Echo", rationale: "" }, database: { choice: "PostgreSQL", rationale: "" }, additional: [] } as unknown as ProposalOutput;
 
 describe("input details readers", () => {
   it("reads vision question groups and rejects other shapes", () => {
@@ -7,6 +11,16 @@ describe("input details readers", () => {
     expect(g).toEqual([{ agent: "nadia", name: "Nadia", title: "Product Analyst", questions: [{ n: 1, text: "Who?" }] }]);
     expect(questionGroups(null)).toBeNull();
     expect(questionGroups({ groups: "x" })).toBeNull();
+  });
+
+  it("reads the walkthrough's review as the engine writes it, and nothing else", () => {
+    const steps = buildReview(stack, ["No CI pipeline is described."], { allow: ["go test ./..."], review: ["curl *"] }, ["Checkout"]);
+    expect(reviewSteps({ step: "review", steps })).toEqual(steps);
+    // A step whose recommendation is not one of its options is not a review to show.
+    expect(reviewSteps({ step: "review", steps: [{ ...steps[0], recommended: "9" }] })).toBeNull();
+    // An older log's per-step requests show as their body and options.
+    expect(reviewSteps({ step: "permissions", allow: ["npm test"], review: [] })).toBeNull();
+    expect(reviewSteps(undefined)).toBeNull();
   });
 
   it("reads the stack card and needs language, framework and database", () => {

@@ -2,9 +2,20 @@
 // unknown). These readers accept the shapes the vocabulary declares per input kind,
 // leniently, and return null for anything else, so a surprising payload falls back to
 // the plain body text.
-import type { ConstitutionArticle, FollowUpQuestion, QuestionGroup, StackApprovalDetails } from "@/lib/vocabulary";
+import {
+  ITERATION_DEFAULTS,
+  ITERATION_LIMITS,
+  WALKTHROUGH_STEPS,
+  type ConstitutionArticle,
+  type FollowUpQuestion,
+  type IterationConfig,
+  type QuestionGroup,
+  type StackApprovalDetails,
+  type WalkthroughReviewStep,
+  type WalkthroughStepName,
+} from "@/lib/vocabulary";
 
-export type { QuestionGroup };
+export type { QuestionGroup, WalkthroughReviewStep };
 export type Article = ConstitutionArticle;
 type Stack = StackApprovalDetails["stack"];
 export type StackChoice = Stack["language"];
@@ -81,4 +92,50 @@ export function textVisible(kind: string, options: Array<{ key: string }>, allow
 export function followUpQuestions(details: unknown): FollowUpQuestion[] {
   if (!isObj(details) || !Array.isArray(details.followUps)) return [];
   return details.followUps.filter(isObj).flatMap((f) => (typeof f.id === "string" && typeof f.text === "string" ? [{ id: f.id, agent: str(f.agent), name: str(f.name) || str(f.agent), text: f.text }] : []));
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+const num = (v: unknown, d: number) => (typeof v === "number" && Number.isFinite(v) ? v : d);
+const limits = (v: unknown, d: IterationConfig): IterationConfig => {
+  const o = isObj(v) ? v : {};
+  return { implementation: num(o.implementation, d.implementation), testing: num(o.testing, d.testing), circuit_breaker: num(o.circuit_breaker, d.circuit_breaker) };
+};
+
+/**
+ * The walkthrough's review: its steps in order, each with options, the recommended one
+ * among them and what it means; null for anything else (an older log's per-step request
+ * shows as its body and options).
+ */
+export function reviewSteps(details: unknown): WalkthroughReviewStep[] | null {
+  if (!isObj(details) || details.step !== "review" || !Array.isArray(details.steps)) return null;
+  const out: WalkthroughReviewStep[] = [];
+  for (const s of details.steps) {
+    if (!isObj(s) || !(WALKTHROUGH_STEPS as readonly unknown[]).includes(s.step)) return null;
+    const options = (Array.isArray(s.options) ? s.options : []).filter(isObj).map((o) => ({ key: str(o.key), label: str(o.label) })).filter((o) => o.key);
+    if (!options.length || !options.some((o) => o.key === s.recommended)) return null;
+    const note = isObj(s.note) ? { label: str(s.note.label), effect: str(s.note.effect) } : null;
+    const base = { title: str(s.title), meaning: str(s.meaning), body: str(s.body), options, recommended: str(s.recommended), note };
+    switch (s.step as WalkthroughStepName) {
+      case "architecture":
+        out.push({ step: "architecture", ...base, concerns: strings(s.concerns) });
+        break;
+      case "permissions": {
+        const commands = (Array.isArray(s.commands) ? s.commands : []).filter(isObj).map((c) => ({ command: str(c.command), recommended: c.recommended === "allow" ? ("allow" as const) : ("ask" as const) }));
+        out.push({ step: "permissions", ...base, commands: commands.filter((c) => c.command) });
+        break;
+      }
+      case "coverage": {
+        const plan = isObj(s.planTests) ? s.planTests : {};
+        out.push({ step: "coverage", ...base, criticalPaths: strings(s.criticalPaths), planTests: { label: str(plan.label) || "Plan the tests for these critical paths next", recommended: plan.recommended === true } });
+        break;
+      }
+      case "iteration":
+        out.push({ step: "iteration", ...base, defaults: limits(s.defaults, ITERATION_DEFAULTS), limits: limits(s.limits, ITERATION_LIMITS) });
+        break;
+      case "next":
+        out.push({ step: "next", ...base });
+        break;
+    }
+  }
+  return out.length ? out : null;
 }

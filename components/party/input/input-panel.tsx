@@ -7,15 +7,17 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { InputRequestData } from "@/lib/party/events";
 import { MAX_ANSWER_CHARS } from "@/lib/party/input-rules";
+import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type WalkthroughChoices } from "@/lib/vocabulary";
 import { ApiError, sendRoomMessage, submitInput, type Mode } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
 import { ErrorBanner, SubmitButton } from "../../ui/form-actions";
 import { composeAnswers } from "./compose-answers";
-import { followUpQuestions, questionGroups, textRequired, textVisible } from "./details";
+import { followUpQuestions, questionGroups, reviewSteps, textRequired, textVisible } from "./details";
 import { FollowUpFields } from "./follow-up-fields";
 import { InputDetails } from "./input-details";
 import { OptionGroup } from "./option-group";
 import { QuestionFields, questionFieldId } from "./question-fields";
+import { limitProblems, WalkthroughReview, type LimitDrafts } from "./walkthrough-review";
 
 const TEXT_MAX = MAX_ANSWER_CHARS;
 
@@ -68,7 +70,15 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
   const groups = useMemo(() => (kind === "vision_questions" && allowsText ? questionGroups(request.details) : null), [kind, allowsText, request.details]);
   const questions = useMemo(() => groups?.flatMap((g) => g.questions) ?? [], [groups]);
   const followUps = useMemo(() => followUpQuestions(request.details), [request.details]);
-  const showText = textVisible(kind, options, allowsText, selection);
+  // The walkthrough's review: every step on this one screen, its recommendation pre-selected.
+  const review = useMemo(() => (kind === "walkthrough" ? reviewSteps(request.details) : null), [kind, request.details]);
+  const [choices, setChoices] = useState<WalkthroughChoices>(() => (review ? recommendedChoices(review) : {}));
+  const iterationStep = review?.find((s) => s.step === "iteration");
+  const [limits, setLimits] = useState<LimitDrafts>(() => {
+    const d = iterationStep?.step === "iteration" ? iterationStep.defaults : ITERATION_DEFAULTS;
+    return { implementation: String(d.implementation), testing: String(d.testing), circuit_breaker: String(d.circuit_breaker) };
+  });
+  const showText = !review && textVisible(kind, options, allowsText, selection);
   const needText = !groups && textRequired(kind, options, allowsText, selection);
   const locked = readOnly || phase !== "editing";
 
@@ -78,18 +88,33 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
     if (readOnly || sending.current) return;
     const local: Record<string, string> = {};
     let answer = showText ? text.trim() : "";
-    if (options.length > 0 && !selection) local.selection = "Choose one of the options.";
-    if (groups) {
+    let chosen = selection;
+    if (review) {
+      // One Confirm: the choices that differ from the recommendations travel as the answer's text.
+      chosen = WALKTHROUGH_CONFIRM.key;
+      const customize = choices.iteration?.choice === WALKTHROUGH_KEYS.iteration.customize && iterationStep?.step === "iteration";
+      if (customize) Object.assign(local, limitProblems(limits, iterationStep.limits));
+      const config = customize ? { implementation: Number(limits.implementation), testing: Number(limits.testing), circuit_breaker: Number(limits.circuit_breaker) } : null;
+      answer = encodeWalkthroughAnswer(review, choices.iteration ? { ...choices, iteration: { ...choices.iteration, config } } : choices) ?? "";
+    } else if (groups) {
+      if (options.length > 0 && !selection) local.selection = "Choose one of the options.";
       const composed = composeAnswers(questions, answers, text);
       if (composed.ok) answer = composed.text;
       else local[composed.field] = composed.message;
     } else {
+      if (options.length > 0 && !selection) local.selection = "Choose one of the options.";
       const p = textProblem(kind, text, needText);
       if (p) local.text = p;
     }
     setFields(local);
     setError(null);
     if (Object.keys(local).length) {
+      if (review) {
+        // The only local check is the iteration limits: `text.iteration.config.<name>` → that field.
+        const name = Object.keys(local)[0].split(".").pop();
+        document.getElementById(`${uid}-iteration-${name}`)?.focus();
+        return;
+      }
       const first = local.selection
         ? document.querySelector<HTMLInputElement>(`[data-request-id="${request.requestId}"] input[type=radio]`)
         : document.getElementById(local.answers && questions[0] ? questionFieldId(uid, questions[0].n) : `${uid}-text`);
@@ -107,7 +132,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
       setFollowUpAnswers({});
       await submitInput(partyId, {
         requestId: request.requestId,
-        ...(selection ? { selection } : {}),
+        ...(chosen ? { selection: chosen } : {}),
         ...(answer ? { text: answer } : {}),
       });
       setPhase("sent");
@@ -127,7 +152,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
         setError("Your answer could not be sent. Please try again.");
       }
     }
-  }, [readOnly, options.length, selection, needText, text, kind, groups, questions, answers, partyId, request.requestId, showText, uid, onAnswered, followUps, followUpAnswers]);
+  }, [readOnly, options.length, selection, needText, text, kind, groups, questions, answers, partyId, request.requestId, showText, uid, onAnswered, followUps, followUpAnswers, review, choices, limits, iterationStep]);
 
   useEffect(() => {
     if (!focusOnArrival || readOnly) return;
@@ -193,6 +218,11 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
           void submit();
         }}
         onKeyDown={(e) => {
+          // The review is confirmed by its button only: Enter in one of its many fields sends nothing.
+          if (review && e.key === "Enter" && e.target instanceof HTMLInputElement) {
+            e.preventDefault();
+            return;
+          }
           // Enter on a chosen option sends it, as in a terminal menu.
           if (e.key === "Enter" && e.target instanceof HTMLInputElement && e.target.type === "radio") {
             e.preventDefault();
@@ -200,7 +230,24 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
           }
         }}
       >
-        {groups && !readOnly ? (
+        {review ? (
+          <WalkthroughReview
+            idPrefix={uid}
+            steps={review}
+            value={choices}
+            onChange={(v) => {
+              setChoices(v);
+              setFields({});
+            }}
+            drafts={limits}
+            onDrafts={(d) => {
+              setLimits(d);
+              setFields((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !k.startsWith("text.iteration"))));
+            }}
+            disabled={locked}
+            fields={fields}
+          />
+        ) : groups && !readOnly ? (
           <QuestionFields
             idPrefix={uid}
             groups={groups}
@@ -236,7 +283,8 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
                 onSubmit={() => void submit()}
               />
             ) : (
-              options.length > 0 && (
+              options.length > 0 &&
+              !review && (
                 <OptionGroup legend="Your choice" options={options} value={selection} onChange={choose} disabled={locked} error={fields.selection} onShortcut={onShortcut} />
               )
             )}
@@ -300,7 +348,11 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
             <ErrorBanner message={error} testId="input-error" />
 
             <div className="flex flex-wrap items-center gap-3">
-              <SubmitButton testId="input-submit" busy={phase === "sending"} disabled={locked} label="Send answer" busyLabel="Sending…" done={phase === "sent"} doneLabel="Sent" />
+              {review ? (
+                <SubmitButton testId="input-submit" busy={phase === "sending"} disabled={locked} label="Confirm" busyLabel="Confirming…" done={phase === "sent"} doneLabel="Confirmed" />
+              ) : (
+                <SubmitButton testId="input-submit" busy={phase === "sending"} disabled={locked} label="Send answer" busyLabel="Sending…" done={phase === "sent"} doneLabel="Sent" />
+              )}
               <span role="status" className="text-sm text-slate-600" data-testid="input-status">
                 {phase === "sent" ? "Sent — the team is picking it up…" : ""}
               </span>

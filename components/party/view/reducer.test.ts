@@ -545,3 +545,39 @@ describe("steering and iterating", () => {
     expect(v.nextSteps.at(-1)).toMatchObject({ text: expect.stringContaining("Download the bundle"), actions: [{ label: "Download the bundle", action: "download" }] });
   });
 });
+
+describe("the walkthrough, old and new", () => {
+  const request = (requestId: string, title: string, details: unknown, options = [{ key: "1", label: "Yes" }, { key: "2", label: "Skip" }]): PartyEvent => ({
+    type: "input-request",
+    data: { requestId, key: `party/p5/${requestId}`, kind: "walkthrough", title, body: `${title} body`, options, allowsText: true, details },
+  });
+  const step = (requestId: string, name: "architecture" | "permissions", title: string, outcome: string): PartyEvent => ({
+    type: "walkthrough-step",
+    data: { step: name, title, requestId, selection: "1", choice: "Yes", text: null, outcome, record: {}, revisions: [], actions: [] },
+  });
+
+  it("a log from before the review (one request per step) folds and displays as it did", () => {
+    const v = applyEvents(started(), stored([
+      request("w1", "Step 2 — Architecture & stack review", { step: "architecture", concerns: [] }),
+      { type: "input-response", data: { requestId: "w1", selection: "2", text: "Add a read replica." } },
+      step("w1", "architecture", "Step 2 — Architecture & stack review", "Skipped; your note revised the architecture overview."),
+      request("w2", "Step 2.5 — Permission 1 of 2", { step: "permissions", command: "npm test", index: 1, of: 2 }),
+    ], 20));
+    expect(v.inputs.w1).toMatchObject({ kind: "walkthrough", answered: true, selection: "2", selectionLabel: "Skip", text: "Add a read replica." });
+    expect(v.pendingInput).toMatchObject({ requestId: "w2", details: { step: "permissions", command: "npm test" } });
+    expect(Object.values(v.notes).map((n) => n.text)).toContain("Step 2 — Architecture & stack review: Skipped; your note revised the architecture overview.");
+  });
+
+  it("the review is one request; its answer and each step's outcome fold like any other", () => {
+    const v = applyEvents(started(), stored([
+      request("r1", "Walkthrough — review and confirm", { step: "review", steps: [] }, [{ key: "1", label: "Confirm" }]),
+      { type: "input-response", data: { requestId: "r1", selection: "1", text: '{"next":{"choice":"2"}}' } },
+      step("r1", "architecture", "Step 2 — Architecture & stack review", "Walked through the architecture."),
+      step("r1", "permissions", "Step 2.5 — Permission audit", "6 command(s) allowed, 0 to ask first, recorded in the skill report."),
+    ], 20));
+    expect(v.pendingInput).toBeNull();
+    expect(v.inputs.r1).toMatchObject({ answered: true, selectionLabel: "Confirm" });
+    expect(v.feed.filter((f) => f.kind === "input")).toHaveLength(1);
+    expect(Object.values(v.notes).map((n) => n.text).filter((t) => t.startsWith("Step"))).toHaveLength(2);
+  });
+});

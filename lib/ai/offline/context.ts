@@ -106,6 +106,11 @@ export class ProjectContext {
     return this.memo("text", () => [this.description, this.answers].filter(Boolean).join("\n"));
   }
 
+  /** What the person said to the team after the kickoff (their remarks, earlier and in this phase). */
+  get remarks(): string {
+    return this.memo("remarks", () => [...parsePersonMessages(this.section("person_remarks")), ...parsePersonMessages(this.section("person_messages"))].map((m) => m.text).join("\n"));
+  }
+
   /** Everything the person wrote: the description, the answers, their remarks and the changes they asked for. */
   get personText(): string {
     return this.memo("personText", () =>
@@ -123,7 +128,8 @@ export class ProjectContext {
 
   /** What the person said, read with the NLP library (memoised across calls). */
   get reading(): Reading {
-    return this.memo("reading", () => readProject(this.description, this.answers));
+    // Remarks are the person's words as much as the answers are: what they add is read the same way.
+    return this.memo("reading", () => readProject(this.description, [this.answers, this.remarks].filter(Boolean).join("\n")));
   }
 
   /** The party's title: every document names the project by it. */

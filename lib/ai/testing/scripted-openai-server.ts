@@ -28,7 +28,17 @@ export interface ChatBody {
 }
 
 export type RecordedRequest = Recorded<ChatBody>;
-export type ScriptedServerOptions = Options<ChatBody>;
+export type ScriptedServerOptions = Options<ChatBody> & {
+  /** The key every request must carry (`Authorization: Bearer …`); a wrong or missing one gets 401, as OpenAI answers it. */
+  apiKey?: string;
+  /** What GET …/models (and, for Ollama, GET /api/tags) lists (default: ["scripted-llm"]). */
+  models?: string[];
+  /**
+   * "ollama" answers like Ollama: its own listing at /api/tags beside the OpenAI-compatible
+   * /v1, and each tool call streamed whole in one chunk, as Ollama sends them.
+   */
+  flavour?: "openai" | "ollama";
+};
 export type ScriptedServer = Server<ChatBody>;
 
 function text(content: ChatMessage["content"]): string {
@@ -77,8 +87,27 @@ function toToolChoice(c: ChatBody["tool_choice"]): LanguageModelV4ToolChoice | u
 
 export async function startScriptedOpenAIServer(o: ScriptedServerOptions = {}): Promise<ScriptedServer> {
   const script = new Script<ChatBody>(o);
-  return serve("scripted OpenAI server", script, async (req, raw, res) => {
-    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+  const ollama = o.flavour === "ollama";
+  const listed = o.models ?? ["scripted-llm"];
+  return serve(ollama ? "scripted Ollama server" : "scripted OpenAI server", script, async (req, raw, res) => {
+    const path = (req.url ?? "").split("?")[0];
+    if (o.apiKey !== undefined && req.headers.authorization !== `Bearer ${o.apiKey}`) {
+      // OpenAI's answer quotes the key back, masked: clients must not pass that on.
+      const sent = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+      const masked = sent.length > 8 ? `${sent.slice(0, 3)}${"*".repeat(sent.length - 7)}${sent.slice(-4)}` : "";
+      res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: "invalid_request_error", code: "invalid_api_key" } }));
+      return;
+    }
+    if (req.method === "GET" && ollama && path === "/api/tags") {
+      const at = new Date(script.started).toISOString();
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ models: listed.map((name) => ({ name, model: name, modified_at: at, size: 4_000_000_000, digest: name.length.toString(16).padStart(64, "0"), details: { format: "gguf", family: "llama" } })) }));
+      return;
+    }
+    if (req.method === "GET" && path.endsWith("/models")) {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", data: listed.map((id) => ({ id, object: "model", created: Math.floor(script.started / 1000), owned_by: "scripted" })) }));
+      return;
+    }
+    if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
       return;
     }
@@ -126,9 +155,13 @@ export async function startScriptedOpenAIServer(o: ScriptedServerOptions = {}): 
     const send = (o2: object) => res.write(`data: ${JSON.stringify({ ...base, object: "chat.completion.chunk", ...o2 })}\n\n`);
     const delta = (d: object, finish_reason: string | null = null) => send({ choices: [{ index: 0, delta: d, finish_reason }] });
     delta({ role: "assistant", content: "" });
-    const complete = await script.stream(res, fault, script.pieces(a), (p: Piece) => {
+    // Ollama sends a tool call whole, its arguments in one piece.
+    const pieces = ollama ? script.pieces({ ...a, calls: [] }).concat(a.calls.flatMap((c, index): Piece[] => [{ kind: "call", index, name: c.name }, { kind: "args", index, text: c.args }])) : script.pieces(a);
+    const complete = await script.stream(res, fault, pieces, (p: Piece) => {
       if (p.kind === "text") delta({ content: p.text });
-      else if (p.kind === "call") delta({ tool_calls: [{ index: p.index, id: `call_${n}_${p.index}`, type: "function", function: { name: p.name, arguments: "" } }] });
+      else if (p.kind === "call") {
+        if (!ollama) delta({ tool_calls: [{ index: p.index, id: `call_${n}_${p.index}`, type: "function", function: { name: p.name, arguments: "" } }] });
+      } else if (ollama) delta({ tool_calls: [{ index: p.index, id: `call_${n}_${p.index}`, type: "function", function: { name: a.calls[p.index].name, arguments: p.text } }] });
       else delta({ tool_calls: [{ index: p.index, function: { arguments: p.text } }] });
     });
     if (!complete) return;

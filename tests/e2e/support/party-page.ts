@@ -73,6 +73,8 @@ export class PartyPage {
       return this.send(panel);
     }
     if (kind === "stack_approval") return this.choose(panel, "Y");
+    // The walkthrough's review: every step's recommendation is already selected; one Confirm.
+    if (kind === "walkthrough" && (await panel.getByTestId("walkthrough-review").count()) > 0) return this.send(panel);
     const options = panel.getByTestId("input-option");
     if ((await options.count()) > 0) {
       const key = (await options.first().getAttribute("data-key"))!;

@@ -57,7 +57,8 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
   const out: Endpoint[] = [];
   const staff = roles.filter((r) => r !== "admin").slice(0, 2).join(" or ") || "member";
   const names = new Set(model.entities.map((e) => e.name));
-  const parentOf = (name: string) => model.relations.find((r) => r.from === name && r.to !== "User" && !r.optional && r.to !== "Organization")?.to;
+  // A record hangs under the thing it belongs to, never under a person who made it.
+  const parentOf = (name: string) => model.relations.find((r) => r.from === name && r.to !== "User" && !r.optional && r.to !== "Organization" && !model.entities.find((e) => e.name === r.to)?.person)?.to;
   for (const e of model.entities) {
     if (INTERNAL.has(e.name) || e.name === "User") continue;
     const res = resourcePath(e.name);

@@ -16,6 +16,8 @@ export interface EntityDef {
   /** Only when all of these traits hold (disambiguates "questions", "triage", "sessions"). */
   requires?: TraitId[];
   sensitivity?: Sensitivity;
+  /** People the person named (barbers, readers): records point at them, never hang under them. */
+  person?: boolean;
   /** People this entity stands for, so they are not also added as User roles. */
   actors?: string[];
   /** True when people of this kind sign in: their row links to a User. */

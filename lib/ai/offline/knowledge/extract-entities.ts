@@ -31,6 +31,7 @@ export interface Entity {
   purpose: string;
   fields: Field[];
   sensitivity: Sensitivity;
+  person?: boolean;
 }
 
 export interface Relation {
@@ -102,7 +103,8 @@ export function extractEntities(description: string, answers: string, traits: Do
   // What the person asked for later (a revision, a remark in the room) wins over the first reading.
   const reading = changes?.noMoney ? { ...baseReading, noMoney: true } : baseReading;
   const chosen: { def: EntityDef; at: number }[] = [];
-  const named = namedEntityDefs(reading, traits);
+  const byPhone = reading.requirements.some((r) => r.kind === "identity" && r.name === "phone number");
+  const named = namedEntityDefs(reading, traits, byPhone);
   for (const n of named) chosen.push({ def: n.def, at: n.at });
   // People with attributes beyond a login (cooks, patients, players), when the person named them.
   const people = new Set([...reading.actors, ...reading.things.map((t) => t.name)]);
@@ -192,7 +194,6 @@ export function extractEntities(description: string, answers: string, traits: Do
   if (needsUser) {
     const sso = traits.has("internal_tool");
     // "No account, just a phone number": people are known by the number they give.
-    const byPhone = reading.requirements.some((r) => r.kind === "identity" && r.name === "phone number");
     const identity = byPhone ? "phone_number:phone!; email:email?" : "email:email!";
     entities.push({
       name: "User",
@@ -248,6 +249,7 @@ export function extractEntities(description: string, answers: string, traits: Do
         ...(hasCreated ? [] : [{ name: "created_at", type: "datetime" as const, nullable: false, unique: false }]),
       ],
       sensitivity: d.sensitivity ?? "none",
+      ...(d.person ? { person: true } : {}),
     });
   }
   if (traits.has("multi_tenant") && names.has("Organization") && needsUser) {

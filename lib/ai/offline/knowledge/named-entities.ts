@@ -88,12 +88,20 @@ function kindOf(name: string): { purpose: string; fields: string } | undefined {
   return undefined;
 }
 
-function userRef(actor: string | undefined, verb: string): string {
+/** Who acts: the role's own entity when it has one ("Barber"), else the signed-in User in that role. */
+function userRef(actor: string | undefined, verb: string, roles: ReadonlySet<string>): string {
+  if (actor && roles.has(actor)) return `${pascal(actor)}:${thirdPerson(verb)}`;
   return `User:${thirdPerson(verb)}@${snake(actor ?? "user")}_id`;
 }
 
-export function namedEntityDefs(reading: Reading, traits: DomainTraits): NamedDef[] {
+/** Generic people: they sign in as Users; a role the person named is one of their own. */
+const GENERIC_PEOPLE = /^(?:user|member|admin|administrator|person|people|staff|team|developer|engineer|programmer)$/;
+
+export function namedEntityDefs(reading: Reading, traits: DomainTraits, identityByPhone = false): NamedDef[] {
   const out: NamedDef[] = [];
+  // Everyone the person named acting (barbers, walkers, riders) is a record of their own:
+  // other records point at them, and they may or may not sign in.
+  const roles = new Set(reading.actors.filter((a) => !GENERIC_PEOPLE.test(a) && !ENTITY_CATALOG.some((d) => d.actors?.includes(a))));
   const byName = new Map<string, NamedDef>();
   const push = (d: NamedDef) => {
     const prior = byName.get(d.def.name);
@@ -122,7 +130,8 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits): NamedDe
     const name = pascal(t.name);
     const kind = withExamples(t.name, t.examples, kindOf(t.name));
     const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
-    const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...(actVerb && t.actors[0] ? [userRef(t.actors[0], actVerb)] : [])];
+    // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
+    const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...(actVerb ? t.actors.map((a) => userRef(a, actVerb, roles)) : [])];
     push({
       def: {
         name,
@@ -178,12 +187,63 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits): NamedDe
         match: [],
         purpose: `A ${a.record} ${withArticle(a.actor ?? "person")} makes${objectDefs.length ? ` of ${objectDefs.map(withArticle).join(" or ")}` : ""}`,
         fields,
-        refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make")],
+        refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make", roles)],
       },
       at: a.at + 0.5,
       core: true,
       said: a.record,
     });
   }
+  addRoles(out, roles, reading, identityByPhone, push);
+  addLinks(out, reading, push);
   return out;
+}
+
+function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => NamedDef): void {
+  for (const role of roles) {
+    const at = reading.sentences.join(" ").toLowerCase().indexOf(role);
+    push({
+      def: {
+        name: pascal(role),
+        match: [],
+        purpose: `A ${role} — who they are and how to reach them; linked to a sign-in only if they have one`,
+        fields: identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?",
+        refs: ["User?:is@user_id"],
+        sensitivity: "pii",
+        person: true,
+      },
+      at: at < 0 ? 1e5 : at,
+      core: true,
+      said: role,
+    });
+  }
+}
+
+/**
+ * What the person tied together becomes a relation: "readings per batch" gives each reading
+ * its batch; "barbers move between shops" gives both sides many of the other, through a
+ * table of the pairs.
+ */
+function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => NamedDef): void {
+  // "tanks" are the "fermentation tanks" said before: a bare noun is the compound that ends in it.
+  const defOf = (said: string) => out.find((d) => d.said === said || d.def.name === pascal(said)) ?? out.find((d) => d.said.endsWith(` ${said}`));
+  for (const l of reading.links) {
+    const a = defOf(l.from);
+    const b = defOf(l.to);
+    if (!a || !b || a === b) continue;
+    if (l.many) {
+      const name = [b.def.name, a.def.name].join("");
+      const taken = out.some((d) => d.def.name === name);
+      push({
+        def: { name: taken ? `${a.def.name}${b.def.name}Link` : name, match: [], purpose: `Which ${a.said}s go with which ${b.said}s: ${l.said}`, fields: "starts_on:date?; ends_on:date?; notes:text?", refs: [`${a.def.name}:has`, `${b.def.name}:has`] },
+        at: Math.max(a.at, b.at) + 0.25,
+        core: false,
+        said: `${a.said} ${b.said}`,
+      });
+      continue;
+    }
+    const ref = `${b.def.name}?:has`;
+    const refs = a.def.refs ?? [];
+    if (!refs.some((r) => r.startsWith(`${b.def.name}:`) || r.startsWith(`${b.def.name}?:`))) a.def = { ...a.def, refs: [...refs, ref] };
+  }
 }

@@ -57,3 +57,16 @@ export function painTopic(reading: Reading): string[] {
   const words = (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
   return words;
 }
+
+// A rule the product must enforce, said with a modal or a limit: "only inducted members
+// should be able to book it", "kids under 16 need a parent's sign-off", "TideLog should
+// block the booking otherwise". Said as the person said it.
+const RULE = /\b(?:must|should|shall|has to|have to|needs? (?:to|a|an|the)|cannot|can't|may not|mustn't|shouldn't|only\b[^.]*\b(?:can|may|should)|otherwise|at most|at least|no more than|never)\b/i;
+
+/** The rules the person stated, one sentence each, in their words (not conditions on the product, not pains). */
+export function statedRules(reading: Reading): string[] {
+  return reading.sentences.filter((s) => RULE.test(s) && !DATED.test(s) && !isCondition(s) && !reading.pains.includes(s) && reading.clauses.some((c) => c.sentence === s && c.verb && !c.copula)).slice(0, 6);
+}
+
+/** A date the project must meet is a deadline, not a rule the product enforces. */
+const DATED = /\b(?:deadline|launch\w*|go[- ]live|start before|ready (?:by|before)|(?:open|start)s? on \d|by (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|the end of))\b/i;

@@ -72,6 +72,17 @@ export function tokens(text: string): Token[] {
         joinNext = t.post === "-";
       }
     }
+    // "four barber shops in Lisbon": after a counted or owned noun, a plural word the library
+    // read as a verb is the phrase's head noun — unless an object follows ("each batch follows a recipe").
+    out.forEach((t, i) => {
+      const prev = out[i - 1];
+      const before = out[i - 2];
+      const next = out[i + 1];
+      const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction");
+      if (prev && before && ends && t.tags.has("Verb") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && prev.tags.has("Noun") && !prev.tags.has("Pronoun") && (before.tags.has("Value") || before.tags.has("Determiner") || before.tags.has("Possessive"))) {
+        out[i] = { ...t, tags: new Set(["Noun", "Plural"]) };
+      }
+    });
     return out;
   });
 }

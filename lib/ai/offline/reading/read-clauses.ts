@@ -21,6 +21,8 @@ export interface NounPhrase {
   proper: boolean;
   /** The tagger reads the head as a person ("physiotherapists", "adopters"). */
   person?: boolean;
+  /** A time ("every quarter", "the weekend"): when something happens, never a thing kept. */
+  time?: boolean;
 }
 
 export interface Clause {
@@ -68,13 +70,15 @@ function isNounish(t: Token): boolean {
 }
 
 /** One noun phrase from a run of words; undefined when it names nothing. */
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, several: 3, many: 3, dozens: 24, hundreds: 200 };
+
 export function nounPhrase(run: Token[]): NounPhrase | undefined {
   let count: number | undefined;
   const words: Token[] = [];
   for (const t of run) {
-    if (t.tags.has("Value") || /^\d/.test(t.norm)) {
-      const n = Number(t.norm.replace(/[^0-9.]/g, ""));
-      if (Number.isFinite(n) && t.norm) count = n;
+    if (t.tags.has("Value") || /^\d/.test(t.norm) || NUMBER_WORDS[t.norm] !== undefined) {
+      const n = NUMBER_WORDS[t.norm] ?? Number(t.norm.replace(/[^0-9.]/g, ""));
+      if (Number.isFinite(n) && n > 0) count = n;
       continue;
     }
     if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:our|my|their|your|his|her|its)$/.test(t.norm)) continue;
@@ -98,7 +102,8 @@ export function nounPhrase(run: Token[]): NounPhrase | undefined {
   // The tagger's own "Actor" guess also fires on things ("checklists"); roles and names are surer.
   const person = last.tags.has("Person") || ROLE_WORDS.has(last.norm);
   const full = words.map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
-  return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}) };
+  const time = last.tags.has("Date") || last.tags.has("Duration") || last.tags.has("Unit");
+  return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}), ...(time ? { time } : {}) };
 }
 
 /** A word the tagger read as a noun that is a verb after a subject ("and capture signatures"). */
@@ -123,6 +128,8 @@ function nounList(run: Token[]): NounPhrase[] {
       flush();
       continue;
     }
+    // "SMS reminders the day before": a determiner after a noun starts another phrase.
+    if (t.tags.has("Determiner") && cur.some((x) => isNounish(x))) flush();
     cur.push(t);
     if (t.post.includes(",")) flush();
   }
@@ -199,6 +206,14 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
+  // "To stop no-shows we'd take a deposit": a purpose first, then the clause that acts.
+  if (ts[0].norm === "to" && ts[1]?.tags.has("Verb")) {
+    const main = ts.findIndex((t, i) => i > 2 && /^(?:we|they|i|you|he|she)(?:'d|'ll|'re|'ve)?$/.test(t.norm) && (ts[i + 1]?.tags.has("Verb") || ts[i + 1]?.tags.has("Modal")));
+    if (main > 0) {
+      const at = piece.toLowerCase().indexOf(` ${ts[main].text.toLowerCase()} `);
+      if (at > 0) return parsePiece(sentence, piece.slice(at + 1), inherited, glue, false, inList);
+    }
+  }
   // "a marketplace app that connects cooks with neighbours": the head, then a clause about it.
   const rel = ts.findIndex((t, i) => i > 0 && RELATIVE.has(t.norm));
   if (rel > 0 && firstVerbIndex(ts.slice(0, rel)) < 0) {
@@ -278,7 +293,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     }
     // "claim items they can repair": a pronoun and a verb after the object start a relative
     // clause without its "that"; it says which items, it names nothing new.
-    if (k > 0 && /^(?:we|they|i|you|he|she)$/.test(rest[k].norm) && rest[k + 1] && (rest[k + 1].tags.has("Verb") || rest[k + 1].tags.has("Modal")) && isNounish(rest[k - 1])) {
+    if (k > 0 && /^(?:we|they|i|you|he|she)(?:'d|'ll|'re|'ve)?$/.test(rest[k].norm) && rest[k + 1] && (rest[k + 1].tags.has("Verb") || rest[k + 1].tags.has("Modal")) && isNounish(rest[k - 1])) {
       end = k;
       break;
     }

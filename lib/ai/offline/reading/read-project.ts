@@ -84,6 +84,19 @@ export interface Reading {
   titleNouns: string[];
   /** Lists in parentheses, by the noun they belong to. */
   examples: Examples[];
+  /**
+   * How the person tied two of their things or people together: "barbers move between
+   * shops" (many on both sides), "readings per batch", "reserve items for that production"
+   * (the first belongs to the second). Names as things and actors are named.
+   */
+  links: Link[];
+}
+
+export interface Link {
+  from: string;
+  to: string;
+  many: boolean;
+  said: string;
 }
 
 const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
@@ -102,11 +115,12 @@ export const ACT_RECORDS: Record<string, string> = {
 /** Nouns that never become records: the product itself, devices, abstractions, money words handled elsewhere. */
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
 const DEVICES = new Set(["phone", "tablet", "browser", "laptop", "desktop", "computer", "device"]);
+const HANDED = /^(?:borrow|lend|loan|rent|hire|book|reserve|check|hand|return|repair|fix|swap|sell|buy|donate|register|track|issue|assign)$/;
 
 /** The product itself: never a record when it is the subject or the title, but "swap tools" names real tools. */
 const PRODUCT_WORDS = new Set(["app", "application", "platform", "system", "tool", "website", "site", "service", "product", "software", "dashboard", "portal"]);
 const NOT_A_THING = new Set([
-  "budget", "run", "time", "way",
+  "budget", "run", "time", "way", "night", "morning", "evening", "afternoon", "weekend", "quarter", "season", "today", "tonight",
   "code", "countdown", "markdown", "language", "ui", "interface", "people",
   "user", "data", "information", "info", "money", "cost", "month", "week", "day", "year", "hour", "minute", "team", "thing", "stuff",
   "turn", "lot", "bit", "part", "place", "end", "start", "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching",
@@ -118,6 +132,8 @@ const NOT_A_THING = new Set([
 // Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
 const PAYS = /\b(?:pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|cards?\b|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
+/** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
+const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|capacity|level|amount|total|description|details?|age|birthday|nickname|password)$/;
 const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
@@ -162,23 +178,29 @@ function isPerson(np: NounPhrase | undefined): boolean {
   return /(?:ist|ian|er|or|ee)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
 }
 
-function actorOf(np: NounPhrase | undefined): string | undefined {
-  if (!np) return undefined;
+/** Verbs whose subject is as often a thing as a person ("the fees are too high", "the cutter needs an induction"). */
+const THING_VERBS = /^(?:be|need|have|cost|take|run|work|fail|break|stop|go|come|get|last|seem|look|print|cut|hold|fit|belong)$/;
+
+/** The role of the person acting in a clause ("barbers" → barber); a named individual ("Sam") is nobody's role. */
+function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined {
+  if (!np || np.proper) return undefined;
   const last = np.head.split(" ").pop()!;
   if (ROLE_SINGULAR.has(last)) return ROLE_SINGULAR.get(last);
   if (["we", "i", "they", "you", "people", "user", "users", "everyone", "team"].includes(last)) return undefined;
+  // A word that only looks like an agent noun ("fee", "cutter") acts only when it does what people do.
+  if (!np.person && verb && THING_VERBS.test(verb)) return undefined;
   return isPerson(np) ? last : undefined;
 }
 
 function thingName(np: NounPhrase, asObject = false): string | undefined {
-  if (np.proper) return undefined;
+  if (np.proper || np.time) return undefined;
   const h = np.head.replace(/[^a-z0-9 -]/g, "").trim();
   const last = h.split(" ").pop()!;
   if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
   if (asObject && ["budget"].includes(h)) return h;
   // "we want an application where…": the product being described is never a thing it keeps.
   if (/^(?:app|application|platform|system|website|site|software|dashboard|portal|product)$/.test(last)) return undefined;
-  if (!h || h.length < 3 || NOT_A_THING.has(h) || (h === last && NOT_A_THING.has(last)) || (last !== h && ["time", "way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last) && !/pickup|delivery|opening|arrival/.test(h))) {
+  if (!h || h.length < 3 || NOT_A_THING.has(h) || (h === last && NOT_A_THING.has(last)) || ATTRIBUTE.test(last) || (last !== h && ["time", "way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
   }
@@ -270,11 +292,16 @@ function read(description: string, answers: string): Reading {
   const acts: Act[] = [];
   const forbidden = new Set<string>();
   const ruledOut = new Set<string>();
+  const links: Link[] = [];
   const read = new Set<string>();
   const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
 
   // "sheet music parts …, their own parts": a bare noun after a compound that ends in it is that compound.
   const compoundOf = (bare: string) => (bare.includes(" ") ? undefined : [...things.keys()].find((k) => k.endsWith(` ${bare}`)));
+  // "four barber shops", "three lock-ups": things the person counted are things the product keeps.
+  const counts = new Map<string, number>();
+  for (const c of clauses) for (const np of [...c.objects, ...c.extras.map((e) => e.np)]) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
+  const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
     const t = things.get(name) ?? { name, verbs: [], actors: [], core: false, listed: false, at: pos(name.split(" ").pop()!), fromDescription: inDesc };
@@ -288,7 +315,7 @@ function read(description: string, answers: string): Reading {
 
   for (const c of clauses) {
     const inDesc = descClauses.includes(c);
-    const actor = actorOf(c.subject);
+    const actor = c.copula ? undefined : actorOf(c.subject, c.verb);
     if (actor && !c.negated && !actors.includes(actor)) actors.push(actor);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
@@ -307,11 +334,16 @@ function read(description: string, answers: string): Reading {
     // In the answers a pain sentence is about the problem, not the data ("people forget their turn").
     const pain = !inDesc && PAIN.test(c.text);
     if (c.verb && !c.copula && !pain) {
-      const objs = c.objects.filter((o) => !isPerson(o)).map((o) => compoundOf(o.head) ?? thingName(o, true)).filter((n): n is string => Boolean(n));
+      // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
+      const objs = c.objects
+        .filter((o) => !isPerson(o) && (!DEVICES.has(o.head.split(" ").pop()!) || HANDED.test(c.verb!)))
+        .map((o) => compoundOf(o.head) ?? thingName(o, true))
+        .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
       const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));
-      for (const o of objs) addThing(o, c.verb, actor, byPerson && inDesc, inDesc);
+      // What people act on is the model's core, whether said in the description, an answer or a remark.
+      for (const o of objs) addThing(o, c.verb, actor, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
       const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
       if (owner && inDesc && /^(?:get|have|has|include|contain|carry|receive)$/.test(c.verb)) {
@@ -328,6 +360,21 @@ function read(description: string, answers: string): Reading {
         const s = thingName(c.subject);
         if (s && !/^(?:system|app|platform)$/.test(s)) addThing(s, undefined, undefined, false, inDesc);
       }
+      // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
+      const own = actor ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
+      // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
+      const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
+      if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
+      const record = ACT_RECORDS[c.verb] && !["payment"].includes(ACT_RECORDS[c.verb]) ? ACT_RECORDS[c.verb] : undefined;
+      for (const e of c.extras) {
+        const to = actorOf(e.np) ?? thingName(e.np);
+        if (!to) continue;
+        if (/^(?:between|across|among|amongst)$/.test(e.prep) && own) links.push({ from: own, to, many: true, said: c.text });
+        else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep)) {
+          const from = record ?? objs[0] ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
+          if (from && from !== to) links.push({ from, to, many: false, said: c.text });
+        }
+      }
       for (const e of c.extras) {
         const n = thingName(e.np);
         // "book a slot to bring a broken item": the item is acted on as much as the slot.
@@ -339,10 +386,17 @@ function read(description: string, answers: string): Reading {
         if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       if (objs.length || actor) read.add(c.sentence);
-    } else if (!c.verb && inDesc) {
+    } else if (!c.verb) {
+      // "readings per batch", "a waitlist for each event": a verbless phrase ties its nouns too.
+      const head = c.objects.map((o) => thingName(o)).find(Boolean);
+      for (const e of c.extras) {
+        const to = thingName(e.np);
+        if (head && to && head !== to && /^(?:for|of|per|in|at|on)$/.test(e.prep)) links.push({ from: head, to, many: false, said: c.text });
+      }
+      if (!inDesc) continue;
       for (const e of c.extras) {
         const n = thingName(e.np);
-        if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc);
+        if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc, counted(n));
       }
       for (const np of c.objects) {
         const n = thingName(np);
@@ -400,6 +454,7 @@ function read(description: string, answers: string): Reading {
     quantities: qs,
     budget: budgetOf(qs),
     requirements: readRequirements(full),
+    links: links.filter((l) => !forbidden.has(l.from) && !forbidden.has(l.to)),
     unclear,
   };
 }

@@ -3,7 +3,8 @@
 import type { ProjectContext } from "../context";
 import { painTopic } from "../reading/features";
 import { capitalize, joinList, pascal } from "../text-utils";
-import { criticalPathFor } from "./requirement-lines";
+import { criticalPathFor, ruleCriticalPath } from "./requirement-lines";
+import { statedRules } from "../reading/features";
 
 export interface CriticalPath {
   name: string;
@@ -47,7 +48,8 @@ export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
   const t = ctx.traits;
   const names = new Set(ctx.model.entities.map((e) => e.name));
   const out: CriticalPath[] = fromReading(ctx);
-  // Every requirement the person stated gets the test that proves it.
+  // Every rule and requirement the person stated gets the test that proves it.
+  for (const rule of statedRules(ctx.reading)) out.push(ruleCriticalPath(rule));
   for (const r of ctx.reading.requirements) {
     const p = criticalPathFor(r);
     if (p && !out.some((o) => o.name === p.name)) out.push(p);

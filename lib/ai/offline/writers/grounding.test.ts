@@ -32,7 +32,7 @@ describe("critique against the description", () => {
     const c = await critique(await goodDataModel());
     expect(c.rating).toBeGreaterThanOrEqual(3);
     expect(c.weaknesses.join(" ")).not.toMatch(/CRITICAL/);
-    expect(c.strengths[0]).toMatch(/^Models every entity the person named \(Reservation, Plot, Harvest, Swap, Seed, Tool, WateringRota, Announcement\)/);
+    expect(c.strengths[0]).toMatch(/^Models every entity the person named \(Reservation, Plot, Harvest, Swap, Seed, Tool, Organiser, WateringRota, Announcement\)/);
   });
 
   it("rates a data model missing a named entity at 2 or less and says which, quoting the person", async () => {

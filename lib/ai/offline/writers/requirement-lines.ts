@@ -70,3 +70,19 @@ export function criticalPathFor(r: Requirement): CriticalPath | undefined {
       return r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); its outage queues work instead of failing people's requests`, level: "contract" } : r.relation === "uses" ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
   }
 }
+
+/** "Kids under 16 need a parent's sign-off on the waiver" → "Kids under 16 need a parent's sign-off". */
+function ruleName(rule: string): string {
+  const first = rule.split(/[,;:—–]|\s-\s/)[0].replace(/[.!?]+$/, "").trim();
+  return capitalize(first.length <= 70 ? first : `${first.slice(0, 67).replace(/\s+\S*$/, "")}…`);
+}
+
+/** A rule the person stated, as the test that proves the product enforces it. */
+export function ruleCriticalPath(rule: string): CriticalPath {
+  return { name: ruleName(rule), mustHold: `as you said, ${quote(rule, 220)} — enforced by the server, and the case that breaks it is refused with a clear message`, level: "integration" };
+}
+
+/** A rule the person stated, in the architecture: where it is enforced. */
+export function ruleArchitectureLine(rule: string): string {
+  return `${quote(rule, 220)} — a rule of the domain module that owns it, checked on the server for every request, never only in the screens.`;
+}

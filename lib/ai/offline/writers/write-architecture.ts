@@ -11,7 +11,8 @@ import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
 import { TECHS } from "../knowledge/tech-catalog";
 import { localeCode } from "../reading/read-project";
-import { architectureLine } from "./requirement-lines";
+import { architectureLine, ruleArchitectureLine } from "./requirement-lines";
+import { statedRules } from "../reading/features";
 import { bullets, doc, fence, table } from "../markdown";
 import { capitalize, joinList, lowerFirst, plural } from "../text-utils";
 
@@ -185,7 +186,11 @@ function decisions(ctx: ProjectContext, plan: StackPlan): string {
 /** What the person asked for outright, and where the design meets it: checked by the critique. */
 export function statedRequirements(ctx: ProjectContext): string[] {
   const r = ctx.reading;
-  const out: string[] = r.requirements.filter((x) => !(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number"))).map(architectureLine);
+  const out: string[] = [
+    // Offline use has its own, fuller line below.
+    ...r.requirements.filter((x) => !(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number")) && !(x.name === "offline" && r.offline)).map(architectureLine),
+    ...statedRules(r).map(ruleArchitectureLine),
+  ];
   if (r.languages.length) {
     out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.`);
   }

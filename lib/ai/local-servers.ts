@@ -1,0 +1,63 @@
+// Model servers on the deployer's own machine, found by asking them: Ollama lists its
+// models at /api/tags (and chats through its OpenAI-compatible /v1), LM Studio at
+// /v1/models. A probe is one short request each, in parallel: when nothing listens the
+// connection is refused at once, and a host that does not answer is given up on quickly,
+// so start-up never waits long and nothing alarming is logged.
+import { z } from "zod";
+
+export type LocalProvider = "ollama" | "lmstudio";
+
+export interface LocalServer {
+  provider: LocalProvider;
+  baseUrl: string;
+  /** The models it serves now; null when nothing answered like that server. */
+  models: string[] | null;
+}
+
+export const OLLAMA_DEFAULT_BASE_URL = "http://127.0.0.1:11434";
+export const LMSTUDIO_DEFAULT_BASE_URL = "http://127.0.0.1:1234/v1";
+/** Long enough for a busy local server, short enough that start-up does not notice. */
+export const PROBE_TIMEOUT_MS = 800;
+
+const ollamaTags = z.object({ models: z.array(z.object({ name: z.string().min(1) }).loose()) }).loose();
+const openAIModels = z.object({ data: z.array(z.object({ id: z.string().min(1) }).loose()) }).loose();
+
+// Embedding models cannot chat: they are not offered.
+const chatCapable = (id: string) => !/embed/i.test(id);
+const trimSlash = (u: string) => u.replace(/\/+$/, "");
+
+async function getJson(url: string, timeoutMs: number, fetchFn: typeof fetch, headers: Record<string, string> = {}): Promise<unknown> {
+  const res = await fetchFn(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(timeoutMs) });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.json();
+}
+
+/** Ollama's models, or null when no Ollama answers there. */
+export async function probeOllama(baseUrl: string, timeoutMs = PROBE_TIMEOUT_MS, fetchFn: typeof fetch = fetch): Promise<string[] | null> {
+  try {
+    const r = ollamaTags.safeParse(await getJson(`${trimSlash(baseUrl).replace(/\/v1$/, "")}/api/tags`, timeoutMs, fetchFn));
+    return r.success ? r.data.models.map((m) => m.name).filter(chatCapable) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The models of an OpenAI-style /models listing (LM Studio), or null when nothing answers like one. */
+export async function probeOpenAIModels(baseUrl: string, timeoutMs = PROBE_TIMEOUT_MS, fetchFn: typeof fetch = fetch): Promise<string[] | null> {
+  try {
+    const r = openAIModels.safeParse(await getJson(`${trimSlash(baseUrl)}/models`, timeoutMs, fetchFn));
+    return r.success ? r.data.data.map((m) => m.id).filter(chatCapable) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Probes both servers at once; resolves within about `timeoutMs` whatever they do. */
+export async function detectLocalServers(o: { ollamaBaseUrl: string; lmstudioBaseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): Promise<LocalServer[]> {
+  const t = o.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const [ollama, lmstudio] = await Promise.all([probeOllama(o.ollamaBaseUrl, t, o.fetch), probeOpenAIModels(o.lmstudioBaseUrl, t, o.fetch)]);
+  return [
+    { provider: "ollama", baseUrl: o.ollamaBaseUrl, models: ollama },
+    { provider: "lmstudio", baseUrl: o.lmstudioBaseUrl, models: lmstudio },
+  ];
+}
