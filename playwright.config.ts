@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { BASE_PORT as PORT } from "./tests/support/ports";
 
 // Debian's chromium: Playwright's own browser download cannot run on these machines.
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+// E2E_PORT moves every port the run uses (tests/support/ports.ts).
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+// Canaries: tests/e2e/security.spec.ts proves they never reach the client bundle. The
+// build is made with them (.ci/run builds with the same file before the browser tests).
+const CANARY_KEYS = JSON.parse(readFileSync("tests/support/canary-keys.json", "utf8")) as Record<string, string>;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,8 +41,10 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    // The production build: what a person runs with `npm start`.
-    command: `rm -rf ${DATA_DIR} && npm run build && npx next start -p ${PORT}`,
+    // The production build, as `npm start` serves it: built only when the sources (or the
+    // canary keys below) changed since the last build, so one build serves every spec and
+    // every run (CI builds it before the browser tests). The specs' own servers run it too.
+    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
@@ -46,9 +53,7 @@ export default defineConfig({
       OFFLINE_MODEL_TPS: process.env.OFFLINE_MODEL_TPS ?? "400",
       OFFLINE_MODEL_FIRST_TOKEN_MS: process.env.OFFLINE_MODEL_FIRST_TOKEN_MS ?? "20",
       NEXT_TELEMETRY_DISABLED: "1",
-      // Canaries: tests/e2e/security.spec.ts proves they never reach the client bundle.
-      OPENAI_API_KEY: "sk-canary-openai",
-      ANTHROPIC_API_KEY: "sk-canary-anthropic",
+      ...CANARY_KEYS,
     },
   },
 });

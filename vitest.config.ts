@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -19,8 +20,35 @@ if (!("groupBy" in Map)) {
 
 const alias = { "@": fileURLToPath(new URL(".", import.meta.url)) };
 
-// `npm test` runs unit tests and the integration tests on embedded PGlite; CI runs the
-// `int` project a second time with TEST_DATABASE_URL pointing at a real PostgreSQL.
+/**
+ * Integration tests whose outcome depends on the database: what they check is done by
+ * SQL that behaves differently on a server with a pool of connections than on the
+ * single-connection PGlite (migrations, the fenced store and its races, leases and
+ * takeovers, NOTIFY, the CLI on DATABASE_URL). CI runs these a second time on PostgreSQL
+ * (the `pg` project). The others check HTTP rules and views over that same store, or
+ * PGlite itself (`lib/db/client.int.test.ts`), and run once, on PGlite.
+ */
+const DATABASE_DEPENDENT = [
+  "lib/db/migrate.int.test.ts",
+  "lib/db/party-store.int.test.ts",
+  "lib/db/notify.int.test.ts",
+  "lib/server/party-runner.int.test.ts",
+  "lib/server/revision-resume.int.test.ts",
+  "lib/cli/discover-cli.int.test.ts",
+];
+// A renamed file would silently leave the PostgreSQL pass: refuse to run instead.
+for (const f of DATABASE_DEPENDENT) if (!existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts: ${f} is listed as database-dependent but does not exist`);
+
+const integration = {
+  environment: "node",
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // PGlite is single-connection and CPU-heavy: keep files from fighting on 2 cores.
+  fileParallelism: false,
+} as const;
+
+// `npm test` runs the unit tests and every integration test on embedded PGlite (`unit`
+// and `int`); CI runs `pg` with TEST_DATABASE_URL pointing at a real PostgreSQL.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -40,12 +68,12 @@ export default defineConfig({
           name: "int",
           include: ["{lib,app,components,scripts,tests}/**/*.int.test.ts"],
           exclude: ["node_modules/**", "tests/e2e/**"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // PGlite is single-connection and CPU-heavy: keep files from fighting on 2 cores.
-          fileParallelism: false,
+          ...integration,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: "pg", include: DATABASE_DEPENDENT, ...integration },
       },
     ],
   },

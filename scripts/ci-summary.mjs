@@ -1,13 +1,43 @@
-// Adds up the JSON reports of vitest and Playwright into the one closing line CI reads.
+// The end of a CI run (.ci/run): how long each step took, then the JSON reports of
+// vitest and Playwright added up into the one closing line CI reads, `N passed, N failed`.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const [dir = "test-results", flag] = process.argv.slice(2);
+const VITEST_REPORTS = ["vitest-unit.json", "vitest-pglite.json", "vitest-postgres.json"];
 let passed = 0;
 let failed = 0;
 const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : null);
 
-for (const name of ["vitest-pglite.json", "vitest-postgres.json"]) {
+/** steps.tsv: name, start ms, end ms, CPU s, outcome. Steps that ran side by side overlap. */
+function printSteps(file) {
+  if (!existsSync(file)) return;
+  const steps = readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => {
+      const [name, start, end, cpu, outcome] = l.split("\t");
+      return { name, start: Number(start), end: Number(end), cpu: Number(cpu), outcome };
+    })
+    .sort((a, b) => a.start - b.start);
+  if (!steps.length) return;
+  const t0 = steps[0].start;
+  const width = Math.max(...steps.map((s) => s.name.length));
+  const mmss = (ms) => {
+    const secs = Math.round(ms / 1000);
+    return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  };
+  console.log(`steps (wall m:ss, CPU s of the step and its children, started at m:ss into the run):`);
+  for (const s of steps) {
+    console.log(`  ${s.name.padEnd(width)}  ${mmss(s.end - s.start).padStart(6)}  ${String(s.cpu).padStart(5)} CPU s  at ${mmss(s.start - t0).padStart(5)}  ${s.outcome}`);
+  }
+  const end = Math.max(...steps.map((s) => s.end));
+  console.log(`  ${"whole run".padEnd(width)}  ${mmss(end - t0).padStart(6)}  ${String(steps.reduce((n, s) => n + s.cpu, 0)).padStart(5)} CPU s`);
+}
+
+printSteps(path.join(dir, "steps.tsv"));
+
+for (const name of VITEST_REPORTS) {
   const r = read(path.join(dir, name));
   if (!r) {
     console.log(`${name}: no report (the run did not finish)`);

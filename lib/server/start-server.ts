@@ -3,7 +3,11 @@ import { closeDb, getDb } from "../db/database";
 import { modelConfigProblem } from "../ai/providers";
 import { assertEnv } from "../env";
 import { detectLocalModels } from "./model-catalog";
+import { trackResponses } from "./responses-in-flight";
 import { getServices, stopServices } from "./services";
+
+/** How long a shutdown waits for responses still being written (ended streams' last frames). */
+const DRAIN_MS = 5_000;
 
 const g = globalThis as { __inceptionStarted?: boolean; __inceptionShutdown?: Array<() => Promise<void>> };
 
@@ -36,6 +40,7 @@ export async function startServer(): Promise<void> {
     console.error(`Inception Party: cannot open the database: ${(e as Error).message}`);
     process.exit(1);
   }
+  const inFlight = trackResponses();
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -43,6 +48,10 @@ export async function startServer(): Promise<void> {
     for (const fn of (g.__inceptionShutdown ?? []).reverse()) {
       await fn().catch((e) => console.error("shutdown step failed:", e));
     }
+    // The steps ended every SSE stream; exit only once Next has written their last frames
+    // and ended the responses (before the database closes: a request may still need it).
+    const open = await inFlight.settled(DRAIN_MS);
+    if (open > 0) console.error(`Inception Party: ${open} response(s) still open after ${DRAIN_MS} ms; exiting anyway`);
     await closeDb().catch((e) => console.error("closing the database failed:", e));
     process.exit(signal === "SIGINT" ? 130 : 0);
   };

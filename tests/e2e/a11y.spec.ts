@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, driveUntil, ServerProcess, type PartySummary } from "../support/server";
 import { PartyPage, selectArtifact, sideServerUrl, VISION_ANSWERS } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.setTimeout(6 * 60_000);
 test.use({ actionTimeout: 30_000 });
@@ -24,7 +25,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "ip-a11y-"));
   server = new ServerProcess({
-    port: 3240 + Math.floor(Math.random() * 9),
+    port: portOf("a11y"),
     env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" },
   });
   await server.start();
@@ -344,7 +345,7 @@ test("failures: a dropped specialist, the phase-failure menu, the fallback to cl
   // A server whose offline model fails for Oscar (T1) and the whole T2 team.
   const faultsDir = mkdtempSync(path.join(tmpdir(), "ip-a11y-faults-"));
   const faulty = new ServerProcess({
-    port: 3250 + Math.floor(Math.random() * 9),
+    port: portOf("a11yFaulty"),
     env: { DATA_DIR: faultsDir, OFFLINE_MODEL_FAULTS: "throw:oscar,throw:liam,throw:zara,throw:felix", OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" },
   });
   try {

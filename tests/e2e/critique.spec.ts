@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client, driveUntil, ServerProcess, type PartySummary } from "../support/server";
 import { selectArtifact } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.setTimeout(6 * 60_000);
 
@@ -61,7 +62,7 @@ test("critique rounds in the artifacts view: automatic, on demand while waiting 
   // Its own server with a fast offline model: the whole party takes a minute or two.
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-critique-"));
   const s = new ServerProcess({
-    port: 3380 + Math.floor(Math.random() * 9),
+    port: portOf("critique"),
     env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" },
   });
   try {

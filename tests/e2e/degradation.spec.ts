@@ -7,13 +7,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ServerProcess } from "../support/server";
 import { openedParty, sideServerUrl, VISION_ANSWERS } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.setTimeout(5 * 60_000);
 test.use({ actionTimeout: 30_000 });
 
 test("a dropped specialist, a failed phase and the fallback to classic mode are all shown", async ({ browser }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-degrade-"));
-  const port = 3380 + Math.floor(Math.random() * 9);
+  const port = portOf("degradation");
   const s = new ServerProcess({
     port,
     env: { DATA_DIR: dataDir, OFFLINE_MODEL_FAULTS: "throw:oscar,throw:liam,throw:zara,throw:felix", OFFLINE_MODEL_TPS: "1000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" },

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ServerProcess } from "../support/server";
 import { baseUrlOverride, openedParty, sideServerUrl, storedMessageText, VISION_ANSWERS, type PartyPage } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.use({ ...baseUrlOverride, actionTimeout: 30_000 });
 test.setTimeout(10 * 60_000);
@@ -29,7 +30,7 @@ async function doneMessages(page: Page): Promise<Map<string, string>> {
 test("a reload mid stack debate loses and doubles nothing, and streaming carries on", async ({ browser }) => {
   // Its own server with a slow model, so a message is surely mid-stream across the reload.
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-reload-"));
-  const port = 3370 + Math.floor(Math.random() * 9);
+  const port = portOf("live");
   const s = new ServerProcess({ port, env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "30", OFFLINE_MODEL_FIRST_TOKEN_MS: "50" } });
   try {
     await s.start();

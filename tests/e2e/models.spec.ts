@@ -12,6 +12,7 @@ import { startScriptedOpenAIServer, type ScriptedServer } from "../../lib/ai/tes
 import { ServerProcess } from "../support/server";
 import { audit } from "./support/axe";
 import { sideServerUrl } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.setTimeout(6 * 60_000);
 test.use({ actionTimeout: 30_000 });
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
   provider = await startScriptedOpenAIServer({ apiKey: KEY, models: ["scripted-llm", "scripted-llm-mini"], tokensPerSecond: 300, ports: [0] });
   dataDir = mkdtempSync(path.join(tmpdir(), "ip-models-"));
   server = new ServerProcess({
-    port: 3223 + Math.floor(Math.random() * 5),
+    port: portOf("models"),
     env: {
       DATA_DIR: dataDir,
       OFFLINE_MODEL_TPS: "2000",

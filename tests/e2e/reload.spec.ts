@@ -8,6 +8,7 @@ import path from "node:path";
 import { markupOf } from "../support/page-visible";
 import { DEFAULT_ANSWERS, ServerProcess, type LogEvent } from "../support/server";
 import { baseUrlOverride, sideServerUrl } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.use({ ...baseUrlOverride, actionTimeout: 30_000 });
 test.setTimeout(10 * 60_000);
@@ -102,7 +103,7 @@ test("a finished party shows its whole team on reload, from the server-rendered 
 test("a live party reloaded mid-run shows its messages before any stream event, then keeps streaming", async ({ browser }) => {
   // Its own server with a slow model, so the party is surely still streaming across the reload.
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-snapshot-"));
-  const port = 3390 + Math.floor(Math.random() * 9);
+  const port = portOf("reload");
   const s = new ServerProcess({ port, env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "30", OFFLINE_MODEL_FIRST_TOKEN_MS: "50" } });
   try {
     await s.start();

@@ -9,6 +9,7 @@ import path from "node:path";
 import { ServerProcess } from "../support/server";
 import { audit } from "./support/axe";
 import { PartyPage, selectArtifact, sideServerUrl, startKickoff } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.setTimeout(15 * 60_000);
 test.use({ actionTimeout: 30_000 });
@@ -27,7 +28,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dataDir = mkdtempSync(path.join(tmpdir(), "ip-screens-"));
-  server = new ServerProcess({ port: 3260 + Math.floor(Math.random() * 9), env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" } });
+  server = new ServerProcess({ port: portOf("screens"), env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" } });
   await server.start();
 });
 

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answerPending, Client, ServerProcess, sleep } from "../support/server";
+import { portOf } from "../support/ports";
 
 test("the guest cookie is httpOnly and SameSite=Lax; pages carry a nonce CSP", async ({ request, baseURL }) => {
   const r = await request.post(`${baseURL}/api/session`);
@@ -32,7 +33,8 @@ test("mutations with a foreign or null Origin get 403 and change nothing", async
 });
 
 test("provider keys set at build time never reach the client bundle", () => {
-  // playwright.config.ts builds with OPENAI_API_KEY / ANTHROPIC_API_KEY set to canaries.
+  // playwright.config.ts builds with OPENAI_API_KEY / ANTHROPIC_API_KEY set to these canaries.
+  const canaries = Object.values(JSON.parse(readFileSync("tests/support/canary-keys.json", "utf8")) as Record<string, string>);
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const f of readdirSync(dir)) {
@@ -45,7 +47,7 @@ test("provider keys set at build time never reach the client bundle", () => {
   expect(files.length).toBeGreaterThan(10);
   const leaks = files.filter((f) => {
     const text = readFileSync(f, "latin1");
-    return text.includes("sk-canary-openai") || text.includes("sk-canary-anthropic") || /OPENAI_API_KEY|ANTHROPIC_API_KEY/.test(text);
+    return canaries.some((c) => text.includes(c)) || /OPENAI_API_KEY|ANTHROPIC_API_KEY/.test(text);
   });
   console.log(`bundle check: ${files.length} client files scanned, ${leaks.length} leaks`);
   expect(leaks).toEqual([]);
@@ -55,7 +57,7 @@ test("hostile model output renders as text: no script runs, nothing loads from a
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-hostile-"));
   const s = new ServerProcess({
-    port: 3390 + Math.floor(Math.random() * 9),
+    port: portOf("security"),
     env: { DATA_DIR: dataDir, OFFLINE_MODEL_FAULTS: "hostile-markdown", OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" },
   });
   try {

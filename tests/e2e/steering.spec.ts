@@ -11,6 +11,7 @@ import path from "node:path";
 import { Client, driveUntil, ServerProcess } from "../support/server";
 import { audit } from "./support/axe";
 import { selectArtifact } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.setTimeout(6 * 60_000);
 
@@ -19,6 +20,7 @@ const DESCRIPTION =
   "An app for a neighbourhood tool library: members borrow drills, ladders and sewing machines, volunteers check items in and out, and overdue reminders go out by email. No payments.";
 
 const dirs: string[] = [];
+let started = 0;
 test.afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -26,7 +28,7 @@ test.afterAll(() => {
 function server(env: Record<string, string> = {}): ServerProcess {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-steer-"));
   dirs.push(dataDir);
-  return new ServerProcess({ port: 3720 + Math.floor(Math.random() * 60), env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5", ...env } });
+  return new ServerProcess({ port: portOf("steering", started++), env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5", ...env } });
 }
 
 /** A party created with the page's own cookie, so the page is its owner; the client answers through the API. */

@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { ServerProcess } from "../support/server";
 import { runThreeInstances } from "../support/three-instances";
+import { portOf } from "../support/ports";
 
 const PG_URL = process.env.CI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const LEASE_MS = 4000;
@@ -24,12 +25,10 @@ test("three instances as one: 30 parties through a round-robin proxy survive a S
   } finally {
     await probe.end().catch(() => undefined); // never connected when skipped
   }
-  // Ports 3600-3699 are this spec's; a random block of three keeps two runs apart.
-  const base = 3600 + Math.floor(Math.random() * 30) * 3;
   const r = await runThreeInstances({
     pgUrl: PG_URL,
     parties: 30,
-    ports: [base, base + 1, base + 2],
+    ports: [0, 1, 2].map((i) => portOf("threeInstances", i)),
     leaseMs: LEASE_MS,
     pace: { tokensPerSecond: 300, firstTokenMs: 100 },
     killAfterMs: 8000,

@@ -12,6 +12,7 @@ import path from "node:path";
 import { Client, driveUntil, ServerProcess, type PartySummary } from "../support/server";
 import { audit } from "./support/axe";
 import { PartyPage, selectArtifact, sideServerUrl } from "./support/party-page";
+import { portOf } from "../support/ports";
 
 test.setTimeout(8 * 60_000);
 test.use({ actionTimeout: 30_000 });
@@ -31,7 +32,7 @@ let completed: string | null = null;
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dataDir = mkdtempSync(path.join(tmpdir(), "ip-walkthrough-"));
-  server = new ServerProcess({ port: 3290 + Math.floor(Math.random() * 9), env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" } });
+  server = new ServerProcess({ port: portOf("walkthrough"), env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" } });
   await server.start();
 });
 
@@ -308,7 +309,7 @@ async function erLabels(diagram: Locator): Promise<Array<{ text: string; px: num
 test("Jump to latest never covers the person's turn, at 1280 and 390 px", async ({ browser }) => {
   // A slow model, so the team is still writing while the page is scrolled away from it.
   const slowDir = mkdtempSync(path.join(tmpdir(), "ip-walkthrough-slow-"));
-  const slow = new ServerProcess({ port: 3290 + Math.floor(Math.random() * 9), env: { DATA_DIR: slowDir, OFFLINE_MODEL_TPS: "40", OFFLINE_MODEL_FIRST_TOKEN_MS: "300" } });
+  const slow = new ServerProcess({ port: portOf("walkthroughSlow"), env: { DATA_DIR: slowDir, OFFLINE_MODEL_TPS: "40", OFFLINE_MODEL_FIRST_TOKEN_MS: "300" } });
   await slow.start();
   try {
     const context = await newContext(browser, slow, { width: 1280, height: 720 });
