@@ -7,6 +7,7 @@
 // There is no team to degrade to: when the phase's agent fails twice (say
 // returns null) the person chooses [1] retry or [2] cancel. The retry re-runs the failed
 // turn under a new key; earlier turns of the phase and the person's answers stand.
+import { withProvenance } from "./provenance";
 import { say, type AgentCall, type PartyContext } from "./agent-step";
 import { architectureSummary, briefMarkdown, discoveryContext } from "./documents";
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
@@ -162,7 +163,7 @@ async function projectVision(ctx: PartyContext, d: string) {
   const brief = await p.say({ key: p.key("brief"), task: "classic.brief", sections: { project_description: d, user_response: userResponse }, recipient: ORCHESTRATOR, type: "message" });
   const date = await ctx.rt.step(p.key("brief-date"), async () => ({ output: new Date().toISOString() }));
   const briefMd = briefMarkdown(brief.output, "Classic mode (Product Analyst, D7)", date);
-  await ctx.rt.emit(p.key("write"), [{ type: "artifact-write", data: { path: ARTIFACT_PATHS.brief, title: "Project Brief", producer: p.agent!, phase: 1, content: briefMd } }]);
+  await ctx.rt.emit(p.key("write"), [{ type: "artifact-write", data: { path: ARTIFACT_PATHS.brief, title: "Project Brief", producer: p.agent!, phase: 1, content: withProvenance(ctx, p.agent!, briefMd) } }]);
   await p.end();
   return { userResponse, briefMd };
 }
@@ -198,7 +199,7 @@ async function techStack(ctx: PartyContext, base: Sections): Promise<ProposalOut
 async function writeDocument(p: ClassicPhase, kind: ArtifactKind, sections: Sections): Promise<string> {
   const { path, title } = ARTIFACT_KINDS[kind];
   const r = await p.say({ key: p.key(kind), task: "classic.artifact", sections, recipient: null, type: "work", artifactPath: path });
-  await p.ctx.rt.emit(p.key(`write-${kind}`), [{ type: "artifact-write", data: { path, title, producer: p.agent!, phase: p.n, content: r.output.markdown } }]);
+  await p.ctx.rt.emit(p.key(`write-${kind}`), [{ type: "artifact-write", data: { path, title, producer: p.agent!, phase: p.n, content: withProvenance(p.ctx, p.agent!, r.output.markdown) } }]);
   return r.output.markdown;
 }
 

@@ -2,6 +2,7 @@
 // report (the skills researcher) plus the scaffold —
 // party phase 4 and classic phases 6-7 call the same functions. A document whose agent
 // failed is recorded as missing (artifact-missing), to be written later on request.
+import { withProvenance } from "./provenance";
 import { gateFollowUps } from "./phase-common";
 import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
@@ -51,7 +52,7 @@ export async function reviewConstitution(ctx: PartyContext, key: string, phase: 
     if (r) c = r.output;
   }
   await ctx.rt.emit(`${key}/write`, [
-    { type: "artifact-write", data: { path: ARTIFACT_PATHS.constitution, title: "Constitution", producer: "constitution_generator", phase, content: constitutionMarkdown(title, c) } },
+    { type: "artifact-write", data: { path: ARTIFACT_PATHS.constitution, title: "Constitution", producer: "constitution_generator", phase, content: withProvenance(ctx, "constitution_generator", constitutionMarkdown(title, c)) } },
   ]);
   return c;
 }
@@ -62,7 +63,7 @@ export async function skillsAndScaffold(ctx: PartyContext, mode: Mode, key: stri
   await ctx.rt.emit(`${key}/write`, [
     ...(r
       ? [
-          { type: "artifact-write" as const, data: { path: ARTIFACT_PATHS.skillReport, title: "Skill Customization Report", producer: "skills_researcher", phase, content: skillReportMarkdown(stack, r.output) } },
+          { type: "artifact-write" as const, data: { path: ARTIFACT_PATHS.skillReport, title: "Skill Customization Report", producer: "skills_researcher", phase, content: withProvenance(ctx, "skills_researcher", skillReportMarkdown(stack, r.output)) } },
           { type: "note" as const, data: { kind: "status" as const, phase, text: subAgentStatus("Skill research") } },
         ]
       : [

@@ -1,6 +1,7 @@
 // Party phase 3, Blueprint Assembly: independent production → summary broadcasts →
 // cross-review D8→D14, D14→D15, D15→D8 → finalize with the feedback. The summary
 // broadcasts give way when what the person said into the room used their budget.
+import { withProvenance } from "./provenance";
 import { settleAll } from "./settle-all";
 import type { PartyContext } from "./agent-step";
 import { BLUEPRINT_PERSPECTIVES, critiqueRound, roundIdFor } from "./critique-round";
@@ -96,7 +97,7 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
   await ctx.rt.emit(`${k}/artifacts`, [
     ...PRODUCERS.filter((p) => result[p.kind]).map((p) => ({
       type: "artifact-write" as const,
-      data: { path: ARTIFACT_KINDS[p.kind].path, title: ARTIFACT_KINDS[p.kind].title, producer: p.agent, phase: 3, content: result[p.kind]! },
+      data: { path: ARTIFACT_KINDS[p.kind].path, title: ARTIFACT_KINDS[p.kind].title, producer: p.agent, phase: 3, content: withProvenance(ctx, p.agent, result[p.kind]!) },
     })),
     // A document whose author failed out before drafting it: said plainly, written later on request.
     ...missingEvents(

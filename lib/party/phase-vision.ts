@@ -2,6 +2,7 @@
 // cross-questions → final positions → the merged brief. The interpretations are the
 // debate proper: when what the person said into the room leaves no budget for them,
 // the debate concludes and the final positions follow at once.
+import { withProvenance } from "./provenance";
 import { sharedTokens } from "../agents/critique/text-similarity";
 import type { PartyContext } from "./agent-step";
 import { briefMarkdown, mergeBrief } from "./documents";
@@ -120,6 +121,6 @@ export async function visionCouncil(ctx: PartyContext, team: PhaseTeam, descript
   const brief = mergeBrief(finals.map((f) => ({ agent: f.agent, position: f.output })));
   const date = await ctx.rt.step(`${k}/brief-date`, async () => ({ output: new Date().toISOString() }));
   const briefMd = briefMarkdown(brief, `Inception Party (${finals.length}-agent Vision Council)`, date);
-  await ctx.rt.emit(`${k}/brief`, [{ type: "artifact-write", data: { path: ARTIFACT_PATHS.brief, title: "Project Brief", producer: "orchestrator", phase: 1, content: briefMd } }]);
+  await ctx.rt.emit(`${k}/brief`, [{ type: "artifact-write", data: { path: ARTIFACT_PATHS.brief, title: "Project Brief", producer: "orchestrator", phase: 1, content: withProvenance(ctx, ORCHESTRATOR, briefMd) } }]);
   return { brief, briefMd, userResponse };
 }

@@ -4,6 +4,7 @@
 // its agent had failed ("Write it now"). It runs as an on-demand job (after the party, or
 // while it waits for the person) or inside a walkthrough step, durably either way: its
 // start, its one agent turn and its result are checkpointed steps under its key.
+import { withoutProvenance, withProvenance } from "./provenance";
 import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, parseConstitution, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
 import type { RevisionResult, RevisionStart } from "./events";
@@ -39,7 +40,7 @@ export function revisionIdFor(n: number, artifactPath: string): string {
 const BLUEPRINT_PATHS = [ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy, ARTIFACT_PATHS.prd];
 
 function sectionsFor(start: RevisionStart, m: RevisionMaterial): Sections {
-  const current = m.artifacts[start.artifactPath];
+  const current = m.artifacts[start.artifactPath] === undefined ? undefined : withoutProvenance(m.artifacts[start.artifactPath]);
   // The documents beside it, so a rewrite stays consistent with them.
   const others = BLUEPRINT_PATHS.filter((p) => p !== start.artifactPath && m.artifacts[p]).map((p) => m.artifacts[p]);
   let draft = current;
@@ -92,7 +93,7 @@ export async function reviseArtifact(ctx: PartyContext, start: RevisionStart, m:
     await ctx.rt.emit(`${start.key}/result`, [{ type: "revision-result", data: result }]);
     return result;
   }
-  const content = documentOf(task, r.output, m);
+  const content = withProvenance(ctx, start.agent, documentOf(task, r.output, m));
   const version = start.baseVersion + 1;
   const producer = start.agent === ORCHESTRATOR ? "orchestrator" : start.agent;
   const changes = task === "artifact.revise" ? (r.output as RevisedArtifactOutput).changes_summary : start.missing ? `Written for the first time by ${agentInfo(ctx.personas, start.agent).name}.` : "Revised with your feedback.";

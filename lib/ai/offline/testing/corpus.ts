@@ -50,7 +50,7 @@ export const CORPUS: CorpusScenario[] = [
       "A marketplace app that connects home cooks with neighbours who want to order home-made meals. Cooks list dishes with photos and pickup times; buyers pay in the app; the platform takes a 12% commission. Launching in Lisbon and Porto.",
     answers:
       "Buyers are office workers aged 25-45; cooks are often retirees who are not very technical. The main problem is trust: food safety and reliable pickup. Success is 500 weekly orders after three months. Payments by card and MB Way. Two full-stack developers, strong in React. Personal data of EU residents, so GDPR applies.",
-    facts: { entities: ["Cook", "Dish", "Order", "Payment", "PickupSlot", "Photo"], language: /TypeScript/, firstPain: /main problem is trust/, architecture: [/GDPR/] },
+    facts: { entities: ["Cook", "Dish", "Order", "Payment", "PickupTime", "Photo"], language: /TypeScript/, firstPain: /main problem is trust/, architecture: [/GDPR/] },
   },
   {
     name: "urgent-care triage",
@@ -58,7 +58,7 @@ export const CORPUS: CorpusScenario[] = [
     description:
       "A symptom triage assistant for a network of US urgent-care clinics: patients describe symptoms on a tablet in the waiting room, the system suggests a priority, and nurses confirm it. It must integrate with the clinics' existing EHR over HL7 FHIR.",
     answers: "Nurses re-typing symptoms into the EHR is the biggest pain. Our team writes Python. No patient ever pays through this tool.",
-    facts: { entities: ["Patient", "SymptomReport", "TriageAssessment", "Clinic"], forbidden: ["Stripe", "### Payment"], language: /Python/, firstPain: /re-typing symptoms/, architecture: [/HIPAA/, /FHIR/] },
+    facts: { entities: ["Patient", "Symptom", "Priority", "Nurse"], forbidden: ["Stripe", "### Payment"], language: /Python/, firstPain: /re-typing symptoms/, architecture: [/HIPAA/, /FHIR/] },
   },
   {
     name: "classroom quiz",
@@ -66,7 +66,7 @@ export const CORPUS: CorpusScenario[] = [
     description:
       "A live multiplayer quiz game for classrooms: a teacher starts a round, up to 40 students join from their phones with a code, questions appear in real time with a countdown, and a leaderboard updates after every answer.",
     answers: "Teachers lose ten minutes every lesson getting everyone connected; that is what hurts most. Students are 11 to 14. We know TypeScript.",
-    facts: { entities: ["GameSession", "Player", "Question"], language: /TypeScript/, firstPain: /ten minutes every lesson/, architecture: [/WebSocket/i] },
+    facts: { entities: ["Teacher", "Student", "Question", "Round"], language: /TypeScript/, firstPain: /ten minutes every lesson/, architecture: [/WebSocket/i] },
   },
   {
     name: "SRE runbooks",
@@ -74,7 +74,7 @@ export const CORPUS: CorpusScenario[] = [
     description:
       "An internal runbook tool for a 30-person SRE team: searchable runbooks in markdown, step checklists executed during incidents with timestamps, links to dashboards, and a post-incident timeline export.",
     answers: "During incidents nobody knows which runbook is current — that is the main pain. We are a Go shop. Sign-in through Okta.",
-    facts: { entities: ["Runbook", "RunbookStep", "Incident"], language: /Go/, firstPain: /nobody knows which runbook/, architecture: [/SSO|OIDC|Okta/] },
+    facts: { entities: ["Runbook", "Incident"], language: /Go/, firstPain: /nobody knows which runbook/, architecture: [/SSO|OIDC|Okta/] },
   },
   {
     name: "climbing gym bookings",
@@ -132,7 +132,7 @@ export const CORPUS: CorpusScenario[] = [
     title: "HiveWatch",
     description: "A beekeeping app: beekeepers mount sensors in hives, sensors send weight and temperature readings, and beekeepers get alerts when a hive swarms.",
     answers: "Missing a swarm is the biggest pain. Hives stand in fields without mobile signal, so the app must work offline and sync later. We know Python.",
-    facts: { entities: ["Hive", "Device", "Alert"], language: /Python/, firstPain: /Missing a swarm/, architecture: [/offline/i] },
+    facts: { entities: ["Hive", "Sensor", "Alert"], language: /Python/, firstPain: /Missing a swarm/, architecture: [/offline/i] },
   },
   {
     name: "recipe site",
