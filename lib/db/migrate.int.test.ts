@@ -13,6 +13,7 @@ const TABLES = [
   "artifacts",
   "events",
   "input_requests",
+  "model_connections",
   "parties",
   "party_owners",
   "phases",

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import { deltaFrame, eventFrame } from "../events/sse";
-import type { InputRequestData, StoredEvent } from "../party/events";
-import { driveParty, type Answerer } from "../party/testing/drive-party";
+import type { StoredEvent } from "../party/events";
+import { driveParty } from "../party/testing/drive-party";
 import { EVENT_TYPES, parseStreamEvent } from "./events";
 
 /** The `event:` name and `data:` line of one SSE frame. */
@@ -16,19 +16,17 @@ function unframe(frame: Uint8Array): { type: string; data: string } {
 }
 
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
-const by = (prefix: string, a: { selection?: string; text?: string }) => (req: InputRequestData) => (req.title.startsWith(prefix) ? a : undefined);
-const answers = (...fs: Array<(req: InputRequestData) => { selection?: string; text?: string } | undefined>): Answerer => (req) => fs.map((f) => f(req)).find(Boolean);
 
 describe("parseStreamEvent on whole offline parties", () => {
   it("accepts every stored event of a party-mode and a classic-mode party, unchanged", async () => {
     const party = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
-      answer: answers(
-        by("Step 2 — Architecture", { selection: "1" }),
-        by("Step 2 — Corrections", { selection: "2", text: "Add a read replica of the database for the reporting queries." }),
-        by("Step 3 — Test coverage", { selection: "1", text: "Add a load test of the checkout at 200 orders a minute." }),
-      ),
+      // The walkthrough's one review screen, with notes that revise two documents.
+      answer: (req) =>
+        req.kind === "walkthrough"
+          ? { selection: "1", text: JSON.stringify({ architecture: { note: "Add a read replica of the database for the reporting queries." }, coverage: { note: "Add a load test of the checkout at 200 orders a minute." } }) }
+          : undefined,
     });
     const classic = await driveParty({ description: scenario.description, visionAnswer: scenario.answers, mode: "classic", partyId: "party-2" });
     expect(party.outcome.status).toBe("completed");
