@@ -123,9 +123,10 @@ describe("discover CLI, direct mode", () => {
       expect(state.discover).toMatchObject({ status: "completed", mode: "party" });
       expect(state.project.brief).toBe("docs/project-brief.md");
       expect(JSON.parse(await readFile(path.join(out, "discovery_context.json"), "utf8"))).toBeTruthy();
-      // The vision answer came from the description, and the team worked from it.
+      // The vision answer is the description's own words (nothing written in the person's
+      // name), and the team worked from it.
       const transcript = await readFile(path.join(out, "docs/transcript.md"), "utf8");
-      expect(transcript).toContain("The users are gyms and members");
+      expect(transcript).toContain("members reserve time slots, gyms manage capacity and route setting");
       expect(await readFile(path.join(out, "docs/project-brief.md"), "utf8")).toContain("climbing gyms");
     } finally {
       await pgdb?.drop();

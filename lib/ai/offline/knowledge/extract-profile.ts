@@ -33,7 +33,8 @@ export type AnswerTopic =
 const TOPIC_PATTERNS: Record<AnswerTopic, RegExp> = {
   team: /\b(developers?|engineers?|devs?|team of|designers?|full-stack|freelancers?|solo|by myself|just me|one person|two people|hire)\b/i,
   skills: /\b(strong in|experienced? (?:with|in)|we know|know(?:s)? \w+ well|familiar with|comfortable with|prefer|our stack|we use|background in|TypeScript|JavaScript|React|Python|Django|Go|Golang|Java|Kotlin|Ruby|Rails|PHP|Laravel|C#|\.NET|Rust|Elixir|Swift|Vue|Angular|Svelte)\b/,
-  success: /\b(success|succeed|goal|kpi|target|measure|per (?:week|month|day)|weekly|monthly|daily|retention|after (?:\w+ )?(?:months?|weeks?|year))\b/i,
+  // A measure the person names, not a schedule ("a weekly lesson" is no goal).
+  success: /\b(success|succeed\w*|goal|kpi|target|measured?|retention|we(?:'d| would) be happy|it works if)\b/i,
   problem: /\b(problem|pain|struggle|frustrat\w*|hard to|difficult|issue|trust|today (?:they|we)|currently|waste|slow|error-prone|manual(?:ly)?)\b/i,
   audience: /\b(aged|ages?|users are|buyers are|customers are|audience|retirees|workers|are often|personas?|non-technical|not very technical)\b/i,
   compliance: /\b(GDPR|HIPAA|PCI|COPPA|FERPA|SOC ?2|ISO ?27001|compliance|regulat\w*|law|consent|privacy|personal data|audit)\b/i,
@@ -72,11 +73,13 @@ const GENERIC_HEAD = new Set(["cli", "command-line", "app", "application", "plat
 const HEAD_STOP = /\s(?:that|which|who|for|to|where|with|connecting|helping|letting|allowing|so|in|on|from|where|built|used|designed|called|named)\s|[,:;—(]| - /i;
 
 function headPhrase(firstSentence: string): string {
-  const body = firstSentence.replace(/^(?:we(?:'re| are)? (?:building|making|creating)|i want(?: to build)?|build(?:ing)?|create|make)\s+/i, "");
+  const body = firstSentence.replace(/^(?:we(?:'re| are)? (?:building|making|creating)|i want(?: to build)?|build(?:ing)?|create|make)\s+/i, "").replace(WHO_WE_ARE, "");
   const cut = (body.split(HEAD_STOP)[0] ?? body).split(/\s+/).slice(0, 5).join(" ");
   return normalizeSpace(cut.replace(/^(?:an?|the|our|my)\s+/i, "")).replace(/[.!?]+$/, "");
 }
 
+/** "We are", "We run", "I'm": who is speaking, before what the sentence is about. */
+const WHO_WE_ARE = /^(?:we(?:'re| are)|we run|we own|i run|i own|i'm|i am)\s+/i;
 const NAME_SKIP = /^(?:an?|the|our|my|their|its|of|for|and|with|between|over|to|in|on|from|by|small|new|simple)$/i;
 
 /** The noun after "for …" or "that <verb> …": "dashboard for an IoT fleet" → "IoT fleet". */
@@ -221,7 +224,8 @@ export function extractProfile(description: string, answers: string): ProjectPro
   // People in the answers' team or legal sentences ("two developers", "EU residents") are not users.
   const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`);
   const f = features(desc, firstNoColon);
-  const subject = truncate(lowerFirst(stripTrailingPunct(firstNoColon)), 200);
+  // "We are a small music school…": the subject is the school, not "a we are…".
+  const subject = truncate(lowerFirst(stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, ""))), 200);
   return {
     name: projectName(desc, firstNoColon, head, actors),
     subject: /^(?:an?|the|our|my)\s/i.test(subject) ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,

@@ -6,6 +6,9 @@ import { ROLES } from "../knowledge/actors";
 import { TECHS, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { readRequirements, type Requirement } from "./requirements";
+import { LANGUAGE_CODES } from "./languages";
+
+export { LANGUAGE_CODES, localeCode } from "./languages";
 import { contradictions } from "./features";
 
 export interface Thing {
@@ -140,21 +143,7 @@ const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|pro
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
 const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
-/** UI languages and their ISO 639-1 codes: a locale is never the name's first letters (Welsh is `cy`). */
-export const LANGUAGE_CODES: Readonly<Record<string, string>> = {
-  English: "en", German: "de", French: "fr", Spanish: "es", Portuguese: "pt", Italian: "it", Dutch: "nl", Polish: "pl",
-  Swedish: "sv", Danish: "da", Norwegian: "nb", Finnish: "fi", Czech: "cs", Slovak: "sk", Slovenian: "sl", Croatian: "hr",
-  Serbian: "sr", Bulgarian: "bg", Greek: "el", Turkish: "tr", Arabic: "ar", Hebrew: "he", Chinese: "zh", Japanese: "ja",
-  Korean: "ko", Hindi: "hi", Russian: "ru", Ukrainian: "uk", Romanian: "ro", Hungarian: "hu", Catalan: "ca", Basque: "eu",
-  Galician: "gl", Welsh: "cy", Irish: "ga", Gaelic: "gd", Estonian: "et", Latvian: "lv", Lithuanian: "lt", Icelandic: "is",
-  Maltese: "mt", Vietnamese: "vi", Thai: "th", Indonesian: "id", Malay: "ms", Swahili: "sw", Persian: "fa", Urdu: "ur",
-  Bengali: "bn", Tamil: "ta",
-};
 const LANGUAGES = Object.keys(LANGUAGE_CODES);
-
-export function localeCode(language: string): string {
-  return LANGUAGE_CODES[language] ?? language.slice(0, 2).toLowerCase();
-}
 const PAIN = /\b(hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
 const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostly|especially|really)\b/i;
 const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
@@ -249,6 +238,8 @@ function budgetOf(qs: Quantity[]): Quantity | undefined {
 function languagesOf(text: string): string[] {
   const found = LANGUAGES.filter((l) => new RegExp(`\\b${l}\\b`).test(text));
   if (!found.length) return [];
+  // "Swedish and English.": a sentence that only names languages says what the screens speak.
+  if (found.length >= 2 && splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2)) return found;
   const aboutUi = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i").test(text);
   return aboutUi && (found.length >= 2 || found.some((l) => l !== "English")) ? found : [];
 }
@@ -373,6 +364,7 @@ function read(description: string, answers: string): Reading {
       for (const e of c.extras) {
         const to = actorOf(e.np) ?? thingName(e.np);
         if (!to) continue;
+        if (c.negated) break;
         if (/^(?:between|across|among|amongst)$/.test(e.prep) && own) links.push({ from: own, to, many: true, said: c.text });
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep)) {
           const from = record ?? objs[0] ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);

@@ -5,6 +5,7 @@
 // compare it with, or want it to talk to. A requirement exists only where the person's
 // words say it; every writer that carries one can quote the clause it came from.
 import { TECHS } from "../knowledge/tech-catalog";
+import { LANGUAGE_CODES } from "./languages";
 import { splitSentences } from "./read-clauses";
 import { tokens } from "./nlp";
 
@@ -52,6 +53,8 @@ const AVAILABILITY: Array<[string, RegExp]> = [
 ];
 
 const PLACE_WORDS = new Set(["Lisbon", "Porto", "Berlin", "London", "Paris", "Madrid", "EU", "Europe", "US", "USA", "UK", "India"]);
+/** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use. */
+const OWN = /\b(?:we are|we're|we run|i run|i am|i'm|our)\b/i;
 
 /** The clause around a match: the sentence cut at ; and — and at commas when it is long. */
 function clauseAround(sentence: string, at: number): string {
@@ -72,7 +75,7 @@ function isTech(word: string): boolean {
  * Products the person named: a capitalised name the tagger does not read as an ordinary
  * word, a place, a language or a technology of the stack ("Booksy", "Eventbrite").
  */
-function productsIn(sentence: string, ownName: string): Array<{ name: string; at: number }> {
+function productsIn(sentence: string, ownName: string, text: string): Array<{ name: string; at: number }> {
   const out: Array<{ name: string; at: number }> = [];
   const ts = tokens(sentence);
   let from = 0;
@@ -83,8 +86,11 @@ function productsIn(sentence: string, ownName: string): Array<{ name: string; at
     if (!/^[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*$/.test(word) || word.length < 3) return;
     const proper = t.tags.has("ProperNoun") || t.tags.has("Organization") || /[a-z][A-Z]/.test(word);
     const ordinary = t.tags.has("Verb") || t.tags.has("Adjective") || t.tags.has("Determiner") || t.tags.has("Pronoun") || t.tags.has("Preposition") || t.tags.has("Conjunction");
-    if ((i === 0 && !proper) || ordinary || !proper) return;
-    if (t.tags.has("Place") || t.tags.has("Person") || t.tags.has("Language") || PLACE_WORDS.has(word) || isTech(word)) return;
+    // A capital that only starts the sentence ("Rooms are shared") is an ordinary word, unless it is capitalised elsewhere too.
+    const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
+    if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
+    if (t.tags.has("Place") || t.tags.has("Person") || t.tags.has("Language") || PLACE_WORDS.has(word) || Object.hasOwn(LANGUAGE_CODES, word) || isTech(word)) return;
+    if (OWN.test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
     out.push({ name: word, at });
   });
@@ -93,7 +99,7 @@ function productsIn(sentence: string, ownName: string): Array<{ name: string; at
 
 function relationOf(sentence: string, at: number): Requirement["relation"] {
   const before = sentence.slice(Math.max(0, at - 40), at);
-  if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*)\b[^.]*$/i.test(before)) return "integrates";
+  if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pay with|through)\b[^.]*$/i.test(before)) return "integrates";
   if (/\b(?:like|than|instead of|unlike|similar to|compared? (?:to|with)|alternative to)\s+$/i.test(before)) return "compares";
   return "uses";
 }
@@ -118,7 +124,7 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
         add({ kind, name, said: clauseAround(s, m.index) });
       }
     }
-    for (const p of productsIn(s, ownName)) add({ kind: "product", name: p.name, said: clauseAround(s, p.at), relation: relationOf(s, p.at) });
+    for (const p of productsIn(s, ownName, text)) add({ kind: "product", name: p.name, said: clauseAround(s, p.at), relation: relationOf(s, p.at) });
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
 import { painTopic } from "../reading/features";
 import { briefLine } from "./requirement-lines";
+import { statedRules } from "../reading/features";
 import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
 const lc = (s: string) => s.toLowerCase();
@@ -89,7 +90,9 @@ export function projectConstraints(ctx: ProjectContext): string[] {
   const p = ctx.profile;
   // What the person requires (channels, identity, devices, availability, products), each in their words.
   const req = ctx.reading.requirements.filter((r) => !(r.kind === "identity" && r.name === "no account" && ctx.reading.requirements.some((x) => x.name === "phone number")));
-  const out: string[] = [...req.map(briefLine), ...statedFacts(ctx).map((s) => `As you said: ${quote(s)}`)];
+  const langs = ctx.reading.languages;
+  const langSaid = langs.length ? ctx.reading.sentences.find((s) => langs.every((l) => s.includes(l))) : undefined;
+  const out: string[] = [...(langSaid ? [`Screens in ${joinList(langs)} — as you said: ${quote(langSaid, 160)}`] : []), ...req.map(briefLine), ...statedRules(ctx.reading).map((s) => `A rule you set: ${quote(s, 200)}`), ...statedFacts(ctx).map((s) => `As you said: ${quote(s)}`)];
   const team = quotesAbout(ctx, ["team", "timeline"], 2);
   for (const s of team) out.push(`Team and timeline: ${quote(s, 140)}`);
   // Quoted so later phases, which only see the brief, still know what the person said.
@@ -137,7 +140,7 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
 export function industryContext(ctx: ProjectContext): string[] {
   const out = ctx.regulations.filter((r) => r.id !== "owasp_asvs").map((r) => `${r.name}: ${r.obligations[0]}`);
   for (const p of ctx.reading.requirements.filter((r) => r.kind === "product").slice(0, 3)) {
-    const how = p.relation === "integrates" ? "it must work with it" : p.relation === "compares" ? "you measure it against it" : "what you use today, and what it must do better";
+    const how = p.relation === "integrates" ? "it must work with it" : p.relation === "compares" ? "you measure it against it" : "what you use today";
     out.push(`${p.name} — ${how}: ${quote(p.said, 140)}`);
   }
   if (!out.length) out.push("No sector-specific regulation identified; OWASP ASVS Level 2 is the security baseline");
