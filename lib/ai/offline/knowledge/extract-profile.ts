@@ -38,7 +38,7 @@ const TOPIC_PATTERNS: Record<AnswerTopic, RegExp> = {
   problem: /\b(problem|pain|struggle|frustrat\w*|hard to|difficult|issue|trust|today (?:they|we)|currently|waste|slow|error-prone|manual(?:ly)?)\b/i,
   audience: /\b(aged|ages?|users are|buyers are|customers are|audience|retirees|workers|are often|personas?|non-technical|not very technical)\b/i,
   compliance: /\b(GDPR|HIPAA|PCI|COPPA|FERPA|SOC ?2|ISO ?27001|compliance|regulat\w*|law|consent|privacy|personal data|audit)\b/i,
-  payments: /\b(pay\w*|card|MB ?Way|invoice|stripe|paypal|commission|price|fee)\b/i,
+  payments: /\b(pay\w*|card|MB ?Way|invoice|stripe|paypal|commission|pric\w*|fees?|subscri\w*)\b/i,
   scale: /\b(\d[\d,.]*\s*(?:k\b|users|orders|students|players|requests|devices|people|clinics|teams?|engineers|customers|sessions)|concurrent|at peak|scale|thousands|millions)\b/i,
   timeline: /\b(deadline|launch\w*|by (?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|summer|spring|autumn|fall|winter)|within \w+ (?:weeks?|months?)|mvp|budget|€|\$)\b/i,
   platform: /\b(phones?|mobile|tablets?|desktop|browser|ios|android|web app|kiosk|offline)\b/i,

@@ -89,6 +89,10 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // A capital that only starts the sentence ("Rooms are shared") is an ordinary word, unless it is capitalised elsewhere too.
     const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
+    // "a SaaS portal", "an ERP": a thing with an article is a kind of thing, not a named product.
+    if (i > 0 && /^an?$/i.test(ts[i - 1].text)) return;
+    // A channel ("WhatsApp") is read as a channel, said or ruled out, never as a product.
+    if (CHANNELS.some(([, re]) => re.test(word))) return;
     if (t.tags.has("Place") || t.tags.has("Person") || t.tags.has("Language") || PLACE_WORDS.has(word) || Object.hasOwn(LANGUAGE_CODES, word) || isTech(word)) return;
     if (OWN.test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
