@@ -28,4 +28,9 @@ describe("remarkTargets", () => {
     expect(remarkTargets("Our tone of voice is playful.", docs)).toEqual([ARTIFACT_PATHS.brief]);
     expect(remarkTargets("anything", {})).toEqual([]);
   });
+
+  it("words a building document happens to share do not make a remark about building", () => {
+    const local = { ...docs, [ARTIFACT_PATHS.architecture]: `${docs[ARTIFACT_PATHS.architecture]}\nLocal development with one voice channel per shop.` };
+    expect(remarkTargets("Our tone of voice is friendly and local.", local)).toContain(ARTIFACT_PATHS.brief);
+  });
 });

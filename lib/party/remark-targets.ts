@@ -47,6 +47,9 @@ export function remarkTargets(text: string, artifacts: Readonly<Record<string, s
   const scored = present.map((p) => ({ p, s: score(p) }));
   const best = scored.filter((x) => x.p !== ARTIFACT_PATHS.brief && x.s > 0).sort((a, b) => b.s - a.s)[0];
   const brief = scored.find((x) => x.p === ARTIFACT_PATHS.brief);
-  const howToBuild = best && (best.p === ARTIFACT_PATHS.testStrategy || best.p === ARTIFACT_PATHS.architecture) && !CUES[ARTIFACT_PATHS.brief].test(text) && (brief?.s ?? 0) < best.s / 2;
+  // Only a remark in the words of building (a test, a host, a provider) is about building
+  // alone; words the architecture happens to share ("local", "voice") do not make it so.
+  const howToBuild =
+    best && (best.p === ARTIFACT_PATHS.testStrategy || best.p === ARTIFACT_PATHS.architecture) && CUES[best.p].test(text) && !CUES[ARTIFACT_PATHS.brief].test(text) && (brief?.s ?? 0) < best.s / 2;
   return present.filter((p) => p === best?.p || (p === ARTIFACT_PATHS.brief && brief && (!best || !howToBuild)));
 }
