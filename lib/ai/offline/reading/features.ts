@@ -4,6 +4,7 @@
 import { capitalize } from "../text-utils";
 import type { Reading } from "./read-project";
 import { readClauses, splitSentences } from "./read-clauses";
+import { PRESENT_PRACTICE } from "./requirements";
 
 const MUST_BE = /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
 const BUDGET = /\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
@@ -20,7 +21,8 @@ const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|p
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
   for (const c of reading.clauses) {
-    if (!c.verb || c.negated || c.copula || c.relative || !description.includes(c.sentence.slice(0, 20))) continue;
+    // A pain, or how things are done today, is not what the product does.
+    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || PRESENT_PRACTICE.test(c.text) || !description.includes(c.sentence.slice(0, 20))) continue;
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // "we track what was fixed so we can report it": what the people running it do, said

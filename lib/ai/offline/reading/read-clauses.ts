@@ -49,7 +49,7 @@ export interface Clause {
 
 const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "than", "as"]);
 const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "while", "where", "if", "once", "until", "whenever", "since", "but", "how", "what"]);
-const NEGATORS = new Set(["no", "not", "never", "without", "none", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
+const NEGATORS = new Set(["no", "not", "never", "without", "none", "nobody", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
 const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
 const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also", "yet", "anymore", "either", "instead", "online", "offline", "later", "first", "again", "ever", "at", "all"]);
 const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things"]);
@@ -172,6 +172,8 @@ export interface Examples {
   of: string;
   /** As written: ["small electricals", "clothes", "bikes"]. */
   items: string[];
+  /** Said of a vague word ("things", "stuff"): the list is the only name the thing has. */
+  vague?: boolean;
 }
 
 /** Lists in parentheses and the noun each belongs to: "an outcome (fixed, partly fixed, not fixable)". */
@@ -187,6 +189,9 @@ export function parentheticalExamples(sentence: string): Examples[] {
     const lastVerb = ts.map((t) => t.tags.has("Verb") && !t.tags.has("Noun")).lastIndexOf(true);
     const np = nounPhrase(ts.slice(lastVerb + 1));
     if (np && items.length >= 2) out.push({ of: np.head, items });
+    // "things they can lend (ladders, drills, a pasta machine)": the examples name what the
+    // vague word stands for, so it is a thing of its own, an item.
+    else if (!np && items.length >= 2 && /\b(?:things|stuff|items)\b/i.test(m[1])) out.push({ of: "item", items, vague: true });
   }
   return out;
 }

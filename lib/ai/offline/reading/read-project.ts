@@ -138,7 +138,7 @@ const PAYS = /\b(?:pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
 const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|capacity|level|amount|total|description|details?|age|birthday|nickname|password)$/;
-const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order)$/;
+const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order|involve|require)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
@@ -315,7 +315,10 @@ function read(description: string, answers: string): Reading {
       // A ban the person took back later ("no online payment" … "a €5 online deposit") no longer holds: the later word stands.
       if (overridden.has(c.text)) continue;
       if (!c.verb || PROHIBIT.test(c.verb)) {
-        for (const np of c.objects) {
+        // "No money involved", "no login required": the subject is what is ruled out.
+        // ("No patient pays" rules out the paying, not the patient: the subject acts there.)
+        const subjectRuledOut = c.subject && !isPerson(c.subject) && /^\s*no\s+(?:[\w-]+\s+){1,3}?\w+ed\b/i.test(c.text) ? [c.subject] : [];
+        for (const np of [...subjectRuledOut, ...c.objects]) {
           // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.
           if (!np.proper && (NOT_RULED_OUT.test(np.head) || LACK.test(np.head.split(" ").pop()!))) continue;
           forbidden.add(np.proper ? np.head.toLowerCase() : np.head);
@@ -421,6 +424,8 @@ function read(description: string, answers: string): Reading {
 
   const examples = splitSentences(description).flatMap(parentheticalExamples);
   for (const ex of examples) {
+    // A vague word with examples names a thing people act on, in the person's order.
+    if (ex.vague && !things.has(ex.of) && !forbidden.has(ex.of)) things.set(ex.of, { name: ex.of, verbs: [], actors: [], core: true, listed: true, at: pos(ex.items[0]), fromDescription: true });
     const t = things.get(ex.of);
     if (t) {
       t.examples ??= ex.items;

@@ -53,6 +53,8 @@ const AVAILABILITY: Array<[string, RegExp]> = [
 ];
 
 const PLACE_WORDS = new Set(["Lisbon", "Porto", "Berlin", "London", "Paris", "Madrid", "EU", "Europe", "US", "USA", "UK", "India"]);
+/** A clause about how things are done now, before the product. */
+export const PRESENT_PRACTICE = /\b(?:today|currently|at the moment|right now|for now|these days|at present)\b/i;
 /** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use. */
 const OWN = /\b(?:we are|we're|we run|i run|i am|i'm|our)\b/i;
 
@@ -125,6 +127,8 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
         if (!m) continue;
         // "no SMS", "we don't need an app on tablets": a channel or device ruled out is not required.
         if (kind !== "identity" && kind !== "availability" && /\b(?:no|not|never|without|don't|doesn't)\s+(?:\w+\s+){0,2}$/i.test(s.slice(Math.max(0, m.index - 30), m.index))) continue;
+        // "We talk on a WhatsApp group today": how they manage now, not how the product must talk.
+        if (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index))) continue;
         add({ kind, name, said: clauseAround(s, m.index) });
       }
     }

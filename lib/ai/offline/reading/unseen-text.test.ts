@@ -67,3 +67,24 @@ describe("reading an unseen description", () => {
     expect(isMetaAnswer("Paper sign-up sheets get lost, so fixers arrive without knowing what is coming.")).toBe(false);
   });
 });
+
+// A lending shelf in a block of flats, written for these mechanisms (not in any corpus).
+describe("reading a lending shelf", () => {
+  const SHELF =
+    "An app for the lending shelf in our block of flats: residents post things they can lend (a ladder, a drill, a sewing machine) and neighbours ask to borrow them. We arrange it on a WhatsApp group today and things go missing. No money involved, nobody pays.";
+  const r = readProject(SHELF);
+
+  it("a vague word with examples is a thing people act on", () => {
+    expect(r.things.find((t) => t.name === "item")).toMatchObject({ core: true, examples: ["a ladder", "a drill", "a sewing machine"] });
+  });
+
+  it("'no money involved' and 'nobody pays' rule money out", () => {
+    expect(r.noMoney).toBe(true);
+    expect(r.paysInProduct).toBe(false);
+  });
+
+  it("a channel used today, in the pain, is neither a requirement nor a feature", () => {
+    expect(r.requirements.filter((q) => q.kind === "channel")).toEqual([]);
+    expect(featuresFromReading(r, SHELF).some((f) => /WhatsApp/.test(f))).toBe(false);
+  });
+});
