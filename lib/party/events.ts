@@ -78,8 +78,9 @@ export interface RevisionStart {
 export interface RevisionResult {
   revisionId: string;
   artifactPath: string;
-  status: "completed" | "failed";
-  /** The version written (null when it failed). */
+  /** unchanged: the rewrite changed nothing asked for, so no version was made (the reason says why). */
+  status: "completed" | "failed" | "unchanged";
+  /** The version written (null when it failed or changed nothing). */
   version: number | null;
   changesSummary: string | null;
   /** Why it failed (null when it completed). */

@@ -77,7 +77,7 @@ export const revisionStartSchema = z.object({
 export const revisionResultSchema = z.object({
   revisionId: z.string(),
   artifactPath: z.string(),
-  status: z.enum(["completed", "failed"]),
+  status: z.enum(["completed", "failed", "unchanged"]),
   version: int.nullable(),
   changesSummary: z.string().nullable(),
   reason: z.string().nullable(),

@@ -78,7 +78,7 @@ export interface ArtifactVersionView {
 
 /** A revision (or a first writing of a missing artifact) and how it ended. */
 export interface RevisionView extends Pick<RevisionStart, "revisionId" | "artifactPath" | "title" | "agent" | "feedback" | "missing" | "source"> {
-  status: "running" | "completed" | "failed";
+  status: "running" | "completed" | "failed" | "unchanged";
   version: number | null;
   changesSummary: string | null;
   reason: string | null;
