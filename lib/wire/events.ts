@@ -188,6 +188,7 @@ export const EVENT_DATA_SCHEMAS = {
     discovery_context: z.unknown().optional(),
     nextSteps: z.string().optional(),
     nextStepActions: z.array(nextStepActionSchema).optional(),
+    requirements: z.array(z.object({ kind: z.string(), name: z.string(), said: z.string() })).optional(),
   }),
 } as const;
 
