@@ -90,8 +90,12 @@ export function RevisePanel({
           </button>
         ) : null}
         {last && !mine && (
-          <span data-testid="revision-last" data-status={last.status} className={`text-xs ${last.status === "failed" ? "text-rose-700" : "text-slate-600"}`}>
-            {last.status === "completed" ? `Last revision: v${last.version}${last.changesSummary ? ` — ${last.changesSummary}` : ""}` : `The last revision failed: ${last.reason ?? "no reason given"}`}
+          <span data-testid="revision-last" data-status={last.status} className={`text-xs ${last.status === "failed" ? "text-rose-700" : last.status === "unchanged" ? "text-amber-800" : "text-slate-600"}`}>
+            {last.status === "completed"
+              ? `Last revision: v${last.version}${last.changesSummary ? ` — ${last.changesSummary}` : ""}`
+              : last.status === "unchanged"
+                ? (last.reason ?? "The last revision changed nothing, so no version was made.")
+                : `The last revision failed: ${last.reason ?? "no reason given"}`}
           </span>
         )}
       </div>

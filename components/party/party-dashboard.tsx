@@ -12,6 +12,7 @@ import { ModeBadge, StatusBadge } from "../ui/status-badge";
 import { ArtifactsView, type ReviseDraft } from "./artifacts-view";
 import { useRunningCritique, type PendingCritique } from "./critique-request";
 import { BudgetGauge } from "./budget-gauge";
+import { EndBanner } from "./end-banner";
 import { InputPanel } from "./input/input-panel";
 import { MessageFeed } from "./message-feed";
 import { nowDoing } from "./now-doing";
@@ -55,28 +56,6 @@ function DocumentTitle({ title }: { title: string }) {
     document.title = title;
   }, [title]);
   return null;
-}
-
-function EndBanner({ view, onArtifacts }: { view: PartyView; onArtifacts: () => void }) {
-  if (!view.end) return null;
-  if (view.end.status === "completed") {
-    return (
-      <div role="status" data-testid="end-banner" data-status="completed" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-emerald-900">
-        <span>
-          <strong>Kickoff complete.</strong> {view.artifactOrder.length} artifacts are ready.
-        </span>
-        <button type="button" onClick={onArtifacts} className="rounded-lg bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800">
-          View artifacts
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div role="status" data-testid="end-banner" data-status={view.end.status} className="rounded-xl border border-slate-300 bg-slate-100 px-4 py-3 text-slate-800">
-      <strong>{view.end.status === "cancelled" ? "This party was cancelled." : "This party failed."}</strong>
-      {view.end.reason ? ` ${view.end.reason}` : ""}
-    </div>
-  );
 }
 
 export function PartyDashboard({ id, watch, initial = null }: { id: string; watch: string | null; initial?: PartySnapshot | null }) {

@@ -156,4 +156,22 @@ describe("TerminalRenderer", () => {
     r.event(ev({ type: "party-end", data: { status: "completed" } }));
     expect(out).toContain("\x1b[32m");
   });
+
+  it("ends a completed party with its open ends: a blocked document, a missing one, a requirement nothing covers", () => {
+    const { r, out } = setup();
+    const ARCH = "docs/architecture/architecture-overview.md";
+    r.event(ev({ type: "artifact-write", data: { path: ARCH, title: "Architecture Overview", producer: "architect", phase: 3, content: "# Architecture\n\nA monolith." } }));
+    r.event(ev({ type: "critique-result", data: { roundId: "b", artifactPath: ARCH, phase: 3, verdict: "consensus_blocked", severity: "LOW", averageRating: 2, ratings: [], recommendation: "revise", recordPath: "discussions/b.md", actionItems: [] } }));
+    r.event(ev({ type: "artifact-missing", data: { path: "docs/architecture/data-model.md", title: "Data Model", agent: "data_modeler", agentName: "Data Model Designer", phase: 3, reason: "The data model could not be written." } }));
+    r.event(ev({ type: "party-end", data: { status: "completed", requirements: [{ kind: "channel", name: "SMS", said: "SMS reminders" }] } }));
+    expect(out()).toContain(
+      [
+        "◆ Party completed",
+        "Open ends:",
+        "  - Architecture Overview did not pass its critique (consensus blocked, average 2.0/5): revise it or ask for another round.",
+        "  - Data Model was never written.",
+        "  - You asked for SMS; no document covers it yet.",
+      ].join("\n"),
+    );
+  });
 });

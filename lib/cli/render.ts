@@ -6,7 +6,8 @@
 // turn comes.
 import { defaultPersonaConfig, type PersonaConfig } from "../agents/persona-config";
 import type { Delta } from "../events/bus";
-import type { InputRequestData, MessageMeta, StoredEvent } from "../party/events";
+import { endReport, hasOpenEnds, type CritiqueOutcome } from "../party/end-report";
+import type { InputRequestData, MessageMeta, StatedRequirement, StoredEvent } from "../party/events";
 import { agentInfo } from "../party/roster";
 import { plainStyle, type Style } from "./style";
 
@@ -45,6 +46,10 @@ export class TerminalRenderer {
   private readonly options = new Map<string, InputRequestData["options"]>();
   /** The walkthrough's reviews: their answer's text is the per-step choices, told by the steps' own lines. */
   private readonly reviews = new Set<string>();
+  /** What the end reports on (end-report.ts): the documents as they stand, their critiques, the missing ones. */
+  private readonly docs: Record<string, { title: string; content: string }> = {};
+  private readonly critiques: CritiqueOutcome[] = [];
+  private readonly missing = new Map<string, { path: string; title: string }>();
   private readonly s: Style;
   private readonly personas: PersonaConfig;
   /** Whether the last character written ended a line. */
@@ -63,6 +68,18 @@ export class TerminalRenderer {
 
   private line(s: string): void {
     this.queue.push({ kind: "text", text: `${s}\n` });
+  }
+
+  /** The open ends of a completed party, one line each; none when everything passed. */
+  private openEnds(requirements: StatedRequirement[]): string[] {
+    const r = endReport({ critiques: this.critiques, artifacts: this.docs, missing: [...this.missing.values()], requirements });
+    if (!hasOpenEnds(r)) return [];
+    return [
+      "Open ends:",
+      ...r.weak.map((w) => `  - ${w.title} did not pass its critique (${w.why}): revise it or ask for another round.`),
+      ...r.missing.map((m) => `  - ${m.title} was never written.`),
+      ...(r.uncovered.length ? [`  - You asked for ${r.uncovered.map((q) => q.name).join(", ")}; no document covers ${r.uncovered.length === 1 ? "it" : "them"} yet.`] : []),
+    ];
   }
 
   private name(agent: string): string {
@@ -237,10 +254,13 @@ export class TerminalRenderer {
         }
         break;
       case "artifact-write":
+        this.docs[e.data.path] = { title: e.data.title, content: e.data.content };
+        this.missing.delete(e.data.path);
         this.line(s.green(`✎ ${e.data.path}`) + s.dim(` — ${e.data.title} (${this.name(e.data.producer)})${e.data.version ? `, version ${e.data.version}` : ""}`));
         if (e.data.reason) this.line(s.dim(`  ${e.data.reason}`));
         break;
       case "artifact-missing":
+        this.missing.set(e.data.path, { path: e.data.path, title: e.data.title });
         this.line(s.yellow(`✗ ${e.data.path} is missing. ${e.data.reason}`));
         break;
       case "revision-start":
@@ -253,7 +273,12 @@ export class TerminalRenderer {
       case "walkthrough-step":
         this.line(s.dim(`» ${e.data.title}: `) + e.data.outcome);
         break;
+      case "critique-result":
+        this.critiques.push(e.data);
+        break;
       case "artifact-discard":
+        for (const path of e.data.paths.includes("*") ? Object.keys(this.docs) : e.data.paths) delete this.docs[path];
+        if (e.data.paths.includes("*")) this.critiques.length = 0;
         this.line(s.yellow(`✗ ${e.data.paths.includes("*") ? "every artifact so far" : e.data.paths.join(", ")} discarded: ${e.data.reason}`));
         break;
       case "phase-end": {
@@ -269,6 +294,7 @@ export class TerminalRenderer {
         const paint = e.data.status === "completed" ? s.green : e.data.status === "failed" ? s.red : s.yellow;
         this.line("");
         this.line(paint(s.bold(`◆ Party ${e.data.status}${e.data.reason ? `: ${e.data.reason}` : ""}`)));
+        if (e.data.status === "completed") for (const l of this.openEnds(e.data.requirements ?? [])) this.line(s.yellow(l));
         if (e.data.nextSteps) {
           this.line("");
           this.line(e.data.nextSteps);

@@ -78,8 +78,9 @@ export interface RevisionStart {
 export interface RevisionResult {
   revisionId: string;
   artifactPath: string;
-  status: "completed" | "failed";
-  /** The version written (null when it failed). */
+  /** unchanged: the rewrite changed nothing asked for, so no version was made (the reason says why). */
+  status: "completed" | "failed" | "unchanged";
+  /** The version written (null when it failed or changed nothing). */
   version: number | null;
   changesSummary: string | null;
   /** Why it failed (null when it completed). */
@@ -87,6 +88,14 @@ export interface RevisionResult {
 }
 
 /** A promised artifact that a failed agent never wrote. */
+/** A requirement the person stated: "SMS", in the words they said it ("reminders by SMS the day before"). */
+export interface StatedRequirement {
+  /** channel | identity | device | availability | product */
+  kind: string;
+  name: string;
+  said: string;
+}
+
 export interface MissingArtifact {
   path: string;
   title: string;
@@ -184,7 +193,8 @@ export type PartyEvent =
   | { type: "usage"; data: UsageData }
   | { type: "team-delete"; data: { team_name: string } }
   | { type: "party-status"; data: { status: PartyStatus; currentPhase: number | null } }
-  | { type: "party-end"; data: { status: TerminalStatus; reason?: string; discovery_context?: unknown; nextSteps?: string; nextStepActions?: NextStepAction[] } };
+  // requirements: what the person's description asked for, read at the end (stated-requirements.ts); newer than some logs.
+  | { type: "party-end"; data: { status: TerminalStatus; reason?: string; discovery_context?: unknown; nextSteps?: string; nextStepActions?: NextStepAction[]; requirements?: StatedRequirement[] } };
 
 export type EventType = PartyEvent["type"];
 

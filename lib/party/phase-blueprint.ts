@@ -7,6 +7,7 @@ import type { PartyContext } from "./agent-step";
 import { BLUEPRINT_PERSPECTIVES, critiqueRound, roundIdFor } from "./critique-round";
 import { PhaseTeam } from "./phase-common";
 import { missingEvents } from "./promised-artifacts";
+import { whyBlocked } from "../agents/critique";
 import { ARTIFACT_KINDS, type ArtifactKind } from "../protocol/artifacts";
 import type { ProposalOutput } from "../protocol/outputs";
 import { ORCHESTRATOR } from "../vocabulary";
@@ -110,9 +111,10 @@ export async function blueprintAssembly(ctx: PartyContext, team: PhaseTeam, desc
 }
 
 /**
- * After cross-review: every finished artifact is critiqued from three
- * perspectives in parallel. HIGH divergence gets one revision round by its author, then
- * the phase proceeds with a warning; MEDIUM proceeds with a warning.
+ * After cross-review: every finished artifact is critiqued from three perspectives in
+ * parallel. A blocked round (strong divergence, a critical issue, or an average below 3)
+ * gets one revision round by its author, then the phase proceeds with a warning that says
+ * why; MEDIUM divergence proceeds with a warning.
  */
 async function critiqueBlueprint(ctx: PartyContext, team: PhaseTeam, base: Record<string, string>, result: Blueprint): Promise<void> {
   const k = team.key;
@@ -120,7 +122,9 @@ async function critiqueBlueprint(ctx: PartyContext, team: PhaseTeam, base: Recor
     PRODUCERS.filter((p) => result[p.kind]).map(async (p) => {
       const path = ARTIFACT_KINDS[p.kind].path;
       const c = await critiqueRound(ctx, { key: `${k}/critique/${p.kind}`, phase: 3, roundId: roundIdFor("blueprint", path), onDemand: false, artifactPath: path, content: result[p.kind]!, perspectives: BLUEPRINT_PERSPECTIVES, context: base });
-      if (c.severity === "HIGH" && team.alive.includes(p.agent)) {
+      const blocked = c.verdict === "consensus_blocked";
+      let revisedOnce = false;
+      if (blocked && team.alive.includes(p.agent)) {
         const revised = await team.say({
           key: `${k}/${p.agent}/critique-revision`,
           agent: p.agent,
@@ -131,12 +135,14 @@ async function critiqueBlueprint(ctx: PartyContext, team: PhaseTeam, base: Recor
           artifactPath: path,
         });
         if (revised) result[p.kind] = revised.markdown;
+        revisedOnce = Boolean(revised);
       }
-      if (c.severity !== "LOW") {
-        const what = c.severity === "HIGH" ? "after one revision round, perspectives still diverge strongly" : "perspectives diverge on some points";
-        await ctx.rt.emit(`${k}/critique/${p.kind}/warning`, [
-          { type: "note", data: { kind: "warning", phase: 3, text: `Critique of ${path}: ${c.severity} divergence (average rating ${c.averageRating.toFixed(1)}/5) — ${what}. See ${c.recordPath}.` } },
-        ]);
+      if (blocked || c.severity !== "LOW") {
+        const ratings = c.ratings.map((x) => x.rating).join(", ");
+        const text = blocked
+          ? `Critique of ${path}: consensus blocked — ${whyBlocked(c)} (ratings ${ratings}; average ${c.averageRating.toFixed(1)}/5). ${revisedOnce ? "Its author revised it once with the action items; it was not critiqued again. " : ""}See ${c.recordPath}.`
+          : `Critique of ${path}: ${c.severity} divergence (ratings ${ratings}; average ${c.averageRating.toFixed(1)}/5) — the perspectives differ on some points. See ${c.recordPath}.`;
+        await ctx.rt.emit(`${k}/critique/${p.kind}/warning`, [{ type: "note", data: { kind: "warning", phase: 3, text } }]);
       }
     }),
   );

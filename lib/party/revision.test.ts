@@ -9,6 +9,9 @@ import { reviseArtifact, revisionIdFor, type RevisionMaterial } from "./revision
 import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, type DriveResult } from "./testing/drive-party";
 import { driveJob, memoryMaterial } from "./testing/drive-job";
 import { messageProblems, seqProblems } from "./testing/log-checks";
+import { scriptedReviser } from "./testing/scripted-reviser";
+import { remarkJob } from "./remark-revision";
+import { withoutProvenance } from "./provenance";
 import { ARTIFACT_PATHS, missingSections } from "../protocol/artifacts";
 
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
@@ -106,4 +109,82 @@ describe("revisions", () => {
       expect(ofType(after, "message-end").filter((e) => e.data.label === "ARTIFACT REVISED"), when).toHaveLength(1);
     }
   }, 120_000);
+
+  describe("a revision does what it was asked and nothing else", () => {
+    const ADD_FOUR = "Add four entities: Voucher, Refund, Invoice and DriverShift.";
+    const section = (name: string) =>
+      [`### ${name}`, "", `A ${name} the person asked for. Table \`${name.toLowerCase()}s\`.`, "", "| Field | Type | Constraints | Notes |", "| --- | --- | --- | --- |", `| \`${name.toLowerCase()}_ref\` | text | not null |  |`, ""].join("\n");
+    /** The base without the lines of one entity (its heading to the next heading): about 14 lines a model may drop. */
+    const withoutEntity = (doc: string, heading: string) => {
+      const lines = doc.split("\n");
+      const from = lines.indexOf(heading);
+      const to = lines.findIndex((l, i) => i > from && /^#{2,3} /.test(l));
+      return { doc: [...lines.slice(0, from), ...lines.slice(to)].join("\n"), dropped: lines.slice(from, to).filter((l) => l.trim()) };
+    };
+    const inOrder = (sub: string[], all: string[]) => {
+      let i = 0;
+      for (const line of all) if (i < sub.length && line === sub[i]) i++;
+      return i === sub.length;
+    };
+
+    it("a draft that adds the four entities but drops an entity nobody mentioned: the four stay, the entity comes back", async () => {
+      const r = await completed();
+      const m = memoryMaterial(r.store, r.partyId);
+      const base = withoutProvenance(m.artifacts[ARTIFACT_PATHS.dataModel]);
+      const lost = withoutEntity(base, "### Commission");
+      expect(lost.dropped.length).toBeGreaterThanOrEqual(8);
+      const added = ["Voucher", "Refund", "Invoice", "DriverShift"].map(section).join("\n") + "\n## Relationships";
+      const draft = lost.doc.replace("## Relationships", added);
+      const reviser = scriptedReviser("data_modeler", [{ markdown: draft, changes_summary: "Added Voucher, Refund, Invoice and DriverShift." }]);
+      const s = start({ artifactPath: ARTIFACT_PATHS.dataModel, agent: "data_modeler", title: "Data Model", phase: 3, feedback: ADD_FOUR });
+      const before = r.store.events.get(r.partyId)!.length;
+      await driveJob({ store: r.store, partyId: r.partyId, models: reviser.models, job: (ctx) => reviseArtifact(ctx, s, m) });
+      const after = r.store.events.get(r.partyId)!.slice(before);
+      expect(reviser.turns()).toBe(1);
+      const write = ofType(after, "artifact-write")[0];
+      expect(write.data.version).toBe(2);
+      const written = withoutProvenance(write.data.content).split("\n");
+      // Every line of version 1 is still there, in its order; the four entities were added.
+      expect(inOrder(base.split("\n"), written)).toBe(true);
+      for (const n of ["Voucher", "Refund", "Invoice", "DriverShift"]) expect(written).toContain(`### ${n}`);
+      // ...and nothing else: the written lines are exactly version 1's and the four sections'.
+      const filled = (ls: string[]) => ls.filter((l) => l.trim()).length;
+      expect(filled(written)).toBe(filled(base.split("\n")) + 4 * filled(section("x").split("\n")));
+      // Here that is exactly version 1 with the four sections where the draft put them.
+      expect(written.join("\n")).toBe(base.replace("## Relationships", added));
+      expect(ofType(after, "revision-result")[0].data).toMatchObject({ status: "completed", version: 2, changesSummary: expect.stringMatching(/^Added Voucher, Refund, Invoice and DriverShift\. Kept \d+ lines the rewrite had dropped that you did not ask to remove\.$/) });
+    }, 60_000);
+
+    it("a draft that only deletes lines, twice: no version, and a reason the person can act on", async () => {
+      const r = await completed();
+      const m = memoryMaterial(r.store, r.partyId);
+      const base = withoutProvenance(m.artifacts[ARTIFACT_PATHS.dataModel]);
+      const draft = withoutEntity(withoutEntity(base, "### Commission").doc, "### Photo").doc;
+      const reviser = scriptedReviser("data_modeler", [{ markdown: draft, changes_summary: "Added the four entities." }]);
+      const s = start({ artifactPath: ARTIFACT_PATHS.dataModel, agent: "data_modeler", title: "Data Model", phase: 3, feedback: ADD_FOUR });
+      const before = r.store.events.get(r.partyId)!.length;
+      // As a remark after the party: the revision, then the reply to the person.
+      const plan = { remark: { messageId: "msg-remark-1", text: ADD_FOUR }, phase: 5, revisions: [s], done: [], titles: { [ARTIFACT_PATHS.dataModel]: "Data Model" } };
+      await driveJob({ store: r.store, partyId: r.partyId, models: reviser.models, job: remarkJob(plan, m) });
+      const after = r.store.events.get(r.partyId)!.slice(before);
+      expect(reviser.turns()).toBe(2); // one more try, then it stops
+      expect(ofType(after, "artifact-write")).toEqual([]);
+      expect((await r.store.getArtifact(r.partyId, ARTIFACT_PATHS.dataModel))?.version).toBe(1);
+      const result = ofType(after, "revision-result");
+      expect(result.map((e) => e.data)).toEqual([
+        {
+          revisionId: s.revisionId,
+          artifactPath: ARTIFACT_PATHS.dataModel,
+          status: "unchanged",
+          version: null,
+          changesSummary: null,
+          reason: expect.stringMatching(/^No new version: Data Model Designer's rewrite of the Data Model changed nothing you asked for in two tries\. It also dropped \d+ lines you did not ask to remove, which stay as they were\. Try again saying exactly what to add, change or remove, and where\.$/),
+        },
+      ]);
+      // Words, not commands or routes.
+      expect(result[0].data.reason).not.toMatch(/\/|--|`/);
+      const reply = ofType(after, "message-end").at(-1)!;
+      expect(reply.data.content).toContain(`- Data Model: not changed. ${result[0].data.reason}`);
+    }, 60_000);
+  });
 });

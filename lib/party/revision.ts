@@ -9,6 +9,7 @@ import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, parseConstitution, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
 import type { RevisionResult, RevisionStart } from "./events";
 import { rewriteTask, SCAFFOLD_PATH } from "./promised-artifacts";
+import { guardRevision, type GuardVerdict } from "./revision-guard";
 import { agentInfo } from "./roster";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import type { ConstitutionOutput, ProposalOutput, RevisedArtifactOutput, SkillReportOutput } from "../protocol/outputs";
@@ -73,31 +74,80 @@ function reasonFor(start: RevisionStart): string {
   return start.missing ? `Written now (it was missing). ${who}: ${short}` : `Revised. ${who}: ${short}`;
 }
 
+/** "A, B and C". */
+function listOf(names: string[]): string {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+const lines = (n: number) => `${n} line${n === 1 ? "" : "s"}`;
+
+/** What the second attempt is told about the first: the same request, and what its draft missed. */
+function retryFeedback(feedback: string, v: Extract<GuardVerdict, { kind: "reject" }>): string {
+  const missed = v.why === "nothing-applied" ? `it added none of: ${listOf(v.notApplied)}` : "it changed nothing the request asked for";
+  return `${feedback}\n\nYour previous draft was not used: ${missed}${v.restored ? `, and it dropped ${lines(v.restored)} the request did not ask to remove` : ""}. Apply the request, and keep every other line of the current draft as it is.`;
+}
+
+/** Why no version was made, in words the person can act on. */
+function unchangedReason(who: string, title: string, v: Extract<GuardVerdict, { kind: "reject" }>, tries: number): string {
+  const times = tries > 1 ? " in two tries" : "";
+  const dropped = v.restored ? ` It also dropped ${lines(v.restored)} you did not ask to remove, which stay as they were.` : "";
+  if (v.why === "nothing-applied") return `No new version: ${who}'s rewrite of the ${title} added none of ${listOf(v.notApplied)}${times}.${dropped} Try again naming one thing at a time and what it should hold.`;
+  return `No new version: ${who}'s rewrite of the ${title} changed nothing you asked for${times}.${dropped} Try again saying exactly what to add, change or remove, and where.`;
+}
+
+/** The summary of an accepted revision, with what the guard did and what is still missing. */
+function honestSummary(said: string, v: GuardVerdict | null): string {
+  if (!v || v.kind !== "accept") return said;
+  return [said, v.restored ? `Kept ${lines(v.restored)} the rewrite had dropped that you did not ask to remove.` : "", v.notApplied.length ? `Not added: ${listOf(v.notApplied)}.` : ""].filter(Boolean).join(" ");
+}
+
 /** Runs the revision; its events tell viewers that it started and how it ended. */
 export async function reviseArtifact(ctx: PartyContext, start: RevisionStart, m: RevisionMaterial): Promise<RevisionResult> {
   await ctx.rt.emit(`${start.key}/start`, [{ type: "revision-start", data: start }]);
   const task = rewriteTask(m.mode, start.artifactPath, !start.missing);
-  const r = await say(ctx, {
-    key: `${start.key}/write`,
-    agent: start.agent,
-    phase: start.phase as PhaseNumber,
-    task,
-    sections: sectionsFor(start, m),
-    recipient: PERSON,
-    type: "work",
-    artifactPath: start.artifactPath,
-  });
+  const turn = (key: string, userChanges: string) =>
+    say(ctx, {
+      key,
+      agent: start.agent,
+      phase: start.phase as PhaseNumber,
+      task,
+      sections: { ...sectionsFor(start, m), user_changes: userChanges },
+      recipient: PERSON,
+      type: "work",
+      artifactPath: start.artifactPath,
+    });
   const base = { revisionId: start.revisionId, artifactPath: start.artifactPath };
+  const who = agentInfo(ctx.personas, start.agent).name;
+  let r = await turn(`${start.key}/write`, start.feedback);
   if (!r) {
-    const result: RevisionResult = { ...base, status: "failed", version: null, changesSummary: null, reason: `${agentInfo(ctx.personas, start.agent).name} could not ${start.missing ? "write" : "revise"} it: the turn failed twice. Try again, or with other feedback.` };
+    const result: RevisionResult = { ...base, status: "failed", version: null, changesSummary: null, reason: `${who} could not ${start.missing ? "write" : "revise"} it: the turn failed twice. Try again, or with other feedback.` };
     await ctx.rt.emit(`${start.key}/result`, [{ type: "revision-result", data: result }]);
     return result;
   }
-  const content = withProvenance(ctx, start.agent, documentOf(task, r.output, m));
+  // A rewrite keeps what it was not asked to remove; one that changes nothing asked for gets one more try.
+  const previous = start.missing || m.artifacts[start.artifactPath] === undefined ? null : withoutProvenance(m.artifacts[start.artifactPath]);
+  const check = (out: unknown) => (previous === null ? null : guardRevision({ base: previous, draft: documentOf(task, out, m), feedback: start.feedback }));
+  let verdict = check(r.output);
+  let tries = 1;
+  if (verdict?.kind === "reject") {
+    const again = await turn(`${start.key}/write-again`, retryFeedback(start.feedback, verdict));
+    if (again) {
+      tries = 2;
+      const second = check(again.output)!;
+      verdict = second.kind === "reject" ? { ...second, restored: Math.max(second.restored, verdict.restored) } : second;
+      r = again;
+    }
+  }
+  if (verdict?.kind === "reject") {
+    const result: RevisionResult = { ...base, status: "unchanged", version: null, changesSummary: null, reason: unchangedReason(who, start.title, verdict, tries) };
+    await ctx.rt.emit(`${start.key}/result`, [{ type: "revision-result", data: result }]);
+    return result;
+  }
+  const content = withProvenance(ctx, start.agent, verdict?.kind === "accept" ? verdict.content : documentOf(task, r.output, m));
   const version = start.baseVersion + 1;
   const producer = start.agent === ORCHESTRATOR ? "orchestrator" : start.agent;
-  const changes = task === "artifact.revise" ? (r.output as RevisedArtifactOutput).changes_summary : start.missing ? `Written for the first time by ${agentInfo(ctx.personas, start.agent).name}.` : "Revised with your feedback.";
-  const result: RevisionResult = { ...base, status: "completed", version, changesSummary: changes, reason: null };
+  const said = task === "artifact.revise" ? (r.output as RevisedArtifactOutput).changes_summary : start.missing ? `Written for the first time by ${who}.` : "Revised with your feedback.";
+  const result: RevisionResult = { ...base, status: "completed", version, changesSummary: honestSummary(said, verdict), reason: null };
   // The scaffold follows the architecture's Directory Layout.
   const scaffold = start.artifactPath === ARTIFACT_PATHS.architecture && m.artifacts[SCAFFOLD_PATH] !== undefined ? scaffoldFromArchitecture(content).join("\n") + "\n" : null;
   await ctx.rt.emit(`${start.key}/result`, [

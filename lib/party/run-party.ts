@@ -4,6 +4,7 @@
 import type { PartyContext } from "./agent-step";
 import { runPartyMode, TEAM_NAME, type ModeOutcome } from "./party-mode";
 import { Suspend } from "./runtime";
+import { statedRequirements } from "./stated-requirements";
 import type { PartyRecord } from "./store";
 import type { Mode } from "../vocabulary";
 
@@ -81,7 +82,7 @@ export async function orchestrateParty(ctx: PartyContext, party: PartyRecord, ru
     if (outcome.status === "completed") {
       await ctx.rt.emit("end", [
         { type: "party-status", data: { status: "completed", currentPhase: null } },
-        { type: "party-end", data: { status: "completed", discovery_context: outcome.discoveryContext } },
+        { type: "party-end", data: { status: "completed", discovery_context: outcome.discoveryContext, requirements: statedRequirements(party.description, party.title) } },
       ]);
       return { status: "completed" };
     }

@@ -77,7 +77,7 @@ export const revisionStartSchema = z.object({
 export const revisionResultSchema = z.object({
   revisionId: z.string(),
   artifactPath: z.string(),
-  status: z.enum(["completed", "failed"]),
+  status: z.enum(["completed", "failed", "unchanged"]),
   version: int.nullable(),
   changesSummary: z.string().nullable(),
   reason: z.string().nullable(),
@@ -188,6 +188,7 @@ export const EVENT_DATA_SCHEMAS = {
     discovery_context: z.unknown().optional(),
     nextSteps: z.string().optional(),
     nextStepActions: z.array(nextStepActionSchema).optional(),
+    requirements: z.array(z.object({ kind: z.string(), name: z.string(), said: z.string() })).optional(),
   }),
 } as const;
 

@@ -161,6 +161,10 @@ test("an agent that fails for good: a banner says which document is missing, and
     await driveUntil(c, id, (x) => x.status === "completed");
     const banner = page.getByTestId("missing-artifacts");
     await expect(banner).toContainText("The data model could not be written: Data Model Designer failed twice");
+    // The completion banner does not say "ready" over it: it names the document as an open end.
+    const end = page.getByTestId("end-banner");
+    await expect(end).toHaveAttribute("data-open-ends", "true");
+    await expect(end.locator(`[data-testid="end-missing"][data-path="${DATA_MODEL}"]`)).toHaveText("Data Model was never written.");
     await audit(page, "the missing-document banner");
     await expect(page.locator(`[data-testid="artifact-item"][data-path="${DATA_MODEL}"]`)).toHaveCount(0);
     const { body } = await c.json<{ missingArtifacts: string[] }>(`/api/parties/${id}`);
@@ -173,6 +177,7 @@ test("an agent that fails for good: a banner says which document is missing, and
     await expect(banner).toBeVisible();
     await banner.getByTestId("write-missing").click();
     await expect(page.getByTestId("missing-artifacts")).toHaveCount(0, { timeout: 90_000 });
+    await expect(end.getByTestId("end-missing")).toHaveCount(0);
     await page.getByTestId("tab-artifacts").click();
     const view = await selectArtifact(page, DATA_MODEL);
     await expect(view).toContainText("Data Model");

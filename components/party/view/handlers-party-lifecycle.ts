@@ -120,7 +120,7 @@ export const PARTY_LIFECYCLE_HANDLERS = {
       nextSteps: next,
       pendingInput: null,
       agents: shutDownAll(view.agents),
-      end: { status: d.status, reason: d.reason ?? null, discoveryContext: d.discovery_context ?? null },
+      end: { status: d.status, reason: d.reason ?? null, discoveryContext: d.discovery_context ?? null, requirements: d.requirements ?? [] },
     };
   },
 } satisfies Partial<EventHandlers>;

@@ -1,6 +1,7 @@
 // What the dashboard reads from the view: usage totals, the focused phase and team,
 // progress, critiques of an artifact, the running revision, whether the room is open.
 import { isTerminal, phaseLabel, phasesOf, type Mode } from "@/lib/vocabulary";
+import { endReport, type EndReport } from "@/lib/party/end-report";
 import { addCost } from "./reducer-helpers";
 import type { AgentView, CritiqueRoundView, PartyView, PhaseUsage, PhaseView, RevisionView, UsageTotals } from "./types";
 
@@ -65,6 +66,16 @@ export function phaseProgress(view: Pick<PartyView, "phases">): { done: number; 
 }
 
 /** The critique rounds of one artifact, oldest first. */
+/** What the end of the party leaves open, as the documents stand now (a revision or a new round updates it). */
+export function endReportOf(view: Pick<PartyView, "critiques" | "critiqueOrder" | "artifacts" | "missing" | "end">): EndReport {
+  return endReport({
+    critiques: view.critiqueOrder.flatMap((id) => (view.critiques[id] ? [view.critiques[id]] : [])),
+    artifacts: view.artifacts,
+    missing: Object.values(view.missing),
+    requirements: view.end?.requirements ?? [],
+  });
+}
+
 export function critiquesOf(view: Pick<PartyView, "critiques" | "critiqueOrder">, path: string): CritiqueRoundView[] {
   return view.critiqueOrder.flatMap((id) => (view.critiques[id]?.artifactPath === path ? [view.critiques[id]] : []));
 }

@@ -1,6 +1,6 @@
 // The dashboard's view of a party, derived from its event log alone (the log is the
 // truth; a reload shows the same screen). The reducer fills it, the selectors read it.
-import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, RemarkCarried, RevisionStart } from "@/lib/party/events";
+import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, RemarkCarried, RevisionStart, StatedRequirement } from "@/lib/party/events";
 import type { PartyStatus } from "@/lib/vocabulary";
 import type { Mode, ModeSource, TerminalStatus } from "@/lib/vocabulary";
 
@@ -78,7 +78,7 @@ export interface ArtifactVersionView {
 
 /** A revision (or a first writing of a missing artifact) and how it ended. */
 export interface RevisionView extends Pick<RevisionStart, "revisionId" | "artifactPath" | "title" | "agent" | "feedback" | "missing" | "source"> {
-  status: "running" | "completed" | "failed";
+  status: "running" | "completed" | "failed" | "unchanged";
   version: number | null;
   changesSummary: string | null;
   reason: string | null;
@@ -181,6 +181,8 @@ export interface PartyEnd {
   status: TerminalStatus;
   reason: string | null;
   discoveryContext: unknown;
+  /** What the person's description asked for, read when the party ended (empty in older logs). */
+  requirements: StatedRequirement[];
 }
 
 export interface PartyView {

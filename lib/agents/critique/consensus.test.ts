@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageRating, decideConsensus } from "./consensus";
+import { averageRating, decideConsensus, whyBlocked } from "./consensus";
 
 describe("averageRating", () => {
   it("is the plain mean", () => {
@@ -10,15 +10,23 @@ describe("averageRating", () => {
 
 describe("decideConsensus", () => {
   it.each([
-    ["LOW", 4.3, "consensus_reached", "proceed", true],
-    ["LOW", 3.0, "consensus_reached", "proceed", true], // exactly 3.0 is enough
-    ["MEDIUM", 3.5, "consensus_reached", "proceed", true], // only HIGH blocks outright
-    ["HIGH", 4.7, "consensus_blocked", "revise", false], // HIGH blocks whatever the average
-    ["HIGH", 2.0, "consensus_blocked", "revise", false],
-    ["HIGH", 1.7, "consensus_blocked", "escalate", false], // broadly rejected → coordinator decides
-    ["MEDIUM", 2.5, "consensus_blocked", "proceed-with-caution", false],
-    ["LOW", 2.9, "consensus_blocked", "proceed", true], // treat as reached with notes
-  ] as const)("%s avg %s → %s / %s", (severity, average, verdict, recommendation, treatAsReached) => {
-    expect(decideConsensus(severity, average)).toEqual({ verdict, recommendation, treatAsReached });
+    ["LOW", 4.3, false, "consensus_reached", "proceed"],
+    ["LOW", 3.0, false, "consensus_reached", "proceed"], // exactly 3.0 is enough
+    ["MEDIUM", 3.5, false, "consensus_reached", "proceed"], // only strong divergence blocks
+    ["HIGH", 4.7, false, "consensus_blocked", "revise"], // HIGH blocks whatever the average
+    ["HIGH", 1.7, false, "consensus_blocked", "escalate"], // broadly rejected → coordinator decides
+    ["LOW", 2.0, false, "consensus_blocked", "revise"], // they agree it falls short: revise, not proceed
+    ["LOW", 1.0, false, "consensus_blocked", "escalate"],
+    ["LOW", 5.0, true, "consensus_blocked", "revise"], // a critical issue blocks on its own
+  ] as const)("%s avg %s critical=%s → %s / %s", (severity, average, critical, verdict, recommendation) => {
+    expect(decideConsensus(severity, average, critical)).toEqual({ verdict, recommendation, treatAsReached: verdict === "consensus_reached" });
+  });
+});
+
+describe("whyBlocked", () => {
+  it("names each reason a round was blocked", () => {
+    expect(whyBlocked({ severity: "LOW", averageRating: 2, hasCriticalIssue: false })).toBe("the perspectives agree it falls short");
+    expect(whyBlocked({ severity: "HIGH", averageRating: 4, hasCriticalIssue: false })).toBe("the perspectives disagree strongly");
+    expect(whyBlocked({ severity: "HIGH", averageRating: 2.7, hasCriticalIssue: true })).toBe("a critical issue was raised, and the perspectives disagree strongly, and the average is below 3/5");
   });
 });

@@ -44,18 +44,20 @@ export function stripCriticalPrefix(weakness: string): string {
 }
 
 /**
- * The critique spec's severity rule (docs/protocols.md, "Critique rounds"): HIGH on a
- * critical issue or any rating <= 2, else LOW. The spec also names MEDIUM (one rating
- * <= 2 with the others >= 3, or a spread of 3 or more), but on integer ratings 1..5 both
- * clauses need a rating <= 2, which is already HIGH, so MEDIUM never comes from here; the
- * type keeps it because the consensus rule and the dashboard still name it.
+ * How far apart the perspectives are: the spread of their ratings (highest minus lowest).
+ * Divergence is disagreement, so three 2/5 ratings are agreement (LOW): that the document is
+ * weak is the average's to say, and the consensus rule reads it (consensus.ts). A spread of
+ * 3 or more (5 against 2) is HIGH, 2 (5 against 3) MEDIUM, 0 or 1 LOW. A critical issue is
+ * not a spread: it blocks consensus on its own and its point is always HIGH.
  */
-export function classifySeverity(ratings: readonly number[], hasCriticalIssue: boolean): Severity {
+export function classifySeverity(ratings: readonly number[]): Severity {
   if (ratings.length === 0) throw new RangeError("classifySeverity needs at least one rating");
-  if (hasCriticalIssue || ratings.some((r) => r <= 2)) return "HIGH";
-  // All ratings >= 3 and no critical issue: only minor suggestions remain.
-  return "LOW";
+  const spread = Math.max(...ratings) - Math.min(...ratings);
+  return spread >= HIGH_SPREAD ? "HIGH" : spread >= MEDIUM_SPREAD ? "MEDIUM" : "LOW";
 }
+
+export const HIGH_SPREAD = 3;
+export const MEDIUM_SPREAD = 2;
 
 const SEVERITY_RANK: Record<Severity, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const KIND_RANK: Record<DivergenceKind, number> = { "critical-issue": 0, rating: 1, conflict: 2 };
@@ -87,7 +89,7 @@ export function detectDivergence(outcomes: readonly PerspectiveOutcome[]): Diver
   points.sort(
     (a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || KIND_RANK[a.kind] - KIND_RANK[b.kind],
   );
-  return { severity: classifySeverity(ratings, hasCriticalIssue), hasCriticalIssue, points };
+  return { severity: classifySeverity(ratings), hasCriticalIssue, points };
 }
 
 function criticalIssuePoints(outcomes: readonly PerspectiveOutcome[]): DivergentPoint[] {
@@ -95,7 +97,7 @@ function criticalIssuePoints(outcomes: readonly PerspectiveOutcome[]): Divergent
     result.weaknesses.filter(isCriticalIssue).map((weakness) => ({
       kind: "critical-issue" as const,
       topic: "Critical issue",
-      severity: classifySeverity([result.rating], true),
+      severity: "HIGH" as const,
       description: `${oneLine(stripCriticalPrefix(weakness))} (raised by ${name})`,
       perspectives: [name],
     })),
@@ -103,9 +105,10 @@ function criticalIssuePoints(outcomes: readonly PerspectiveOutcome[]): Divergent
 }
 
 /**
- * A perspective rated <= 2, or one sitting RATING_GAP or more from the median rating.
- * The median (not the others' mean) keeps [5, 1, 5] to one point, the 1, instead of also
- * flagging both 5s as "far" from the mean of a 1 and a 5.
+ * A perspective sitting RATING_GAP or more from the median rating: the one that disagrees.
+ * A low rating the others share is no divergence. The median (not the others' mean) keeps
+ * [5, 1, 5] to one point, the 1, instead of also flagging both 5s as "far" from the mean
+ * of a 1 and a 5.
  */
 function ratingPoints(outcomes: readonly PerspectiveOutcome[]): DivergentPoint[] {
   const allRatings = outcomes.map((o) => o.result.rating);
@@ -116,11 +119,11 @@ function ratingPoints(outcomes: readonly PerspectiveOutcome[]): DivergentPoint[]
     const othersMean = others.length > 0 ? mean(others) : undefined;
     const low = result.rating <= 2;
     const far = others.length > 0 && Math.abs(result.rating - groupMedian) >= RATING_GAP;
-    if (!low && !far) return;
+    if (!far) return;
     points.push({
       kind: "rating",
       topic: low ? "Low rating" : "Rating gap",
-      severity: classifySeverity(allRatings, false),
+      severity: classifySeverity(allRatings),
       description:
         othersMean === undefined
           ? `${name} rated ${result.rating}/5`
@@ -151,10 +154,7 @@ function conflictPoints(outcomes: readonly PerspectiveOutcome[]): DivergentPoint
       points.push({
         kind: "conflict",
         topic: "Conflicting assessment",
-        severity: classifySeverity(
-          [critic.result.rating, ...supporters.map((s) => s.other.result.rating)],
-          isCriticalIssue(weakness),
-        ),
+        severity: isCriticalIssue(weakness) ? "HIGH" : classifySeverity([critic.result.rating, ...supporters.map((s) => s.other.result.rating)]),
         description:
           `${critic.name} sees a weakness ("${oneLine(stripCriticalPrefix(weakness))}") where ` +
           `${names.join(", ")} ${names.length === 1 ? "sees a strength" : "see a strength"} ` +

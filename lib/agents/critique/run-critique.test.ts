@@ -51,20 +51,19 @@ async function critiqueError(promise: Promise<unknown>): Promise<CritiqueError> 
 }
 
 describe("runCritique: the critique rules end to end", () => {
-  // Ratings are integers 1..5, so without a rating <= 2 the spread is at most 2 (3..5):
-  // the MEDIUM spread clause can never fire on its own, and every row with a <= 2 is HIGH.
+  // Severity is the spread of the ratings; consensus also needs no critical issue and an average >= 3.
   it.each([
     { ratings: [4, 4, 5], critical: false, severity: "LOW", verdict: "consensus_reached", recommendation: "proceed" },
     { ratings: [3, 3, 3], critical: false, severity: "LOW", verdict: "consensus_reached", recommendation: "proceed" }, // average exactly 3.0
-    { ratings: [3, 3, 5], critical: false, severity: "LOW", verdict: "consensus_reached", recommendation: "proceed" },
-    { ratings: [3, 5, 5], critical: false, severity: "LOW", verdict: "consensus_reached", recommendation: "proceed" }, // max spread without a <= 2
+    { ratings: [3, 3, 5], critical: false, severity: "MEDIUM", verdict: "consensus_reached", recommendation: "proceed" }, // spread 2
+    { ratings: [4, 4, 2], critical: false, severity: "MEDIUM", verdict: "consensus_reached", recommendation: "proceed" }, // average 3.3
     { ratings: [2, 4, 5], critical: false, severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" },
-    { ratings: [1, 5, 5], critical: false, severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" }, // spread 4: HIGH, not MEDIUM
-    { ratings: [5, 5, 2], critical: false, severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" },
+    { ratings: [1, 5, 5], critical: false, severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" }, // spread 4
     { ratings: [5, 3, 2], critical: false, severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" },
-    { ratings: [2, 2, 2], critical: false, severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" }, // average 2.0: not below 2
-    { ratings: [1, 1, 2], critical: false, severity: "HIGH", verdict: "consensus_blocked", recommendation: "escalate" }, // average 1.3
-    { ratings: [5, 5, 5], critical: true, severity: "HIGH", verdict: "consensus_blocked", recommendation: "revise" }, // critical issue, good ratings
+    { ratings: [2, 2, 2], critical: false, severity: "LOW", verdict: "consensus_blocked", recommendation: "revise" }, // agreement that it is weak; average 2.0 is not below 2
+    { ratings: [2, 3, 3], critical: false, severity: "LOW", verdict: "consensus_blocked", recommendation: "revise" }, // average 2.7
+    { ratings: [1, 1, 2], critical: false, severity: "LOW", verdict: "consensus_blocked", recommendation: "escalate" }, // average 1.3
+    { ratings: [5, 5, 5], critical: true, severity: "LOW", verdict: "consensus_blocked", recommendation: "revise" }, // critical issue, good ratings
   ])("$ratings critical=$critical → $severity / $verdict / $recommendation", async (row) => {
     const answers = Object.fromEntries(
       perspectives.map((p, i) => [

@@ -42,14 +42,17 @@ export interface PerspectiveFailure {
 
 export interface CritiqueResult {
   verdict: Verdict;
+  /** How far the perspectives' ratings are apart (divergence.ts). */
   severity: Severity;
+  /** A perspective marked a weakness `CRITICAL:`. */
+  hasCriticalIssue: boolean;
   averageRating: number;
   ratings: RecordRating[];
   convergentThemes: ConvergentTheme[];
   divergentViews: DivergentPoint[];
   actionItems: ActionItem[];
   recommendation: Recommendation;
-  /** True when the caller may proceed normally: reached, or blocked at LOW severity. */
+  /** True when the caller may proceed normally: the same as consensus_reached. */
   treatAsReached: boolean;
   recordPath: string;
   record: string;
@@ -141,7 +144,7 @@ export async function runCritique(input: RunCritiqueInput): Promise<CritiqueResu
     source: o.source,
   }));
   const average = averageRating(ratings.map((r) => r.rating));
-  const decision = decideConsensus(synthesis.severity, average);
+  const decision = decideConsensus(synthesis.severity, average, synthesis.hasCriticalIssue);
   const recordPath = discussionRecordPath(roundId);
 
   const failed = perspectives.filter((_, i) => settled[i].status === "rejected").map((p) => p.name);
@@ -165,6 +168,7 @@ export async function runCritique(input: RunCritiqueInput): Promise<CritiqueResu
   return {
     verdict: decision.verdict,
     severity: synthesis.severity,
+    hasCriticalIssue: synthesis.hasCriticalIssue,
     averageRating: average,
     ratings,
     convergentThemes: synthesis.convergentThemes,

@@ -46,8 +46,8 @@ describe("synthesize", () => {
   });
 
   it("passes divergence through", () => {
-    const result = synthesize([outcome("A", 2), outcome("B", 4)]);
-    expect(result.severity).toBe("HIGH");
+    const result = synthesize([outcome("A", 1), outcome("B", 4), outcome("C", 4)]);
+    expect([result.severity, result.hasCriticalIssue]).toEqual(["HIGH", false]);
     expect(result.divergentViews.map((v) => v.topic)).toEqual(["Low rating"]);
   });
 });

@@ -25,6 +25,8 @@ export interface ActionItem {
 
 export interface Synthesis {
   severity: Severity;
+  /** A perspective marked a weakness `CRITICAL:`: consensus is blocked whatever the ratings. */
+  hasCriticalIssue: boolean;
   convergentThemes: ConvergentTheme[];
   divergentViews: DivergentPoint[];
   actionItems: ActionItem[];
@@ -114,6 +116,7 @@ export function synthesize(outcomes: readonly PerspectiveOutcome[]): Synthesis {
   const divergence = detectDivergence(outcomes);
   return {
     severity: divergence.severity,
+    hasCriticalIssue: divergence.hasCriticalIssue,
     convergentThemes: [...themes(outcomes, "strength"), ...themes(outcomes, "weakness")],
     divergentViews: divergence.points,
     actionItems: actionItems(outcomes),
