@@ -5,6 +5,7 @@ import { TEAM_NAME } from "../party/party-mode";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";
 import { inTransaction } from "./transaction";
+import { endActiveJob } from "./jobs";
 import { appendEvents, lockParty, type LockedParty } from "./event-log";
 import type { Prisma } from "./generated/client";
 import { isTerminal, TERMINAL_STATUSES, type Mode } from "../vocabulary";
@@ -100,7 +101,8 @@ export async function recordCancel(db: Database, partyId: string, reason: string
     if (isTerminal(locked.status)) throw new AppError("conflict", `The party is already ${locked.status}.`);
     const teams = await tx.event.groupBy({ by: ["type"], where: { partyId, type: { in: ["team-create", "team-delete"] } }, _count: true });
     const count = (t: string) => teams.find((g) => g.type === t)?._count ?? 0;
-    const events: PartyEvent[] = [];
+    // A job in flight (a revision, a critique) ends with the party: its 202 gets its failure event.
+    const events: PartyEvent[] = await endActiveJob(tx, partyId, "The party was cancelled before it finished.");
     if (count("team-create") > count("team-delete")) events.push({ type: "team-delete", data: { team_name: TEAM_NAME } });
     events.push({ type: "party-status", data: { status: "cancelled", currentPhase: null } }, { type: "party-end", data: { status: "cancelled", reason } });
     return appendEvents(tx, locked, events);

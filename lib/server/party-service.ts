@@ -301,7 +301,7 @@ export async function critiqueArtifact(viewer: Viewer, partyId: string, body: un
   const roundId = roundIdFor(`critique-${n + 1}`, artifact.path);
   const perspectives = input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]);
   const start = { key: `critique/${roundId}`, roundId, artifactPath: artifact.path, phase: artifact.phase, onDemand: true, perspectives };
-  const started = await runner.runJob(party.id, critiqueJob(start, artifact.content));
+  const started = await runner.runJob(party.id, { jobId: roundId, fresh: true }, critiqueJob(start, artifact.content));
   if (!started) throw await busy(party.id, "ask for a critique");
   return { status: "accepted", roundId, recordPath: discussionRecordPath(roundId) };
 }
