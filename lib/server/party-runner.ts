@@ -57,7 +57,7 @@ const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
  * on (the budget, a model they can no longer reach), else a plain sentence — an internal
  * error's text names hosts, ports and queries that are nobody's business outside.
  */
-export function plainCause(e: unknown): string {
+export function stopReason(e: unknown): string {
   if (e instanceof TokenBudgetError || e instanceof ModelConfigError) return e.message;
   return "It stopped on an internal error (the server's log has the details). Try again.";
 }
@@ -251,7 +251,7 @@ export class PartyRunner {
         if (!(e instanceof LeaseLostError) && !entry.abort.signal.aborted) {
           this.log(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
           // A database short of capacity is retried by the scan; anything else ends the job visibly.
-          if (!isTransientDbError(e)) await this.failJob(partyId, plainCause(e));
+          if (!isTransientDbError(e)) await this.failJob(partyId, stopReason(e));
         }
       } finally {
         clearInterval(heartbeat);
