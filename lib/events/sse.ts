@@ -41,10 +41,12 @@ export interface PartyStreamOptions {
   onError?(e: unknown): void;
   /**
    * Whether the viewer may still see the party (false: a rotated link revoked it). Asked
-   * when the bus says access changed, before anything else is sent, and at every
-   * heartbeat (a rotation on another instance reaches this one that way).
+   * when the bus says access changed, before anything else is sent, and with
+   * `recheckOnHeartbeat` at every heartbeat too (several instances: a rotation on another
+   * one reaches this one that way).
    */
   allowed?(): Promise<boolean>;
+  recheckOnHeartbeat?: boolean;
   /** What this viewer gets of each stored event (a watcher: failures without their causes); the event itself when absent. */
   transform?(e: StoredEvent): StoredEvent;
 }
@@ -172,7 +174,7 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
       unsubscribe = o.bus.subscribe(o.partyId, onMessage);
       heartbeat = setInterval(() => {
         write(HEARTBEAT);
-        recheck();
+        if (o.recheckOnHeartbeat) recheck();
       }, o.heartbeatMs ?? 15_000);
       write(RETRY_SOON);
       void catchUp().then(() => {

@@ -358,6 +358,8 @@ export async function eventStreamOf(viewer: Viewer, partyId: string, lastEventId
     bus,
     readEvents: (id, seq) => readEvents(db, id, seq),
     allowed: () => stillAllowed(viewer, party.id),
+    // One embedded database means one process: the bus already carries every rotation.
+    recheckOnHeartbeat: db.kind === "postgres",
     ...(party.role === "watcher" ? { transform: forWatcher } : {}),
   });
 }
