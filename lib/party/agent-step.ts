@@ -257,7 +257,8 @@ async function attemptTurn<K extends TaskKey>(ctx: PartyContext, call: AgentCall
       const last = e.feedback?.[e.feedback.length - 1];
       // The log (and so every owner and watcher) gets the cause without internal
       // addresses; the server's log keeps the provider's own words.
-      const cause = plainCause(e.message);
+      // (A validation failure is about the model's output, never an address: kept as it is.)
+      const cause = RECEIVED.has(e.kind) ? e.message : plainCause(e.message);
       if (cause !== e.message) console.error(`${key} failed: ${e.message}`);
       return {
         output: { ok: false, kind: e.kind, error: cause, ...(last ? { detail: JSON.stringify(last) } : {}) },
