@@ -34,6 +34,7 @@ const DATABASE_DEPENDENT = [
   "lib/db/notify.int.test.ts",
   "lib/server/party-runner.int.test.ts",
   "lib/server/revision-resume.int.test.ts",
+  "lib/server/one-job.int.test.ts",
   "lib/cli/discover-cli.int.test.ts",
 ];
 // A renamed file would silently leave the PostgreSQL pass: refuse to run instead.

@@ -385,10 +385,13 @@ describe("the owner link", () => {
     expect((await call(one.GET, `/api/parties/${id}`, { cookie: stranger, params: { id } })).status).toBe(404);
   });
 
-  it("opened in another browser, it makes that browser an owner of this party, which can then answer", async () => {
+  it("opened in another browser and confirmed there, it makes that browser an owner of this party, which can then answer", async () => {
     const r = await open(ownerUrl, stranger);
     expect(r.status).toBe(303);
-    expect(r.headers.get("location")).toBe(`/parties/${id}`);
+    expect(r.headers.get("location")).toBe(`/parties/${id}/join?token=${tokenOf(ownerUrl)}`);
+    // Opening it changed nothing: the page asks to confirm, with a POST.
+    expect((await call(one.GET, `/api/parties/${id}`, { cookie: stranger, params: { id } })).status).toBe(404);
+    expect((await post(owners.POST, id, "/owners", { token: tokenOf(ownerUrl) }, stranger)).status).toBe(200);
     const s = await summary(id, stranger);
     expect(s).toMatchObject({ readOnly: false, ownerUrl, watchUrl: expect.any(String) });
     expect((await (await call(parties.GET, "/api/parties", { cookie: stranger })).json()).map((p: { id: string }) => p.id)).toEqual([id]);
@@ -409,6 +412,7 @@ describe("the owner link", () => {
     await refused(id, () => open(ownerUrl, stranger), 404);
     expect((await call(one.GET, `/api/parties/${id}?watch=${watch}`, { cookie: stranger, params: { id } })).status).toBe(200);
     expect((await open(fresh, stranger)).status).toBe(303);
+    expect((await post(owners.POST, id, "/owners", { token: tokenOf(fresh) }, stranger)).status).toBe(200);
     expect((await summary(id, stranger)).readOnly).toBe(false);
   }, 60_000);
 });

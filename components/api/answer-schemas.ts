@@ -6,13 +6,14 @@ import { critiqueAcceptedSchema } from "@/lib/wire/critique";
 import { errorBodySchema } from "@/lib/wire/errors";
 import { connectionListSchema, connectionTestSchema, createdConnectionSchema, modelListSchema } from "@/lib/wire/models";
 import { answerAcceptedSchema } from "@/lib/wire/inputs";
-import { ownerLinkSchema } from "@/lib/wire/owners";
+import { claimedSchema, ownerLinkSchema, watchLinkSchema } from "@/lib/wire/owners";
 import { cancelledSchema, createdPartySchema, partyListSchema, partySummarySchema } from "@/lib/wire/parties";
 import { revisionAcceptedSchema } from "@/lib/wire/revisions";
 import { roomMessageAcceptedSchema } from "@/lib/wire/room";
 
 export const ANSWER_SCHEMAS = {
   answerAccepted: answerAcceptedSchema,
+  claimed: claimedSchema,
   cancelled: cancelledSchema,
   connectionList: connectionListSchema,
   connectionTest: connectionTestSchema,
@@ -22,6 +23,7 @@ export const ANSWER_SCHEMAS = {
   critiqueAccepted: critiqueAcceptedSchema,
   errorBody: errorBodySchema,
   ownerLink: ownerLinkSchema,
+  watchLink: watchLinkSchema,
   partyList: partyListSchema,
   partySummary: partySummarySchema,
   revisionAccepted: revisionAcceptedSchema,

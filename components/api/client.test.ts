@@ -16,6 +16,7 @@ const summary = {
   room: { phase: null, canSpeak: false, canSpeakToEveryone: false, agents: [], budget: null, reason: "The party is over." },
   watchUrl: null,
   ownerUrl: null,
+  isCreator: false,
   readOnly: true,
   missingArtifacts: [],
   missingArtifactDetails: [],

@@ -10,7 +10,7 @@ import type { CritiqueAccepted, CritiqueRequest } from "@/lib/wire/critique";
 import type { FieldErrors } from "@/lib/wire/errors";
 import type { Connection, ConnectionTest, CreatedConnection, ModelList, NewConnectionInput } from "@/lib/wire/models";
 import type { AnswerInput } from "@/lib/wire/inputs";
-import type { OwnerLink } from "@/lib/wire/owners";
+import type { Claimed, OwnerLink, WatchLink } from "@/lib/wire/owners";
 import type { CreatedParty, NewPartyInput, PartyListItem, PartySummary } from "@/lib/wire/parties";
 import type { RevisionAccepted, RevisionRequest } from "@/lib/wire/revisions";
 import type { RoomMessageAccepted, RoomMessageInput } from "@/lib/wire/room";
@@ -157,6 +157,16 @@ export async function requestRevision(id: string, body: RevisionRequest): Promis
 /** A new owner link: the old one, and the browsers it admitted, stop working. */
 export async function rotateOwnerLink(id: string): Promise<OwnerLink> {
   return request("ownerLink", partyApi(id, "/owner-link"), post({}));
+}
+
+/** A new watch link: the old one stops working and its watchers are shut out. */
+export async function rotateWatchLink(id: string): Promise<WatchLink> {
+  return request("watchLink", partyApi(id, "/watch-link"), post({}));
+}
+
+/** Confirms an opened owner link: this browser becomes an owner of the party. */
+export async function claimOwnerLink(id: string, token: string): Promise<Claimed> {
+  return request("claimed", partyApi(id, "/owners"), post({ token }));
 }
 
 /** What this person may run a kickoff on; `detect` looks for local model servers again first. */

@@ -1,8 +1,8 @@
 "use client";
-// Owner actions in the dashboard header: copy the watch link, continue on another device,
+// Owner actions in the dashboard header: copy (or renew) the watch link, continue on another device,
 // cancel (with a confirm dialog), and replay a finished party.
 import { useRef, useState } from "react";
-import { ApiError, cancelParty, rotateOwnerLink } from "../api/client";
+import { ApiError, cancelParty, rotateOwnerLink, rotateWatchLink } from "../api/client";
 import type { Replay } from "./use-replay";
 
 /** A link to hand to someone else: shown in full, selected on focus, one click to copy. */
@@ -53,40 +53,72 @@ function CopyLink({ id, label, url, testId }: { id: string; label: string; url: 
   );
 }
 
-export function WatchLink({ watchUrl }: { watchUrl: string }) {
-  return <CopyLink id="watch-url" label="Watch link" url={watchUrl} testId="watch-link" />;
-}
-
-/**
- * "Continue on another device": the owner link makes another browser an owner of this
- * party. A new link revokes the old one and the browsers it let in.
- */
-export function OwnerLink({ partyId, ownerUrl }: { partyId: string; ownerUrl: string }) {
-  const [url, setUrl] = useState(ownerUrl);
+/** A "New link" button: calls `make`, then says what happened (the old link is dead). */
+function useRotation(make: () => Promise<string>, done: string) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const rotate = async () => {
+  const rotate = async (set: (url: string) => void) => {
     setBusy(true);
     setMessage(null);
     try {
-      setUrl((await rotateOwnerLink(partyId)).ownerUrl);
-      setMessage("New link made: the old one no longer works, and browsers it let in lost access.");
+      set(await make());
+      setMessage(done);
     } catch (e) {
       setMessage(e instanceof ApiError ? e.message : "Could not make a new link. Please try again.");
     } finally {
       setBusy(false);
     }
   };
+  return { busy, message, rotate };
+}
+
+const ROTATE_BUTTON = "rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60";
+
+/**
+ * The read-only watch link. The party's creator can replace it: whoever watches through
+ * the old one is shut out at once. Null `watchUrl`: a link made before links were stored
+ * hashed, which cannot be shown again (a new one can).
+ */
+export function WatchLink({ partyId, watchUrl, canRotate }: { partyId: string; watchUrl: string | null; canRotate: boolean }) {
+  const [url, setUrl] = useState(watchUrl);
+  const { busy, message, rotate } = useRotation(async () => (await rotateWatchLink(partyId)).watchUrl, "New watch link made: the old one no longer works.");
+  if (!url && !canRotate) return null;
+  return (
+    <div className="flex w-full min-w-0 flex-wrap items-center gap-2 sm:w-auto">
+      {url ? <CopyLink id="watch-url" label="Watch link" url={url} testId="watch-link" /> : <span className="text-xs text-slate-600">Watch link: make a new one to share it.</span>}
+      {canRotate && (
+        <button type="button" disabled={busy} onClick={() => void rotate(setUrl)} data-testid="rotate-watch-link" className={ROTATE_BUTTON}>
+          {busy ? "Making a new link…" : url ? "New watch link" : "Make a watch link"}
+        </button>
+      )}
+      <p role="status" className="text-xs text-slate-600">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * "Continue on another device": the owner link makes another browser an owner of this
+ * party (after it confirms). Only the browser that started the party makes a new link,
+ * which revokes the old one and the browsers it let in.
+ */
+export function OwnerLink({ partyId, ownerUrl, canRotate }: { partyId: string; ownerUrl: string | null; canRotate: boolean }) {
+  const [url, setUrl] = useState(ownerUrl);
+  const { busy, message, rotate } = useRotation(async () => (await rotateOwnerLink(partyId)).ownerUrl, "New link made: the old one no longer works, and browsers it let in lost access.");
+  if (!url && !canRotate) return null;
   return (
     <details className="text-sm text-slate-700" data-testid="owner-link-panel">
       <summary className="cursor-pointer text-xs font-medium text-slate-600">Continue on another device</summary>
       <div className="mt-2 space-y-2">
         <p className="text-xs text-slate-600">Open this secret link in another browser or on your phone to answer, steer and revise from there. Unlike the watch link, it gives full control — share it with nobody else.</p>
         <div className="flex flex-wrap items-center gap-2">
-          <CopyLink id="owner-url" label="Owner link" url={url} testId="owner-link" />
-          <button type="button" disabled={busy} onClick={() => void rotate()} data-testid="rotate-owner-link" className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60">
-            {busy ? "Making a new link…" : "New link (revokes this one)"}
-          </button>
+          {url ? <CopyLink id="owner-url" label="Owner link" url={url} testId="owner-link" /> : <span className="text-xs text-slate-600">Make a new link to continue on another device.</span>}
+          {canRotate && (
+            <button type="button" disabled={busy} onClick={() => void rotate(setUrl)} data-testid="rotate-owner-link" className={ROTATE_BUTTON}>
+              {busy ? "Making a new link…" : url ? "New link (revokes this one)" : "Make a link"}
+            </button>
+          )}
         </div>
         <p role="status" className="text-xs text-slate-600">
           {message}

@@ -223,8 +223,8 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
             <p className="mt-2 whitespace-pre-wrap break-words">{live.description ?? summary.description}</p>
           </details>
         )}
-        {hydrated && !readOnly && summary.watchUrl && <WatchLink watchUrl={summary.watchUrl} />}
-        {hydrated && !readOnly && summary.ownerUrl && <OwnerLink partyId={id} ownerUrl={summary.ownerUrl} />}
+        {hydrated && !readOnly && <WatchLink partyId={id} watchUrl={summary.watchUrl} canRotate={summary.isCreator} />}
+        {hydrated && !readOnly && <OwnerLink partyId={id} ownerUrl={summary.ownerUrl} canRotate={summary.isCreator} />}
       </header>
 
       <PhaseBar

@@ -24,7 +24,8 @@ const cache = new SnapshotCache();
 export async function partySnapshot(viewer: Viewer, partyId: string): Promise<PartySnapshot | null> {
   try {
     const summary = await partySummary(viewer, partyId);
-    const view = await cache.view(summary.id, summary.lastSeq, (after) => partyEventsAfter(viewer, summary.id, after));
+    // Watchers fold a log whose failures carry no causes: their view is cached apart.
+    const view = await cache.view(summary.readOnly ? `${summary.id}#watch` : summary.id, summary.lastSeq, (after) => partyEventsAfter(viewer, summary.id, after));
     return { view, lastSeq: view.lastSeq, summary: summary as PartySummary };
   } catch (e) {
     // Not found or not allowed: no snapshot, and the browser gets the same answer from the API.

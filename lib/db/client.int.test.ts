@@ -10,7 +10,7 @@ describe("embedded database", () => {
     try {
       const first = await openDatabase({ dataDir: dir });
       await first.prisma.party.create({
-        data: { id: "keep", ownerId: "o", title: "Kept", description: "d", watchToken: "wk" },
+        data: { id: "keep", ownerId: "o", title: "Kept", description: "d", watchTokenHash: "wk", ownerTokenHash: "ok" },
       });
       await first.close();
       const second = await openDatabase({ dataDir: dir });

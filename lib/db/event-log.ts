@@ -190,6 +190,8 @@ async function project(tx: Tx, p: LockedParty, e: StoredEvent, at: Date): Promis
           status: e.data.status,
           completedAt: at,
           error: e.data.status === "completed" ? null : (e.data.reason ?? null),
+          // A cancelled or failed party takes no more work: no job stays in flight on it.
+          ...(e.data.status === "completed" ? {} : { activeJob: null }),
           ...(e.data.discovery_context ? { discoveryContext: e.data.discovery_context as Prisma.InputJsonValue } : {}),
         },
       });

@@ -9,14 +9,19 @@ export interface Lease {
   epoch: number;
 }
 
-/** Takes the lease if it is free, expired, or already ours; null when another runner holds it. */
-export async function claimLease(db: Database, partyId: string, owner: string, leaseMs: number): Promise<Lease | null> {
+/**
+ * Takes the lease if it is free, expired, or already ours; null when another runner holds
+ * it. `reentrant: false` refuses a lease this instance holds too: an on-demand job must
+ * never take the party from work already running here (taking it bumps the epoch, and
+ * the running work's writes would all be refused).
+ */
+export async function claimLease(db: Database, partyId: string, owner: string, leaseMs: number, reentrant = true): Promise<Lease | null> {
   const rows = await db.prisma.$queryRaw<Array<{ epoch: number }>>`
     INSERT INTO runner_leases (party_id, owner, epoch, expires_at)
     VALUES (${partyId}, ${owner}, 1, now() + ${leaseMs} * interval '1 millisecond')
     ON CONFLICT (party_id) DO UPDATE
       SET owner = EXCLUDED.owner, epoch = runner_leases.epoch + 1, expires_at = EXCLUDED.expires_at
-      WHERE runner_leases.expires_at < now() OR runner_leases.owner = EXCLUDED.owner
+      WHERE runner_leases.expires_at < now() OR (${reentrant} AND runner_leases.owner = EXCLUDED.owner)
     RETURNING epoch`;
   return rows[0] ? { partyId, owner, epoch: rows[0].epoch } : null;
 }

@@ -1,10 +1,13 @@
 // Named queries for parties, their log, inputs and artifacts. Writes that append to the
 // log run in one transaction with the party row locked (see event-log.ts).
+import { randomBytes } from "node:crypto";
+import { tokenHash } from "../auth/link-tokens";
 import { type InputRequestData, type PartyEvent, type StoredEvent, type WalkthroughStep } from "../party/events";
 import { TEAM_NAME } from "../party/party-mode";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";
 import { inTransaction } from "./transaction";
+import { endActiveJob } from "./jobs";
 import { appendEvents, lockParty, type LockedParty } from "./event-log";
 import type { Prisma } from "./generated/client";
 import { isTerminal, TERMINAL_STATUSES, type Mode } from "../vocabulary";
@@ -17,16 +20,20 @@ export interface NewParty {
   mode: Mode | null;
   flags: string[];
   modelSettings: Record<string, unknown>;
+  /** The watch link's secret: only its hash is stored. */
   watchToken: string;
-  /** The owner link's secret (the database makes one when it is not given). */
+  /** What the watch link is derived from (lib/auth/link-tokens.ts), to show it again. */
+  watchNonce?: string;
+  /** The owner link's secret (a random one when it is not given): only its hash is stored. */
   ownerToken?: string;
+  ownerNonce?: string;
 }
 
 /** Stores the party and its first event. */
 export async function insertParty(db: Database, p: NewParty): Promise<StoredEvent[]> {
   return inTransaction(db, async (tx) => {
     await tx.party.create({
-      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchToken: p.watchToken, ownerToken: p.ownerToken },
+      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchTokenHash: tokenHash(p.watchToken), watchNonce: p.watchNonce ?? null, ownerTokenHash: tokenHash(p.ownerToken ?? randomBytes(24).toString("base64url")), ownerNonce: p.ownerNonce ?? null },
     });
     const locked = (await lockParty(tx, p.id))!;
     return appendEvents(tx, locked, [{ type: "party-start", data: { mode: p.mode, title: p.title, description: p.description, flags: p.flags } }]);
@@ -100,7 +107,8 @@ export async function recordCancel(db: Database, partyId: string, reason: string
     if (isTerminal(locked.status)) throw new AppError("conflict", `The party is already ${locked.status}.`);
     const teams = await tx.event.groupBy({ by: ["type"], where: { partyId, type: { in: ["team-create", "team-delete"] } }, _count: true });
     const count = (t: string) => teams.find((g) => g.type === t)?._count ?? 0;
-    const events: PartyEvent[] = [];
+    // A job in flight (a revision, a critique) ends with the party: its 202 gets its failure event.
+    const events: PartyEvent[] = await endActiveJob(tx, partyId, "The party was cancelled before it finished.");
     if (count("team-create") > count("team-delete")) events.push({ type: "team-delete", data: { team_name: TEAM_NAME } });
     events.push({ type: "party-status", data: { status: "cancelled", currentPhase: null } }, { type: "party-end", data: { status: "cancelled", reason } });
     return appendEvents(tx, locked, events);

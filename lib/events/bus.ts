@@ -17,7 +17,9 @@ export type BusMessage =
   /** Another instance stored events up to `seq`: read them from the log. */
   | { kind: "seq"; seq: number }
   /** The server is shutting down: end the stream, the client reconnects elsewhere. */
-  | { kind: "close" };
+  | { kind: "close" }
+  /** Who may see the party changed (a link was rotated): each stream checks its viewer again. */
+  | { kind: "access" };
 
 export type BusListener = (m: BusMessage) => void;
 
@@ -63,6 +65,11 @@ export class EventBus implements LiveSink {
   /** Every viewer re-reads the log (after a lost notification connection). */
   resyncAll(): void {
     for (const partyId of [...this.subs.keys()]) this.send(partyId, { kind: "seq", seq: Number.MAX_SAFE_INTEGER });
+  }
+
+  /** A link was rotated: every open stream of the party checks its viewer before sending more. */
+  accessChanged(partyId: string): void {
+    this.send(partyId, { kind: "access" });
   }
 
   closeAll(): void {

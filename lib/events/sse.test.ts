@@ -24,6 +24,28 @@ async function collect(stream: ReadableStream<Uint8Array>, until: (evs: Array<{ 
 }
 
 describe("partyEventStream", () => {
+  it("closes when access is revoked, before anything later is sent: on the bus's word, or at a heartbeat when told to check then", async () => {
+    for (const via of ["bus", "heartbeat"] as const) {
+      const bus = new EventBus();
+      const { log, read } = fakeLog(2);
+      let allowed = true;
+      const stream = partyEventStream({ partyId: "p", afterSeq: 0, bus, readEvents: read, allowed: async () => allowed, recheckOnHeartbeat: via === "heartbeat", heartbeatMs: 30 });
+      setTimeout(() => {
+        allowed = false;
+        if (via === "bus") bus.accessChanged("p");
+        setTimeout(() => {
+          const e3 = note(3, "after the revocation");
+          log.push(e3);
+          bus.publish("p", [e3]);
+          bus.delta("p", { messageId: "m", offset: 0, text: "after" });
+        }, via === "bus" ? 0 : 80);
+      }, 30);
+      const got = await collect(stream, () => false);
+      expect(got.filter((e) => e.id).map((e) => e.id), via).toEqual(["1", "2"]);
+      expect(got.some((e) => e.data.includes("after")), via).toBe(false);
+    }
+  });
+
   it("replays the log after the given seq in pages, then live events, in order with ids", async () => {
     const bus = new EventBus();
     const { log, read } = fakeLog(7);

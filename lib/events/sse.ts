@@ -39,6 +39,16 @@ export interface PartyStreamOptions {
   /** Batch size of readEvents; a shorter page means the log is exhausted. */
   pageSize?: number;
   onError?(e: unknown): void;
+  /**
+   * Whether the viewer may still see the party (false: a rotated link revoked it). Asked
+   * when the bus says access changed, before anything else is sent, and with
+   * `recheckOnHeartbeat` at every heartbeat too (several instances: a rotation on another
+   * one reaches this one that way).
+   */
+  allowed?(): Promise<boolean>;
+  recheckOnHeartbeat?: boolean;
+  /** What this viewer gets of each stored event (a watcher: failures without their causes); the event itself when absent. */
+  transform?(e: StoredEvent): StoredEvent;
 }
 
 const isEnd = (e: StoredEvent) => e.type === "party-end";
@@ -100,7 +110,7 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
       const sendEvents = (events: StoredEvent[]) => {
         for (const e of events) {
           if (e.seq !== lastSent + 1) continue;
-          write(eventFrame(e));
+          write(eventFrame(o.transform ? o.transform(e) : e));
           lastSent = e.seq;
           if (isEnd(e)) return close();
         }
@@ -124,9 +134,28 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
           });
         return chain;
       };
+      // While access is being checked again nothing leaves: deltas are dropped (the log
+      // has their text) and stored events wait on the chain behind the check.
+      let checking = false;
+      const recheck = () => {
+        if (!o.allowed || closed) return;
+        checking = true;
+        chain = chain
+          .then(async () => {
+            if (!(await o.allowed!())) close();
+          })
+          .catch((e) => {
+            o.onError?.(e);
+            close();
+          })
+          .finally(() => {
+            checking = false;
+          });
+      };
       const onMessage = (m: BusMessage) => {
+        if (m.kind === "access") return recheck();
         if (m.kind === "delta") {
-          if (caughtUp) write((m.frame ??= deltaFrame(m.delta)));
+          if (caughtUp && !checking) write((m.frame ??= deltaFrame(m.delta)));
         } else if (m.kind === "events") {
           const first = m.events[0].seq;
           const last = m.events[m.events.length - 1].seq;
@@ -143,7 +172,10 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
       };
       // Subscribe before reading so nothing committed in between is missed.
       unsubscribe = o.bus.subscribe(o.partyId, onMessage);
-      heartbeat = setInterval(() => write(HEARTBEAT), o.heartbeatMs ?? 15_000);
+      heartbeat = setInterval(() => {
+        write(HEARTBEAT);
+        if (o.recheckOnHeartbeat) recheck();
+      }, o.heartbeatMs ?? 15_000);
       write(RETRY_SOON);
       void catchUp().then(() => {
         caughtUp = true;

@@ -10,6 +10,7 @@
 // critique, the debate three agents answer), then the agent — persona, header,
 // instruction, its own sections, the reminder. Agents that start together with the same
 // prefix go one after the other's first token (PrefixWarmup), so the cache serves it.
+import { plainCause } from "./plain-failure";
 import { askedIn, collect, questionsIn } from "./follow-ups";
 import type { LanguageModel } from "ai";
 import { AgentTurnError, runAgentTurn, type Timeouts, type TurnPrompt, type TurnUsage } from "../agents/agent-turn";
@@ -254,9 +255,14 @@ async function attemptTurn<K extends TaskKey>(ctx: PartyContext, call: AgentCall
       }
       if (!(e instanceof AgentTurnError) || e.kind === "cancelled") throw e;
       const last = e.feedback?.[e.feedback.length - 1];
+      // The log (and so every owner and watcher) gets the cause without internal
+      // addresses; the server's log keeps the provider's own words.
+      // (A validation failure is about the model's output, never an address: kept as it is.)
+      const cause = RECEIVED.has(e.kind) ? e.message : plainCause(e.message);
+      if (cause !== e.message) console.error(`${key} failed: ${e.message}`);
       return {
-        output: { ok: false, kind: e.kind, error: e.message, ...(last ? { detail: JSON.stringify(last) } : {}) },
-        events: [{ type: "message-discard", data: { messageId, reason: `failed: ${e.message}` } }, usageEvent(call, spec, key, e.usage, "failed")],
+        output: { ok: false, kind: e.kind, error: cause, ...(last ? { detail: JSON.stringify(last) } : {}) },
+        events: [{ type: "message-discard", data: { messageId, reason: `failed: ${cause}` } }, usageEvent(call, spec, key, e.usage, "failed")],
       };
     }
   });

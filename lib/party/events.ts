@@ -180,7 +180,8 @@ export type PartyEvent =
   // A multi-perspective critique round on one artifact: it starts (with all it
   // needs to resume after a crash, but the artifact's text), then gives its result.
   | { type: "critique-start"; data: CritiqueStart }
-  | { type: "critique-result"; data: { roundId: string; artifactPath: string; phase: number; verdict: string; severity: string; averageRating: number; ratings: Array<{ name: string; rating: number; source: string }>; recommendation: string; recordPath: string; actionItems: string[] } }
+  // status "failed" (with reason) when the round could not run to its end: the person who asked still hears how it ended.
+  | { type: "critique-result"; data: { roundId: string; artifactPath: string; phase: number; status?: "completed" | "failed"; reason?: string; verdict: string; severity: string; averageRating: number; ratings: Array<{ name: string; rating: number; source: string }>; recommendation: string; recordPath: string; actionItems: string[] } }
   | { type: "revision-start"; data: RevisionStart }
   | { type: "revision-result"; data: RevisionResult }
   | { type: "artifact-missing"; data: MissingArtifact }

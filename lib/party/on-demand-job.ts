@@ -20,5 +20,6 @@ export function jobFor(start: JobStart, m: RevisionMaterial): (ctx: PartyContext
 
 /** "A critique round (critique-2-project-brief)" / "A revision (revision-1-data-model)": for a 409. */
 export function describeJob(jobId: string): string {
+  if (jobId.startsWith("remark-")) return "Working your remark into the documents";
   return jobId.startsWith("revision-") ? `A revision (${jobId})` : `A critique round (${jobId})`;
 }

@@ -3,6 +3,7 @@
 import type { Viewer } from "../auth/viewer";
 import { readEvents } from "../db/parties";
 import type { StoredEvent } from "../party/events";
+import { forWatcher } from "../party/plain-failure";
 import { access } from "./party-service";
 import { getServices } from "./services";
 
@@ -17,7 +18,8 @@ export async function partyEventsAfter(viewer: Viewer, partyId: string, afterSeq
   let after = afterSeq;
   for (;;) {
     const page = await readEvents(db, party.id, after, PAGE);
-    out.push(...page);
+    // A watcher gets failures without their causes (lib/party/plain-failure.ts).
+    out.push(...(party.role === "watcher" ? page.map(forWatcher) : page));
     if (page.length < PAGE) return out;
     after = page[page.length - 1].seq;
   }

@@ -167,7 +167,7 @@ describe("PartyRunner on the database", () => {
     expect(await countCritiqueRounds(db, "p6", "critique-")).toBe(1);
   }, 60_000);
 
-  it("backs off a resumed critique that fails on its own instead of retrying it in a loop", async () => {
+  it("a resumed critique that fails on its own ends in its failure event instead of retrying in a loop", async () => {
     await newParty("p7");
     await appendUnfenced(db, "p7", [{ type: "party-status", data: { status: "completed", currentPhase: null } }]);
     const dead = (await claimLease(db, "p7", "dead-instance", 1))!;
@@ -178,8 +178,9 @@ describe("PartyRunner on the database", () => {
     const r = runner("survivor");
     expect(await r.scan()).toBe(1);
     await r.idle("p7");
-    expect(await r.scan()).toBe(0); // not again at once
-    expect((await readEvents(db, "p7", 0)).filter((e) => e.type === "critique-result")).toEqual([]);
+    expect(await r.scan()).toBe(0); // not again
+    // Whoever asked for it sees how it ended (issue 24): a failure, in plain words.
+    expect((await readEvents(db, "p7", 0)).filter((e) => e.type === "critique-result").map((e) => e.data)).toEqual([expect.objectContaining({ roundId: "critique-1-gone", status: "failed", reason: expect.stringMatching(/internal error/) })]);
   }, 60_000);
 
   it("reports every resumed job it could not read, not just the first, and backs off each", async () => {
@@ -270,7 +271,7 @@ describe("PartyRunner on the database", () => {
     const logs: string[] = [];
     const failing: PartyStore = Object.assign(Object.create(store) as PartyStore, { getParty: () => Promise.reject(new Error("connection reset")) });
     const r = runner("test-a", 600, undefined, { store: failing, log: (m) => logs.push(m) });
-    expect(await r.runJob("p8", async () => {})).toBe(true);
+    expect(await r.runJob("p8", { jobId: "critique-1-brief", fresh: true }, async () => {})).toBe(true);
     await r.idle("p8");
     expect(r.isRunning("p8")).toBe(false);
     expect(logs.join("\n")).toMatch(/job on party p8 failed: .*connection reset/);

@@ -12,7 +12,7 @@ import { ModelConfigError } from "../ai/model-spec";
 import type { ModelLookup } from "../party/agent-step";
 import type { Database } from "../db/client";
 import { claimLease, msUntilNextExpiry, orphanedParties, releaseLease, renewLease, type Lease } from "../db/leases";
-import { jobMaterial, unfinishedJobs } from "../db/jobs";
+import { clearDeadReservations, failActiveJob, jobMaterial, releaseJob, reserveJob, unfinishedJobs } from "../db/jobs";
 import { partiesWithWaitingRemarks } from "../db/room-messages";
 import { appendUnfenced, tokensUsed } from "../db/parties";
 import { isTransientDbError } from "../db/transaction";
@@ -51,6 +51,16 @@ const MAX_JOB_ATTEMPTS = 5;
 const JOB_RETRY_MS = 30_000;
 
 const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0];
+
+/**
+ * What a person is told when work stops on its own: the reason when it is theirs to act
+ * on (the budget, a model they can no longer reach), else a plain sentence — an internal
+ * error's text names hosts, ports and queries that are nobody's business outside.
+ */
+export function stopReason(e: unknown): string {
+  if (e instanceof TokenBudgetError || e instanceof ModelConfigError) return e.message;
+  return "It stopped on an internal error (the server's log has the details). Try again.";
+}
 
 export class TokenBudgetError extends Error {
   constructor(readonly budget: number) {
@@ -168,7 +178,7 @@ export class PartyRunner {
       }
       // A bug or an unexpected infrastructure error: the party ends visibly, never stuck.
       // A model the party can no longer reach (its connection removed) is said as it is.
-      const reason = e instanceof TokenBudgetError || e instanceof ModelConfigError ? e.message : `The party stopped on an internal error: ${(e as Error).message}`;
+      const reason = e instanceof TokenBudgetError || e instanceof ModelConfigError ? e.message : "The party stopped on an internal error (the server's log has the details).";
       this.log(`party ${partyId} failed: ${(e as Error).stack ?? e}`);
       try {
         const stored = await appendUnfenced(db, partyId, [
@@ -194,17 +204,39 @@ export class PartyRunner {
 
   /**
    * Runs extra work on a party that no runner is busy with (an on-demand critique or a
-   * revision of a finished or waiting party), under the lease like any run. False when it
-   * is busy. An answer that arrives meanwhile (kick) runs the party once the job is done.
+   * revision of a finished or waiting party), under the lease like any run, as the
+   * party's one job `jobId` (reserved on the party row, `reserveJob`). False when it is
+   * busy: work running here or elsewhere, or another job in flight. An answer that
+   * arrives meanwhile (kick) runs the party once the job is done. Once it returns true
+   * the job ends in its result event or a failure event (`failActiveJob`), unless the
+   * instance stops, and then another instance resumes it.
    */
-  async runJob(partyId: string, job: (ctx: PartyContext) => Promise<void>): Promise<boolean> {
+  async runJob(partyId: string, reservation: { jobId: string; fresh: boolean }, job: (ctx: PartyContext) => Promise<void>): Promise<boolean> {
     if (this.stopping || this.running.has(partyId)) return false;
     const { db, leaseMs } = this.deps;
-    const lease = await claimLease(db, partyId, this.deps.owner, leaseMs);
-    if (!lease) return false;
+    // Taken before the first await, so a second request in this process sees it at once.
     const entry: Running = { abort: new AbortController(), rerun: false, done: Promise.resolve() };
     this.running.set(partyId, entry);
-    const heartbeat = this.heartbeat(lease, entry);
+    const leave = () => {
+      if (this.running.get(partyId) === entry) this.running.delete(partyId);
+      if (entry.rerun && !entry.abort.signal.aborted) void this.kick(partyId);
+    };
+    let lease: Lease | null = null;
+    try {
+      // Not reentrant: a lease this instance holds means work is running on the party.
+      lease = await claimLease(db, partyId, this.deps.owner, leaseMs, false);
+      if (!lease || !(await reserveJob(db, partyId, reservation.jobId, reservation.fresh))) {
+        if (lease) await this.release(lease);
+        leave();
+        return false;
+      }
+    } catch (e) {
+      if (lease) await this.release(lease);
+      leave();
+      throw e;
+    }
+    const held = lease;
+    const heartbeat = this.heartbeat(held, entry);
     // Everything after the heartbeat starts is inside one try, so a failure anywhere (the
     // party read included) stops it, gives the lease back and frees the party here.
     const run = async () => {
@@ -212,19 +244,35 @@ export class PartyRunner {
         const party = (await this.deps.store.getParty(partyId)) ?? { id: partyId, modelSettings: {} };
         // Jobs (on-demand critiques, revisions) spend from the same token budget as the party.
         const budget = { used: await tokensUsed(db, partyId), max: this.deps.tokenBudget ?? Number.POSITIVE_INFINITY };
-        await job(await this.context(party, lease, entry, budget));
+        await job(await this.context(party, held, entry, budget));
+        // A reservation no start event took (a remark with nothing left to revise) ends here.
+        await releaseJob(db, partyId, reservation.jobId);
       } catch (e) {
-        if (!(e instanceof LeaseLostError)) this.log(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
+        if (!(e instanceof LeaseLostError) && !entry.abort.signal.aborted) {
+          this.log(`job on party ${partyId} failed: ${(e as Error).stack ?? e}`);
+          // A database short of capacity is retried by the scan; anything else ends the job visibly.
+          if (!isTransientDbError(e)) await this.failJob(partyId, stopReason(e));
+        }
       } finally {
         clearInterval(heartbeat);
-        await this.release(lease);
-        this.running.delete(partyId);
+        await this.release(held);
+        if (this.running.get(partyId) === entry) this.running.delete(partyId);
         if (entry.rerun && !entry.abort.signal.aborted) void this.kick(partyId);
         else this.idleHook(partyId, entry);
       }
     };
     entry.done = run();
     return true;
+  }
+
+  /** Ends the job in flight with its failure event; if even that fails, the scan tries again. */
+  private async failJob(partyId: string, reason: string): Promise<void> {
+    try {
+      const stored = await failActiveJob(this.deps.db, partyId, reason);
+      if (stored.length) this.deps.bus.publish(partyId, stored);
+    } catch (e) {
+      this.log(`party ${partyId}: could not record the job's failure (${firstLine(e)}); the scan will try again`);
+    }
   }
 
   /** Keeps the lease alive; losing it aborts the run at once. */
@@ -272,7 +320,16 @@ export class PartyRunner {
       const f = this.failedJobs.get(key);
       return !f || (f.attempts < MAX_JOB_ATTEMPTS && now >= f.retryAt);
     };
-    const jobs = (await unfinishedJobs(this.deps.db)).filter((j) => !this.running.has(j.partyId) && due(`${j.partyId}/${jobIdOf(j.start)}`));
+    await clearDeadReservations(this.deps.db);
+    const unfinished = (await unfinishedJobs(this.deps.db)).filter((j) => !this.running.has(j.partyId));
+    // Tried as often as it may be: it ends with its failure event rather than never.
+    for (const j of unfinished) {
+      const key = `${j.partyId}/${jobIdOf(j.start)}`;
+      if ((this.failedJobs.get(key)?.attempts ?? 0) < MAX_JOB_ATTEMPTS) continue;
+      this.failedJobs.delete(key);
+      await this.failJob(j.partyId, "It could not be resumed after a restart. Try again.");
+    }
+    const jobs = unfinished.filter((j) => due(`${j.partyId}/${jobIdOf(j.start)}`));
     const backOff = (key: string) => {
       const attempts = (this.failedJobs.get(key)?.attempts ?? 0) + 1;
       this.failedJobs.set(key, { attempts, retryAt: Date.now() + attempts * JOB_RETRY_MS });
@@ -286,7 +343,7 @@ export class PartyRunner {
         const material = await jobMaterial(this.deps.db, j.partyId);
         if (!material) return;
         const job = jobFor(j.start, material);
-        await this.runJob(j.partyId, (ctx) =>
+        await this.runJob(j.partyId, { jobId: jobIdOf(j.start), fresh: false }, (ctx) =>
           job(ctx).then(
             () => void this.failedJobs.delete(key),
             (e) => {

@@ -1,6 +1,8 @@
 // What the HTTP API, the pages and the CLI do with a party: validate, check access,
 // call lib/db, wake the runner. Route handlers stay thin: parse → this → respond.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { linkToken, matchesHash, newNonce, shownToken } from "../auth/link-tokens";
+import { authSecret } from "../auth/secret";
 import { AppError, fromZodError, notFound, parseOrThrow } from "../errors/app-error";
 import type { Viewer } from "../auth/viewer";
 import {
@@ -42,6 +44,7 @@ import { isCoOwner } from "../db/owners";
 import { roomStateOf } from "../db/room-messages";
 import { describeJob } from "../party/on-demand-job";
 import { roomSummary } from "../party/room";
+import { forWatcher } from "../party/plain-failure";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { agentInfo } from "../party/roster";
 import { bundleZip } from "./bundle";
@@ -75,18 +78,22 @@ export async function access(viewer: Viewer, partyId: string, write: boolean): P
   const party = /^[\w-]{1,64}$/.test(partyId) ? await findParty(db, partyId) : null;
   if (!party) throw notFound();
   if (viewer.guestId && (party.ownerId === viewer.guestId || (await isCoOwner(db, party.id, viewer.guestId)))) return { ...party, role: "owner" };
-  if (viewer.watchToken && sameSecret(viewer.watchToken, party.watchToken)) {
+  if (viewer.watchToken && matchesHash(viewer.watchToken, party.watchTokenHash)) {
     if (write) throw new AppError("forbidden", "This is a read-only watch link: only the party's owner can change it.");
     return { ...party, role: "watcher" };
   }
   throw notFound();
 }
 
-/** Compares secrets in constant time (a token guessed byte by byte must not be measurable). */
-export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/** Whether the viewer may still see the party: what an open event stream asks again after a link is rotated. */
+export async function stillAllowed(viewer: Viewer, partyId: string): Promise<boolean> {
+  try {
+    await access(viewer, partyId, false);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
 }
 
 export async function createParty(viewer: Viewer, body: unknown): Promise<CreatedParty> {
@@ -119,8 +126,7 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
     mode,
     flags,
     modelSettings,
-    watchToken: randomBytes(18).toString("base64url"),
-    ownerToken: randomBytes(24).toString("base64url"),
+    ...newLinks(id),
   });
   bus.publish(id, stored);
   void runner.kick(id);
@@ -151,9 +157,12 @@ export async function partySummary(viewer: Viewer, partyId: string): Promise<Par
     pendingInput: pending ? publicRequest(pending) : null,
     // Whether the person can speak into the room now, to whom, and the phase's budget (owners only act on it).
     room,
-    watchUrl: owner ? `/parties/${party.id}?watch=${party.watchToken}` : null,
+    // Null too for a link made before links were stored hashed: a new link shows again.
+    watchUrl: owner ? watchUrlOf(party) : null,
     // Opening it in another browser makes that browser an owner of this party (owners only).
     ownerUrl: owner ? ownerUrlOf(party) : null,
+    // The browser that started the party: the only one that may make new links.
+    isCreator: owner && viewer.guestId === party.ownerId,
     readOnly: !owner,
     // Promised artifacts a failed agent never wrote (and nobody has written since).
     missingArtifacts: missing.map((m) => m.path),
@@ -163,11 +172,28 @@ export async function partySummary(viewer: Viewer, partyId: string): Promise<Par
     createdAt: party.createdAt.toISOString(),
     tokensUsed: party.tokensUsed,
     lastSeq: party.lastSeq,
-    error: party.error,
+    // A watcher hears that it failed, not why (the cause may name the owner's setup).
+    error: party.error && !owner ? "The party failed." : party.error,
   };
 }
 
-export const ownerUrlOf = (party: { id: string; ownerToken: string }) => `/api/parties/${party.id}/owners?token=${party.ownerToken}`;
+/** Fresh watch and owner links for a party: the tokens (for the hashes) and their nonces. */
+function newLinks(partyId: string) {
+  const [watchNonce, ownerNonce] = [newNonce(), newNonce()];
+  return { watchNonce, watchToken: linkToken(authSecret(), partyId, "watch", watchNonce), ownerNonce, ownerToken: linkToken(authSecret(), partyId, "owner", ownerNonce) };
+}
+
+type LinkRow = { id: string; watchNonce: string | null; watchTokenHash: string; ownerNonce: string | null; ownerTokenHash: string };
+
+export function watchUrlOf(party: LinkRow): string | null {
+  const token = shownToken(authSecret(), party.id, "watch", party.watchNonce, party.watchTokenHash);
+  return token ? `/parties/${party.id}?watch=${token}` : null;
+}
+
+export function ownerUrlOf(party: LinkRow): string | null {
+  const token = shownToken(authSecret(), party.id, "owner", party.ownerNonce, party.ownerTokenHash);
+  return token ? `/api/parties/${party.id}/owners?token=${token}` : null;
+}
 
 /** The party's missing artifacts, minus those written since (a "Write it now", say). */
 async function missingNow(party: PartyRow): Promise<MissingArtifact[]> {
@@ -280,7 +306,7 @@ export async function bundleOf(viewer: Viewer, partyId: string) {
   const [artifacts, phases, events, database, missing] = await Promise.all([
     listArtifacts(db, party.id),
     party.mode ? listPhases(db, party.id, party.mode) : [],
-    readEvents(db, party.id, 0, 100_000),
+    readEvents(db, party.id, 0, 100_000).then((log) => (party.role === "watcher" ? log.map(forWatcher) : log)),
     approvedDatabase(db, party.id),
     missingNow(party),
   ]);
@@ -301,7 +327,7 @@ export async function critiqueArtifact(viewer: Viewer, partyId: string, body: un
   const roundId = roundIdFor(`critique-${n + 1}`, artifact.path);
   const perspectives = input.perspectives.map((k) => PERSPECTIVE_PRESETS[k]);
   const start = { key: `critique/${roundId}`, roundId, artifactPath: artifact.path, phase: artifact.phase, onDemand: true, perspectives };
-  const started = await runner.runJob(party.id, critiqueJob(start, artifact.content));
+  const started = await runner.runJob(party.id, { jobId: roundId, fresh: true }, critiqueJob(start, artifact.content));
   if (!started) throw await busy(party.id, "ask for a critique");
   return { status: "accepted", roundId, recordPath: discussionRecordPath(roundId) };
 }
@@ -326,5 +352,14 @@ export async function eventStreamOf(viewer: Viewer, partyId: string, lastEventId
   const afterSeq = raw === null || raw === "" ? 0 : parseOrThrow(afterSeqSchema, raw, lastEventId !== null ? "Last-Event-ID" : "after");
   if (isTerminal(party.status) && afterSeq >= party.lastSeq) return null;
   const { db, bus } = await getServices();
-  return partyEventStream({ partyId: party.id, afterSeq, bus, readEvents: (id, seq) => readEvents(db, id, seq) });
+  return partyEventStream({
+    partyId: party.id,
+    afterSeq,
+    bus,
+    readEvents: (id, seq) => readEvents(db, id, seq),
+    allowed: () => stillAllowed(viewer, party.id),
+    // One embedded database means one process: the bus already carries every rotation.
+    recheckOnHeartbeat: db.kind === "postgres",
+    ...(party.role === "watcher" ? { transform: forWatcher } : {}),
+  });
 }

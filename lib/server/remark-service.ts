@@ -51,5 +51,8 @@ export async function startWaitingRemark(partyId: string): Promise<boolean> {
     });
   }
   const plan = { remark, phase: party.currentPhase ?? 1, revisions, done, titles: Object.fromEntries(docs.map((d) => [d.path, d.title])) };
-  return runner.runJob(partyId, remarkJob(plan, material));
+  // The job's id on the party: its first revision's (whose start event then names it), or
+  // the remark's own while there is only the reply left to write.
+  const jobId = revisions[0]?.revisionId ?? `remark-${remark.messageId}`;
+  return runner.runJob(partyId, { jobId, fresh: true }, remarkJob(plan, material));
 }

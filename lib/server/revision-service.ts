@@ -47,6 +47,6 @@ export async function requestRevision(viewer: Viewer, partyId: string, body: unk
     onDemand: true,
     source: "person",
   };
-  if (!(await runner.runJob(party.id, revisionJob(start, material)))) throw await busy(party.id, "ask for a revision");
+  if (!(await runner.runJob(party.id, { jobId: revisionId, fresh: true }, revisionJob(start, material)))) throw await busy(party.id, "ask for a revision");
   return { status: "accepted", revisionId, artifactPath: start.artifactPath, baseVersion: start.baseVersion, missing: start.missing };
 }

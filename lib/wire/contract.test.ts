@@ -12,7 +12,7 @@ import { critiqueAcceptedSchema, critiqueRequestSchema, PERSPECTIVE_KEYS } from 
 import { errorBodySchema } from "./errors";
 import { parseStreamEvent } from "./events";
 import { answerAcceptedSchema, answerSchema, pendingInputSchema } from "./inputs";
-import { claimedSchema, claimSchema, ownerLinkSchema } from "./owners";
+import { claimedSchema, claimSchema, ownerLinkSchema, watchLinkSchema } from "./owners";
 import { cancelledSchema, createdPartySchema, newPartySchema, partyListSchema, partySummarySchema } from "./parties";
 import { revisionAcceptedSchema, revisionRequestSchema } from "./revisions";
 import { roomMessageAcceptedSchema, roomMessageSchema } from "./room";
@@ -38,6 +38,7 @@ const SCHEMA_OF: Record<string, z.ZodType> = {
   "POST /api/parties/:id/owners — body": claimSchema,
   "POST /api/parties/:id/owners — 200": claimedSchema,
   "POST /api/parties/:id/owner-link — 200": ownerLinkSchema,
+  "POST /api/parties/:id/watch-link — 200": watchLinkSchema,
   "GET /api/parties/:id/state.json — 200": stateSchema,
   "Any error — 404": errorBodySchema,
   "GET /api/models — 200": modelListSchema,

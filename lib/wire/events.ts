@@ -165,6 +165,8 @@ export const EVENT_DATA_SCHEMAS = {
     roundId: z.string(),
     artifactPath: z.string(),
     phase: phaseNumber,
+    status: z.enum(["completed", "failed"]).optional(),
+    reason: z.string().optional(),
     verdict: z.string(),
     severity: z.string(),
     averageRating: z.number(),

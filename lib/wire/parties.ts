@@ -78,6 +78,8 @@ export const partySummarySchema = z.object({
   watchUrl: z.string().nullable(),
   ownerUrl: z.string().nullable(),
   readOnly: z.boolean(),
+  /** The viewer started the party: only it may make new watch and owner links. */
+  isCreator: z.boolean(),
   /** Promised artifacts a failed agent never wrote (and nobody has written since). */
   missingArtifacts: z.array(z.string()),
   missingArtifactDetails: z.array(missingArtifactSchema),

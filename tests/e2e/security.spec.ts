@@ -107,3 +107,46 @@ test("hostile model output renders as text: no script runs, nothing loads from a
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("an owner link only asks: a foreign POST is refused, the page's confirmation admits; only the creator makes a new link", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const mine = await browser.newContext({ baseURL });
+  const theirs = await browser.newContext({ baseURL });
+  try {
+    await mine.request.post("/api/session");
+    await theirs.request.post("/api/session");
+    const created = await mine.request.post("/api/parties", { data: { description: "A lending library for tools run by neighbours: members borrow drills and ladders for a week.", flags: ["--new", "--party"] } });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    const summary = await (await mine.request.get(`/api/parties/${id}`)).json();
+    expect(summary.isCreator).toBe(true);
+    const token = new URL(summary.ownerUrl, baseURL).searchParams.get("token")!;
+
+    // Opening the link (what any site can make a browser do) makes nobody an owner.
+    const opened = await theirs.request.get(summary.ownerUrl, { maxRedirects: 0 });
+    expect(opened.status()).toBe(303);
+    expect(opened.headers()["location"]).toBe(`/parties/${id}/join?token=${token}`);
+    expect((await theirs.request.get(`/api/parties/${id}`)).status()).toBe(404);
+    // Nor does a confirmation posted from another site.
+    expect((await theirs.request.post(`/api/parties/${id}/owners`, { data: { token }, headers: { origin: "https://evil.example" } })).status()).toBe(403);
+    expect((await theirs.request.get(`/api/parties/${id}`)).status()).toBe(404);
+
+    // The page's own confirmation does.
+    const page = await theirs.newPage();
+    await page.goto(summary.ownerUrl);
+    await expect(page).toHaveURL(new RegExp(`/parties/${id}/join\\?token=`));
+    await page.getByTestId("join-confirm").click();
+    await expect(page).toHaveURL(new RegExp(`/parties/${id}$`));
+    await expect(page.getByTestId("party-dashboard")).toHaveAttribute("data-readonly", "false");
+    await expect(page.getByTestId("rotate-owner-link")).toHaveCount(0);
+
+    // A co-owner cannot evict the others; the creator's new link drops the co-owner.
+    expect((await theirs.request.post(`/api/parties/${id}/owner-link`, { data: {} })).status()).toBe(403);
+    expect((await theirs.request.post(`/api/parties/${id}/watch-link`, { data: {} })).status()).toBe(403);
+    expect((await mine.request.post(`/api/parties/${id}/owner-link`, { data: {} })).status()).toBe(200);
+    expect((await theirs.request.get(`/api/parties/${id}`)).status()).toBe(404);
+    await mine.request.post(`/api/parties/${id}/cancel`, { data: {} });
+  } finally {
+    await Promise.all([mine.close(), theirs.close()]);
+  }
+});

@@ -84,6 +84,10 @@ test("speak to one agent, continue on another device, revise and compare version
     const phone = await browser.newContext({ baseURL: s.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const other = await phone.newPage();
     await other.goto(ownerUrl);
+    // Opening the link only asks; the confirmation (a POST from that page) makes the owner.
+    await expect(other).toHaveURL(new RegExp(`/parties/${id}/join\\?token=`));
+    await audit(other, "the owner link's confirmation page");
+    await other.getByTestId("join-confirm").click();
     await expect(other).toHaveURL(new RegExp(`/parties/${id}$`));
     await expect(other.getByTestId("party-dashboard")).toHaveAttribute("data-readonly", "false");
     await audit(other, "the party on a phone opened through the owner link");
