@@ -20,13 +20,15 @@ export interface NewParty {
   watchToken: string;
   /** The owner link's secret (the database makes one when it is not given). */
   ownerToken?: string;
+  /** The per-address limit's key (lib/server/admission.ts); none from the terminal. */
+  clientKey?: string | null;
 }
 
 /** Stores the party and its first event. */
 export async function insertParty(db: Database, p: NewParty): Promise<StoredEvent[]> {
   return inTransaction(db, async (tx) => {
     await tx.party.create({
-      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchToken: p.watchToken, ownerToken: p.ownerToken },
+      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchToken: p.watchToken, ownerToken: p.ownerToken, clientKey: p.clientKey ?? null },
     });
     const locked = (await lockParty(tx, p.id))!;
     return appendEvents(tx, locked, [{ type: "party-start", data: { mode: p.mode, title: p.title, description: p.description, flags: p.flags } }]);

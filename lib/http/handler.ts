@@ -2,8 +2,10 @@
 // and every error turned into the API's error shape in one place.
 import type { z } from "zod";
 import { viewerFromHeaders, type Viewer } from "../auth/viewer";
+import { env } from "../env";
 import { AppError } from "../errors/app-error";
 import { errorResponse } from "./error-response";
+import { clientAddress } from "./request-site";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -11,6 +13,11 @@ export type RouteContext<P> = { params: Promise<P> };
 
 export function viewerOf(req: Request): Promise<Viewer> {
   return viewerFromHeaders(req.headers, new URL(req.url).searchParams.get("watch"));
+}
+
+/** The client's address: its socket's, or a trusted proxy's X-Forwarded-For (TRUST_PROXY). */
+export function clientAddressOf(req: Request): string | null {
+  return clientAddress(req.headers, env().TRUST_PROXY);
 }
 
 export async function jsonBody(req: Request): Promise<unknown> {

@@ -44,6 +44,7 @@ import { describeJob } from "../party/on-demand-job";
 import { roomSummary } from "../party/room";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { agentInfo } from "../party/roster";
+import { admitKickoff, clientKeyOf } from "./admission";
 import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
 import { summarizeUsage, usageRecords } from "../party/usage-summary";
@@ -89,7 +90,12 @@ export function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export async function createParty(viewer: Viewer, body: unknown): Promise<CreatedParty> {
+/** Where a kickoff came from: the client's address (null from the terminal). */
+export interface KickoffOrigin {
+  clientAddress: string | null;
+}
+
+export async function createParty(viewer: Viewer, body: unknown, from: KickoffOrigin = { clientAddress: null }): Promise<CreatedParty> {
   if (!viewer.guestId) throw new AppError("unauthorized", "No guest session: call POST /api/session first, then send its cookie.");
   const input = parseOrThrow(newPartySchema, body);
   const flags = input.flags ?? [];
@@ -109,6 +115,8 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
     throw new AppError("rate_limited", `You already have ${active} parties running or waiting for you (the limit is ${e.MAX_ACTIVE_PARTIES}). Finish or cancel one first.`, undefined, 60);
   }
   const modelSettings = await modelSettingsForKickoff(viewer, { model: input.model, agentModels: input.agentModels });
+  const clientKey = clientKeyOf(from.clientAddress);
+  await admitKickoff(db, e, { clientKey, modelSettings });
   const id = randomBytes(9).toString("base64url");
   const mode = input.mode ?? flagMode;
   const stored = await insertParty(db, {
@@ -121,6 +129,7 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
     modelSettings,
     watchToken: randomBytes(18).toString("base64url"),
     ownerToken: randomBytes(24).toString("base64url"),
+    clientKey,
   });
   bus.publish(id, stored);
   void runner.kick(id);
