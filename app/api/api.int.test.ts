@@ -85,6 +85,13 @@ describe("ownership and watch tokens", () => {
     expect((await r.json()).error.code).toBe("not_found");
   });
 
+  it.each(reads.filter(([name]) => ["summary", "state.json", "artifacts", "bundle"].includes(name)))("the owner's %s is private to them: Cache-Control private, no-store and Vary: Cookie", async (_name, handler, suffix, extra) => {
+    const r = await call(handler, `/api/parties/${partyId}${suffix}`, { cookie: owner, params: { id: partyId, ...extra } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("private, no-store");
+    expect(r.headers.get("vary")).toMatch(/\bCookie\b/);
+  });
+
   it("state.json shows what the party has spent so far, per agent and phase", async () => {
     const r = await call(state.GET, `/api/parties/${partyId}/state.json`, { cookie: owner, params: { id: partyId } });
     expect(r.status).toBe(200);

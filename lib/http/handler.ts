@@ -32,15 +32,46 @@ export async function jsonBody(req: Request): Promise<unknown> {
   }
 }
 
-/** Wraps a handler so any thrown error becomes the API's error response. */
+/**
+ * Wraps a handler so any thrown error becomes the API's error response. Every answer
+ * depends on who asks (the cookie, a watch token): no shared cache may keep one, nor a
+ * browser's cache hand it to the next person on the machine.
+ */
 export function route<P>(fn: (req: Request, params: P) => Promise<Response>) {
   return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
+    let res: Response;
     try {
-      return await fn(req, await ctx.params);
+      res = await fn(req, await ctx.params);
     } catch (e) {
-      return errorResponse(e);
+      res = errorResponse(e);
     }
+    return keptPrivate(res);
   };
+}
+
+const PRIVATE = ["private", "no-store"];
+
+/** `Cache-Control: private, no-store` (keeping a route's other directives, no-transform say) and `Vary: Cookie`. */
+export function keptPrivate(res: Response): Response {
+  const others = (res.headers.get("cache-control") ?? "")
+    .split(",")
+    .map((d) => d.trim())
+    .filter((d) => d && !PRIVATE.includes(d.toLowerCase()) && !/^(public|no-cache|max-age|s-maxage|immutable)\b/i.test(d));
+  const vary = res.headers.get("vary");
+  const set = (h: Headers) => {
+    h.set("Cache-Control", [...PRIVATE, ...others].join(", "));
+    if (!vary) h.set("Vary", "Cookie");
+    else if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(vary)) h.set("Vary", `${vary}, Cookie`);
+  };
+  try {
+    set(res.headers);
+    return res;
+  } catch {
+    // Response.redirect() and friends have immutable headers: answer with a copy.
+    const headers = new Headers(res.headers);
+    set(headers);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }
 
 /**
