@@ -9,6 +9,15 @@ import { requestSite, sameSite, securityHeaders } from "./lib/http/request-site"
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Agent output is untrusted: even if markup slipped through, no script without this
 // request's nonce runs, and nothing is fetched from (or leaked to) another host.
 function contentSecurityPolicy(nonce: string): string {
@@ -33,6 +42,12 @@ export async function proxy(req: NextRequest) {
   // not what the browser used: the site is the Host the request came to (or a trusted
   // proxy's X-Forwarded-Host) and the scheme it came over.
   const site = requestSite(req.headers, env().TRUST_PROXY, req.nextUrl);
+  if (!decodable(req.nextUrl.pathname)) {
+    return NextResponse.json(
+      { error: { code: "bad_request", message: "The address has a malformed %-escape (such as %ZZ, or bytes that are not UTF-8): each % must be followed by two hex digits.", fields: { "(url)": "must be validly %-encoded" } } },
+      { status: 400 },
+    );
+  }
   if (!SAFE.has(req.method)) {
     const origin = req.headers.get("origin");
     if (origin !== null && !sameSite(origin, site)) {

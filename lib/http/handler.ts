@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { viewerFromHeaders, type Viewer } from "../auth/viewer";
 import { env } from "../env";
 import { AppError } from "../errors/app-error";
+import { assertStorableText } from "./clean-text";
 import { errorResponse } from "./error-response";
 import { clientAddress } from "./request-site";
 
@@ -25,11 +26,14 @@ export async function jsonBody(req: Request): Promise<unknown> {
   if (!/^application\/json\b/i.test(type)) throw new AppError("bad_request", "Send the body as JSON with Content-Type: application/json.", { "(body)": "must be application/json" });
   const text = await req.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`, { "(body)": `must be at most ${MAX_BODY_BYTES} bytes` });
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON.", { "(body)": "must be valid JSON" });
   }
+  assertStorableText(value);
+  return value;
 }
 
 /**

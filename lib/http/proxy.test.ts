@@ -36,6 +36,14 @@ describe("proxy.ts", () => {
     expect(r.headers.get("strict-transport-security")).toMatch(/^max-age=/);
   });
 
+  it("answers an address with a malformed %-escape with 400 naming the URL", async () => {
+    for (const path of ["/api/parties/%ZZ", "/api/parties/abc/artifacts/docs/%E0%A4%A.md", "/parties/%ED%A0%80"]) {
+      const r = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { host: "localhost:3000" } }));
+      expect(r.status, path).toBe(400);
+      expect((await r.json()).error.fields, path).toEqual({ "(url)": "must be validly %-encoded" });
+    }
+  });
+
   it("sends a Permissions-Policy, and no HSTS over plain HTTP", async () => {
     const r = await proxy(new NextRequest("http://localhost:3000/", { headers: { host: "localhost:3000" } }));
     expect(r.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
