@@ -21,7 +21,7 @@ describe("embedded database", () => {
     }
   });
 
-  it("keeps its folder 0700 and its files 0600 whatever the umask, at open and after close", async () => {
+  it("keeps its folder 0700 and its files 0600 whatever the umask, once open and after close", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "ip-db-"));
     // What a umask of 0 (or PGlite's own 0666 files) leaves behind from an earlier run.
     await chmod(dir, 0o777);
@@ -44,6 +44,9 @@ describe("embedded database", () => {
       expect(open.get(dir)).toBe(0o700);
       expect(open.get(path.join(dir, "pglite"))).toBe(0o700);
       expect(open.get(path.join(dir, "pglite", "left-over"))).toBe(0o600);
+      // The cluster PGlite has just created (its files are 0666 as PGlite writes them).
+      expect(open.get(path.join(dir, "pglite", "PG_VERSION"))).toBe(0o600);
+      expect([...open].filter(([, m]) => (m & 0o077) !== 0).map(([p]) => path.relative(dir, p))).toEqual([]);
       await db.prisma.party.create({ data: { id: "p", ownerId: "o", title: "T", description: "d", watchToken: "w" } });
       await db.close();
       const closed = await modes();

@@ -7,7 +7,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrate";
-import { makeDataDirPrivate } from "./private-dir";
+import { makeDataDirPrivate, SWEEP_MS } from "./private-dir";
 
 export interface Database {
   prisma: PrismaClient;
@@ -52,12 +52,20 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const lite = new PGlite(dir);
   await lite.waitReady;
   await applyMigrations(lite);
+  let sweep: NodeJS.Timeout | undefined;
+  if ("dataDir" in config) {
+    // A first open has just created the whole cluster, 0666.
+    await makeDataDirPrivate(config.dataDir);
+    sweep = setInterval(() => void makeDataDirPrivate(config.dataDir).catch((e) => console.error(`database: ${(e as Error).message}`)), SWEEP_MS);
+    sweep.unref();
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return {
     prisma,
     kind: "pglite",
     sql: lite,
     async close() {
+      clearInterval(sweep);
       await prisma.$disconnect();
       // Prisma's disconnect does not close PGlite; an open instance hangs process exit.
       if (!lite.closed) await lite.close();
