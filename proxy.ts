@@ -1,22 +1,21 @@
 // Runs before every page and API route: gives each visitor a guest identity on first
-// view, and refuses cross-site mutations (docs/api.md: a foreign Origin gets 403).
+// view, refuses cross-site mutations (docs/api.md: a foreign Origin gets 403) and sets
+// the security headers (docs/security.md).
 import { NextResponse, type NextRequest } from "next/server";
 import { GUEST_COOKIE, guestCookieAttributes, issueGuestToken, verifyGuestToken } from "./lib/auth/guest-token";
 import { authSecret } from "./lib/auth/secret";
+import { env } from "./lib/env";
+import { requestSite, sameSite, securityHeaders } from "./lib/http/request-site";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-// `req.nextUrl.origin` is what the server was started as (localhost under `next start`),
-// not what the browser used: compare the Origin with the Host the request came to.
-function sameSite(origin: string, req: NextRequest): boolean {
-  let host: string;
+function decodable(path: string): boolean {
   try {
-    host = new URL(origin).host;
+    decodeURIComponent(path);
+    return true;
   } catch {
-    return false; // "null" and other opaque origins
+    return false;
   }
-  const target = req.headers.get("x-forwarded-host") ?? req.headers.get("host") ?? req.nextUrl.host;
-  return host === target;
 }
 
 // Agent output is untrusted: even if markup slipped through, no script without this
@@ -39,9 +38,19 @@ function contentSecurityPolicy(nonce: string): string {
 }
 
 export async function proxy(req: NextRequest) {
+  // `req.nextUrl.origin` is what the server was started as (localhost under `next start`),
+  // not what the browser used: the site is the Host the request came to (or a trusted
+  // proxy's X-Forwarded-Host) and the scheme it came over.
+  const site = requestSite(req.headers, env().TRUST_PROXY, req.nextUrl);
+  if (!decodable(req.nextUrl.pathname)) {
+    return NextResponse.json(
+      { error: { code: "bad_request", message: "The address has a malformed %-escape (such as %ZZ, or bytes that are not UTF-8): each % must be followed by two hex digits.", fields: { "(url)": "must be validly %-encoded" } } },
+      { status: 400 },
+    );
+  }
   if (!SAFE.has(req.method)) {
     const origin = req.headers.get("origin");
-    if (origin !== null && !sameSite(origin, req)) {
+    if (origin !== null && !sameSite(origin, site)) {
       return NextResponse.json(
         { error: { code: "forbidden", message: "Cross-site request refused: the Origin header is not this site." } },
         { status: 403 },
@@ -67,9 +76,8 @@ export async function proxy(req: NextRequest) {
   }
   const res = NextResponse.next({ request: { headers } });
   if (csp) res.headers.set("Content-Security-Policy", csp);
-  res.headers.set("X-Content-Type-Options", "nosniff");
-  res.headers.set("Referrer-Policy", "no-referrer");
-  if (minted) res.cookies.set(GUEST_COOKIE, minted, guestCookieAttributes(req.nextUrl.protocol === "https:"));
+  for (const [k, v] of Object.entries(securityHeaders(site))) res.headers.set(k, v);
+  if (minted) res.cookies.set(GUEST_COOKIE, minted, guestCookieAttributes(site.proto === "https"));
   return res;
 }
 

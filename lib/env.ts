@@ -49,7 +49,18 @@ export const envSchema = z.object({
   // Names this instance in runner leases; a restarted instance with the same id takes
   // its parties back at once instead of waiting for the lease to expire.
   INSTANCE_ID: optional(z.string().regex(/^[\w.:-]{1,100}$/, "must be 1-100 letters, digits, '.', ':', '_' or '-'")),
+  // How many proxies in front set X-Forwarded-For/-Host/-Proto (0: none, and those headers
+  // are ignored; true means 1). Only then do they say the client's address and the site.
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === "" || v === undefined || v === "false" ? "0" : v === "true" ? "1" : v),
+    z.coerce.number({ error: "must be true, false or the number of proxies in front (0-10)" }).int("must be true, false or the number of proxies in front (0-10)").min(0, "must be true, false or the number of proxies in front (0-10)").max(10, "must be true, false or the number of proxies in front (0-10)"),
+  ),
   MAX_ACTIVE_PARTIES: withDefault(z.coerce.number().int().min(1).max(10_000), 10),
+  // Limits a fresh cookie cannot dodge (docs/security.md): parties running or waiting per
+  // client address, parties running on the whole deployment, tokens per hour (0: no cap).
+  MAX_ACTIVE_PARTIES_PER_ADDRESS: withDefault(z.coerce.number().int().min(1).max(100_000), 30),
+  MAX_RUNNING_PARTIES: withDefault(z.coerce.number().int().min(1).max(100_000), 50),
+  MAX_TOKENS_PER_HOUR: withDefault(z.coerce.number().int().min(0), 20_000_000),
   PARTY_TOKEN_BUDGET: withDefault(z.coerce.number().int().min(1000), 2_000_000),
 });
 

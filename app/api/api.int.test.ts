@@ -85,6 +85,13 @@ describe("ownership and watch tokens", () => {
     expect((await r.json()).error.code).toBe("not_found");
   });
 
+  it.each(reads.filter(([name]) => ["summary", "state.json", "artifacts", "bundle"].includes(name)))("the owner's %s is private to them: Cache-Control private, no-store and Vary: Cookie", async (_name, handler, suffix, extra) => {
+    const r = await call(handler, `/api/parties/${partyId}${suffix}`, { cookie: owner, params: { id: partyId, ...extra } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("private, no-store");
+    expect(r.headers.get("vary")).toMatch(/\bCookie\b/);
+  });
+
   it("state.json shows what the party has spent so far, per agent and phase", async () => {
     const r = await call(state.GET, `/api/parties/${partyId}/state.json`, { cookie: owner, params: { id: partyId } });
     expect(r.status).toBe(200);
@@ -137,7 +144,30 @@ describe("bad input changes nothing", () => {
     { name: "critique: unknown artifact", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/nope.md", perspectives: ["security"] }), status: 404, field: "artifactPath" },
     { name: "events: bad Last-Event-ID", handler: events.GET, path: () => `/api/parties/${partyId}/events`, headers: { "last-event-id": "abc" }, status: 422, field: "Last-Event-ID" },
     { name: "events: negative after", handler: events.GET, path: () => `/api/parties/${partyId}/events?after=-3`, status: 422, field: "after" },
+    // Text PostgreSQL cannot store: a NUL, or a lone surrogate (issue 24, item 9).
+    { name: "create: NUL in description", handler: parties.POST, path: () => "/api/parties", body: () => JSON.stringify({ description: "A perfectly fine description.\u0000" }), status: 422, field: "description" },
+    { name: "create: lone surrogate in description", handler: parties.POST, path: () => "/api/parties", body: () => JSON.stringify({ description: "A perfectly fine description \ud800." }), status: 422, field: "description" },
+    { name: "create: NUL in title", handler: parties.POST, path: () => "/api/parties", body: () => JSON.stringify({ description: "A perfectly fine description.", title: "T\u0000" }), status: 422, field: "title" },
+    { name: "create: lone surrogate in title", handler: parties.POST, path: () => "/api/parties", body: () => JSON.stringify({ description: "A perfectly fine description.", title: "\udc00T" }), status: 422, field: "title" },
+    { name: "input: NUL in requestId", handler: input.POST, path: () => `/api/parties/${partyId}/input`, body: () => JSON.stringify({ requestId: "req\u0000", text: "hello" }), status: 422, field: "requestId" },
+    { name: "input: lone surrogate in requestId", handler: input.POST, path: () => `/api/parties/${partyId}/input`, body: () => JSON.stringify({ requestId: "req\ud83d", text: "hello" }), status: 422, field: "requestId" },
+    { name: "critique: NUL in artifactPath", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/project-brief.md\u0000", perspectives: ["security"] }), status: 422, field: "artifactPath" },
+    { name: "critique: lone surrogate in artifactPath", handler: critique.POST, path: () => `/api/parties/${partyId}/critique`, body: () => JSON.stringify({ artifactPath: "docs/\udfff.md", perspectives: ["security"] }), status: 422, field: "artifactPath" },
   ];
+
+  it.each([
+    ["NUL", "brief\u0000.md"],
+    ["a lone surrogate", "brief\ud800.md"],
+  ])("an artifact path in the URL with %s → 422 naming artifactPath", async (_what, name) => {
+    const r = await call(artifact.GET, `/api/parties/${partyId}/artifacts/docs/x`, { cookie: owner, params: { id: partyId, path: ["docs", name] } });
+    expect(r.status).toBe(422);
+    expect(Object.keys((await r.json()).error.fields)).toEqual(["artifactPath"]);
+  });
+
+  it("a guest cookie with a malformed %-escape is no identity, not a 500", async () => {
+    const r = await call(one.GET, `/api/parties/${partyId}`, { headers: { cookie: "ip_guest=%ZZ" }, params: { id: partyId } });
+    expect(r.status).toBe(404);
+  });
 
   it.each(table)("$name → $status naming $field", async (t) => {
     const before = await tableCounts(db);

@@ -15,7 +15,7 @@ export function authSecret(): string {
     cached = readFileSync(file, "utf8").trim();
   } catch {
     // Not written yet (first start): make one.
-    mkdirSync(path.dirname(file), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const fresh = randomBytes(32).toString("base64url");
     try {
       // "wx": if another process wrote it first, keep theirs.

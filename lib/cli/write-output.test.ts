@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { unzipSync } from "fflate";
 import { bundleZip } from "../server/bundle";
 import { safeTarget, writeBundle, writeFiles } from "./write-output";
 
@@ -23,8 +24,31 @@ describe("safeTarget", () => {
     ["C:/x", false],
     ["", false],
     ["a\0b", false],
+    ["src\\..\\..\\escape.md", false],
   ])("%s → %s", (rel, ok) => {
     expect(safeTarget("/out", rel) !== null).toBe(ok);
+  });
+});
+
+describe("the zip and the CLI with model-made paths", () => {
+  it("leave out every scaffold folder or artifact path that would climb out of the folder", async () => {
+    const zip = bundleZip({
+      artifacts: [
+        { path: "docs/project-brief.md", content: "# Brief\n" },
+        { path: "../outside.md", content: "x" },
+        { path: "/etc/cron.d/x", content: "x" },
+        { path: "scaffold.txt", content: "src/\nsrc/../../../x/\n/abs/\nsrc\\..\\..\\y/\nsrc/ok/\n" },
+      ],
+      state: {},
+      discoveryContext: null,
+      events: [],
+    });
+    const entries = Object.keys(unzipSync(zip)).sort();
+    expect(entries).toEqual(["docs/project-brief.md", "docs/transcript.md", "src/.gitkeep", "src/ok/.gitkeep", "state.json"]);
+    const out = path.join(dir, "out");
+    const r = await writeBundle(out, zip);
+    expect(r.skipped).toEqual([]);
+    expect(await readdir(dir)).toEqual(["out"]);
   });
 });
 

@@ -5,17 +5,19 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { unzipSync } from "fflate";
+import { safeRelativePath } from "../protocol/relative-path";
 
 export interface WrittenFiles {
   files: string[];
   skipped: string[];
 }
 
-/** The file's place under `root`, or null for a path that would leave it. */
+/** The file's place under `root`, or null for a path that would leave it (or could, on another system). */
 export function safeTarget(root: string, rel: string): string | null {
-  if (!rel || rel.includes("\0") || path.isAbsolute(rel) || /^[a-zA-Z]:/.test(rel)) return null;
+  const clean = safeRelativePath(rel);
+  if (!clean || path.isAbsolute(clean)) return null;
   const base = path.resolve(root);
-  const target = path.resolve(base, rel);
+  const target = path.resolve(base, clean);
   return target.startsWith(base + path.sep) ? target : null;
 }
 

@@ -1,6 +1,5 @@
 // One database per process: embedded PGlite under DATA_DIR by default, a real
 // PostgreSQL when DATABASE_URL is set. Migrations run when it opens.
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -8,6 +7,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { makeDataDirPrivate, SWEEP_MS } from "./private-dir";
 
 export interface Database {
   prisma: PrismaClient;
@@ -47,20 +47,30 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   let dir: string | undefined;
   if ("dataDir" in config) {
     dir = path.resolve(config.dataDir, "pglite");
-    await mkdir(dir, { recursive: true });
+    await makeDataDirPrivate(config.dataDir);
   }
   const lite = new PGlite(dir);
   await lite.waitReady;
   await applyMigrations(lite);
+  let sweep: NodeJS.Timeout | undefined;
+  if ("dataDir" in config) {
+    // A first open has just created the whole cluster, 0666.
+    await makeDataDirPrivate(config.dataDir);
+    sweep = setInterval(() => void makeDataDirPrivate(config.dataDir).catch((e) => console.error(`database: ${(e as Error).message}`)), SWEEP_MS);
+    sweep.unref();
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return {
     prisma,
     kind: "pglite",
     sql: lite,
     async close() {
+      clearInterval(sweep);
       await prisma.$disconnect();
       // Prisma's disconnect does not close PGlite; an open instance hangs process exit.
       if (!lite.closed) await lite.close();
+      // Files PGlite created during the run (0666): owner-only again.
+      if ("dataDir" in config) await makeDataDirPrivate(config.dataDir).catch((e) => console.error(`database: ${(e as Error).message}`));
     },
   };
 }

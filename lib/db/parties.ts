@@ -27,13 +27,15 @@ export interface NewParty {
   /** The owner link's secret (a random one when it is not given): only its hash is stored. */
   ownerToken?: string;
   ownerNonce?: string;
+  /** The per-address limit's key (lib/server/admission.ts); none from the terminal. */
+  clientKey?: string | null;
 }
 
 /** Stores the party and its first event. */
 export async function insertParty(db: Database, p: NewParty): Promise<StoredEvent[]> {
   return inTransaction(db, async (tx) => {
     await tx.party.create({
-      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchTokenHash: tokenHash(p.watchToken), watchNonce: p.watchNonce ?? null, ownerTokenHash: tokenHash(p.ownerToken ?? randomBytes(24).toString("base64url")), ownerNonce: p.ownerNonce ?? null },
+      data: { id: p.id, ownerId: p.ownerId, title: p.title, description: p.description, mode: p.mode, flags: p.flags, modelSettings: p.modelSettings as Prisma.InputJsonValue, watchTokenHash: tokenHash(p.watchToken), watchNonce: p.watchNonce ?? null, ownerTokenHash: tokenHash(p.ownerToken ?? randomBytes(24).toString("base64url")), ownerNonce: p.ownerNonce ?? null, clientKey: p.clientKey ?? null },
     });
     const locked = (await lockParty(tx, p.id))!;
     return appendEvents(tx, locked, [{ type: "party-start", data: { mode: p.mode, title: p.title, description: p.description, flags: p.flags } }]);

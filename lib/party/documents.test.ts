@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeBrief } from "./documents";
+import { mergeBrief, scaffoldFromArchitecture } from "./documents";
 import type { FinalPositionOutput } from "../protocol/outputs";
 
 const position = (project_vision: string): FinalPositionOutput => ({
@@ -21,5 +21,14 @@ describe("mergeBrief", () => {
     expect(brief.problem_statement).toBe(
       "A booking app for climbing gyms. It succeeds when members book online. PCI DSS v4.0, PSD2 Strong Customer Authentication and GDPR apply. Technically it is one modular monolith.",
     );
+  });
+});
+
+describe("scaffoldFromArchitecture with hostile folder names", () => {
+  it("keeps only folders that stay under src/", () => {
+    const architecture = ["## Directory Layout", "```", "src/", "  app/", "  ../", "    ../", "      etc/", "  ..\\x/", "  ok/", "```", ""].join("\n");
+    const dirs = scaffoldFromArchitecture(architecture);
+    expect(dirs.filter((d) => d.startsWith("src/"))).toEqual(["src/", "src/app/", "src/ok/"]);
+    expect(dirs.some((d) => d.includes(".."))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 // constitution and skill report as markdown, the scaffold, and discovery_context.
 import type { BriefOutput, ConstitutionOutput, FinalPositionOutput, ProposalOutput, SkillReportOutput } from "../protocol/outputs";
 import { splitSentences } from "../text/split-sentences";
+import { safeRelativePath } from "../protocol/relative-path";
 
 const bullets = (xs: readonly string[]) => (xs.length ? xs.map((x) => `- ${x}`).join("\n") : "- None identified");
 
@@ -150,8 +151,9 @@ export function scaffoldFromArchitecture(architecture: string | undefined): stri
     const depth = Math.floor(m[1].replace(/[│├└─|`-]/g, " ").length / 2);
     stack.length = depth;
     stack[depth] = m[2];
-    const p = stack.join("");
-    if (p.startsWith("src/")) dirs.add(p);
+    // A model's folder name may be "../" or worse: only folders that stay under src/ count.
+    const p = safeRelativePath(stack.join(""));
+    if (p?.startsWith("src/")) dirs.add(p);
   }
   if (dirs.size === 0) ["src/", "src/app/", "src/domain/", "src/infrastructure/"].forEach((d) => dirs.add(d));
   return [...[...dirs].sort(), ...TEST_DIRS];

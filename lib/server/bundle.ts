@@ -2,6 +2,7 @@
 // state.json, discovery_context.json, and the transcript with the next-steps blocks.
 import { strToU8, zipSync, type Zippable } from "fflate";
 import type { StoredEvent } from "../party/events";
+import { safeRelativePath } from "../protocol/relative-path";
 import { transcriptMarkdown } from "./transcript";
 
 export const SCAFFOLD_ARTIFACT = "scaffold.txt";
@@ -18,10 +19,16 @@ export function bundleZip(b: BundleInput): Uint8Array {
   for (const a of b.artifacts) {
     if (a.path === SCAFFOLD_ARTIFACT) {
       // Folders only exist in a zip through an entry: a .gitkeep keeps them in git too.
-      for (const dir of a.content.split("\n").map((l) => l.trim()).filter((l) => l.endsWith("/"))) files[`${dir}.gitkeep`] = new Uint8Array();
+      // The folder names come from a model's Directory Layout: one that would leave the
+      // folder the zip is unpacked into (.., absolute, a backslash) is left out.
+      for (const line of a.content.split("\n").map((l) => l.trim()).filter((l) => l.endsWith("/"))) {
+        const dir = safeRelativePath(line);
+        if (dir) files[`${dir}.gitkeep`] = new Uint8Array();
+      }
       continue;
     }
-    files[a.path] = strToU8(a.content);
+    const at = safeRelativePath(a.path);
+    if (at && !at.endsWith("/")) files[at] = strToU8(a.content);
   }
   files["state.json"] = strToU8(JSON.stringify(b.state, null, 2) + "\n");
   if (b.discoveryContext) files["discovery_context.json"] = strToU8(JSON.stringify(b.discoveryContext, null, 2) + "\n");

@@ -47,6 +47,7 @@ import { roomSummary } from "../party/room";
 import { forWatcher } from "../party/plain-failure";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { agentInfo } from "../party/roster";
+import { admitKickoff, clientKeyOf } from "./admission";
 import { bundleZip } from "./bundle";
 import { stateView } from "./state-view";
 import { summarizeUsage, usageRecords } from "../party/usage-summary";
@@ -96,7 +97,12 @@ export async function stillAllowed(viewer: Viewer, partyId: string): Promise<boo
   }
 }
 
-export async function createParty(viewer: Viewer, body: unknown): Promise<CreatedParty> {
+/** Where a kickoff came from: the client's address (null from the terminal). */
+export interface KickoffOrigin {
+  clientAddress: string | null;
+}
+
+export async function createParty(viewer: Viewer, body: unknown, from: KickoffOrigin = { clientAddress: null }): Promise<CreatedParty> {
   if (!viewer.guestId) throw new AppError("unauthorized", "No guest session: call POST /api/session first, then send its cookie.");
   const input = parseOrThrow(newPartySchema, body);
   const flags = input.flags ?? [];
@@ -116,6 +122,8 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
     throw new AppError("rate_limited", `You already have ${active} parties running or waiting for you (the limit is ${e.MAX_ACTIVE_PARTIES}). Finish or cancel one first.`, undefined, 60);
   }
   const modelSettings = await modelSettingsForKickoff(viewer, { model: input.model, agentModels: input.agentModels });
+  const clientKey = clientKeyOf(from.clientAddress);
+  await admitKickoff(db, e, { clientKey, modelSettings });
   const id = randomBytes(9).toString("base64url");
   const mode = input.mode ?? flagMode;
   const stored = await insertParty(db, {
@@ -127,6 +135,7 @@ export async function createParty(viewer: Viewer, body: unknown): Promise<Create
     flags,
     modelSettings,
     ...newLinks(id),
+    clientKey,
   });
   bus.publish(id, stored);
   void runner.kick(id);

@@ -2,6 +2,7 @@
 import { closeDb, getDb } from "../db/database";
 import { modelConfigProblem } from "../ai/providers";
 import { assertEnv } from "../env";
+import { installPeerHeaders } from "../http/peer-headers";
 import { detectLocalModels } from "./model-catalog";
 import { trackResponses } from "./responses-in-flight";
 import { getServices, stopServices } from "./services";
@@ -19,6 +20,8 @@ export function onShutdown(fn: () => Promise<void>): void {
 export async function startServer(): Promise<void> {
   if (g.__inceptionStarted) return;
   g.__inceptionStarted = true;
+  // Before the first request: the client's address and scheme as its socket says.
+  installPeerHeaders();
   const e = assertEnv();
   // A model its provider cannot serve (no key, no base URL) stops the server here, in one line.
   const problem = modelConfigProblem(e);

@@ -2,6 +2,7 @@
 // keys kept out of the client bundle, and hostile model output rendered harmlessly.
 import { expect, test } from "@playwright/test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answerPending, Client, ServerProcess, sleep } from "../support/server";
@@ -148,5 +149,118 @@ test("an owner link only asks: a foreign POST is refused, the page's confirmatio
     await mine.request.post(`/api/parties/${id}/cancel`, { data: {} });
   } finally {
     await Promise.all([mine.close(), theirs.close()]);
+  }
+});
+
+// Issue 24: the probes a security review made from outside, each held.
+
+test("a forged X-Forwarded-Host does not pass the Origin check, nor does the right host over the wrong scheme", async ({ request, baseURL }) => {
+  await request.post(`${baseURL}/api/session`);
+  const body = { description: "A forged-host attempt to create a party from another site." };
+  const forged = await request.post(`${baseURL}/api/parties`, { data: body, headers: { origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+  expect(forged.status()).toBe(403);
+  const host = new URL(baseURL!).host;
+  const scheme = await request.post(`${baseURL}/api/parties`, { data: body, headers: { origin: `https://${host}` } });
+  expect(scheme.status()).toBe(403);
+});
+
+test("pages and API answers carry a Permissions-Policy; no HSTS over plain HTTP; owner answers are private", async ({ request, baseURL }) => {
+  const page = await request.get(`${baseURL}/`);
+  expect(page.headers()["permissions-policy"]).toMatch(/camera=\(\)/);
+  expect(page.headers()["strict-transport-security"]).toBeUndefined();
+  await request.post(`${baseURL}/api/session`);
+  const created = await request.post(`${baseURL}/api/parties`, { data: { description: "A tool-lending library for a street: who has the ladder, and when it comes back." } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  for (const suffix of ["", "/artifacts", "/state.json", "/bundle"]) {
+    const r = await request.get(`${baseURL}/api/parties/${id}${suffix}`);
+    expect(r.status(), suffix).toBe(200);
+    expect(r.headers()["cache-control"], suffix).toBe("private, no-store");
+    expect(r.headers()["vary"], suffix).toMatch(/Cookie/);
+  }
+  await request.post(`${baseURL}/api/parties/${id}/cancel`);
+});
+
+/** A raw request: fetch and Playwright refuse to send a malformed URL or a lone surrogate as is. */
+function raw(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const r = httpRequest({ host: "127.0.0.1", port, method, path, headers: { ...headers, ...(body ? { "content-length": String(body.length) } : {}) } }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    r.on("error", reject);
+    r.end(body);
+  });
+}
+
+test("a NUL or a lone surrogate in a field, or a malformed %-escape in the address, is a 4xx naming it, never a 500", async ({ request, baseURL }) => {
+  const session = await request.post(`${baseURL}/api/session`);
+  const cookie = (session.headers()["set-cookie"] ?? "").split(";")[0];
+  const port = Number(new URL(baseURL!).port);
+  const json = { "content-type": "application/json", cookie };
+  for (const [field, text] of [
+    ["description", '{"description":"A fine description of a project.\\u0000"}'],
+    ["description", '{"description":"A fine description of a project \\ud800."}'],
+    ["title", '{"description":"A fine description of a project.","title":"\\udc00"}'],
+  ] as const) {
+    const r = await raw(port, "POST", "/api/parties", json, Buffer.from(text));
+    expect(r.status, text).toBe(422);
+    expect(Object.keys(JSON.parse(r.text).error.fields), text).toEqual([field]);
+  }
+  for (const path of ["/api/parties/%ZZ", "/api/parties/abc/artifacts/docs/%ZZ.md", "/parties/%ZZ"]) {
+    const r = await raw(port, "GET", path, { cookie });
+    expect(r.status, path).toBeGreaterThanOrEqual(400);
+    expect(r.status, path).toBeLessThan(500);
+  }
+  const badCookie = await raw(port, "GET", "/api/parties", { cookie: "ip_guest=%ZZ" });
+  expect(badCookie.status).toBeLessThan(500);
+});
+
+test("fresh cookies from one address stop at its limit; the embedded database's files are private", async () => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ip-limits-"));
+  const s = new ServerProcess({
+    port: portOf("securityLimits"),
+    env: { DATA_DIR: dataDir, MAX_ACTIVE_PARTIES_PER_ADDRESS: "2", OFFLINE_MODEL_TPS: "2000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" },
+  });
+  try {
+    await s.start();
+    const statuses: number[] = [];
+    let refused: Response | null = null;
+    for (let i = 0; i < 4; i++) {
+      const c = new Client(s);
+      await c.session();
+      // A client-supplied X-Forwarded-For is not believed without TRUST_PROXY.
+      const r = await c.req("/api/parties", { method: "POST", body: JSON.stringify({ description: `A small project number ${i} for a probe of the per-address limit.` }), headers: { "x-forwarded-for": `198.51.100.${i}` } });
+      statuses.push(r.status);
+      if (r.status === 429) refused = r;
+    }
+    expect(statuses).toEqual([201, 201, 429, 429]);
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused!.json()).error.message).toMatch(/from your network/);
+    // Parties ran and wrote, and PGlite creates its files 0666: the open fixed the cluster,
+    // and a sweep every 30 s fixes what came since.
+    const loose = () => {
+      const found: string[] = [];
+      const walk = (dir: string) => {
+        for (const f of readdirSync(dir)) {
+          const p = path.join(dir, f);
+          const st = statSync(p, { throwIfNoEntry: false });
+          if (!st) continue;
+          if ((st.mode & 0o777) !== (st.isDirectory() ? 0o700 : 0o600)) found.push(`${path.relative(dataDir, p)} ${(st.mode & 0o777).toString(8)}`);
+          if (st.isDirectory()) walk(p);
+        }
+      };
+      walk(path.join(dataDir, "pglite"));
+      return found;
+    };
+    expect((statSync(dataDir).mode & 0o777).toString(8)).toBe("700");
+    expect((statSync(path.join(dataDir, "pglite")).mode & 0o777).toString(8)).toBe("700");
+    console.log(`data dir: ${loose().length} files written since the open and not yet swept`);
+    await expect.poll(loose, { timeout: 70_000, intervals: [5_000] }).toEqual([]);
+  } finally {
+    await s.signal("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -15,6 +15,7 @@ const OFFSETS = {
   live: 15,
   reload: 16,
   security: 17,
+  securityLimits: 19,
   models: 18,
   /** 20 … 49: one port per server, in the order the spec starts them. */
   reliability: 20,

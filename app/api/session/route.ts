@@ -1,6 +1,8 @@
 import { GUEST_COOKIE, guestCookieAttributes, issueGuestToken, verifyGuestToken } from "@/lib/auth/guest-token";
 import { authSecret } from "@/lib/auth/secret";
+import { env } from "@/lib/env";
 import { route } from "@/lib/http/handler";
+import { requestSite } from "@/lib/http/request-site";
 import { cookies } from "next/headers";
 
 // For API clients: the proxy has already minted a cookie if the request had none;
@@ -11,7 +13,8 @@ export const POST = route(async (req) => {
   const secret = authSecret();
   const current = jar.get(GUEST_COOKIE)?.value;
   const token = (await verifyGuestToken(current, secret)) ? current! : await issueGuestToken(secret);
-  const secure = new URL(req.url).protocol === "https:";
+  // The scheme the connection (or a trusted proxy) says, as for the proxy's own cookie.
+  const secure = requestSite(req.headers, env().TRUST_PROXY, new URL(req.url)).proto === "https";
   jar.set(GUEST_COOKIE, token, guestCookieAttributes(secure));
   return new Response(null, { status: 204 });
 });
