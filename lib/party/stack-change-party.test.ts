@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { budgetProblems } from "./testing/log-checks";
-import { driveParty, finalArtifacts, offlineModels, ofType } from "./testing/drive-party";
+import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
+import { hookedStore, type PartyStore } from "./store";
+import type { MemoryPartyStore } from "./memory-store";
 import type { ModelLookup } from "./agent-step";
 import { wholePrompt } from "./testing/recording-models";
 
@@ -111,4 +113,24 @@ describe("a stack change is carried everywhere", () => {
     const warnings = ofType(r.events, "note").filter((e) => e.data.kind === "warning").map((e) => e.data.text);
     expect(warnings).toEqual([expect.stringMatching(/^Architecture Overview still names Next\.js, which your stack change replaced: “.*Next\.js.*”/)]);
   }, 60_000);
+
+  it("a runner that dies anywhere after the change finishes with the same documents, cards and revisions", async () => {
+    const changeAt = (req: { kind: string }, c: { asked: { kind: string }[] }) => (req.kind === "stack_approval" && !c.asked.some((q) => q.kind === "stack_approval") ? { selection: "C", text: CHANGE } : undefined);
+    const fingerprint = (r: DriveResult) => ({
+      artifacts: Object.fromEntries([...finalArtifacts(r.events)].map(([p, c]) => [p, withoutTimestamps(c)])),
+      cards: r.requests.map((q) => q.body),
+      revisions: ofType(r.events, "revision-result").map((e) => e.data),
+      notes: ofType(r.events, "note").map((e) => e.data.text),
+    });
+    let total = 0;
+    const counting = (inner: MemoryPartyStore): PartyStore => hookedStore(inner, { afterCommit: () => void total++ });
+    const baseline = await driveParty({ partyId: "p-stack", description: DESCRIPTION, mode: "party", answer: changeAt, wrapStore: counting });
+    expect(ofType(baseline.events, "revision-start").some((e) => e.data.source === "stack")).toBe(true);
+    // From the change on (the stack phase's second half) to the end, where the document check runs.
+    const points = [0.35, 0.45, 0.55, 0.65, 0.72, 0.78, 0.84, 0.9, 0.95].map((f) => Math.round(f * total));
+    const crashed = await driveParty({ partyId: "p-stack", description: DESCRIPTION, mode: "party", answer: changeAt, wrapStore: crashAt(points), onError: (e) => e instanceof SimulatedCrash });
+    expect(crashed.outcome).toEqual({ status: "completed" });
+    expect(crashed.crashes).toBe(points.length);
+    expect(fingerprint(crashed)).toEqual(fingerprint(baseline));
+  }, 120_000);
 });
