@@ -131,7 +131,7 @@ export async function stackDebate(ctx: PartyContext, team: PhaseTeam, descriptio
     team.context = { ...base, tech_stack: stackJson };
     const replaced = replacedTechnologies(original, stack);
     const stale = stalePassages(stack.additional.map((a) => `${a.choice}: ${a.rationale}`).concat(stack.language.rationale, stack.framework.rationale, stack.database.rationale).join("\n"), replaced);
-    const unhonoured = unhonouredParts(request, stack, [changed.unchanged, changed.addressed_security, changed.addressed_ops].join("\n"));
+    const unhonoured = unhonouredParts(request, stack, [changed.unchanged, changed.addressed_security, changed.addressed_ops].join("\n"), previous);
     const proposerName = agentInfo(ctx.personas, proposer).name.toUpperCase();
     const again = await reReview(ctx, team, proposer, stack, { ...base, tech_stack: stackJson, user_changes: request }, `FROM ${proposerName}:\n${TASKS["stack.proposal"].render(stack)}`, `${k}/change-${round}`, replyTo);
     basis = "change";

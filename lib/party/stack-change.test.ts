@@ -66,5 +66,10 @@ describe("what a stack change replaced", () => {
       { name: "Redis", reason: "Not applied: Redis stays, Celery needs a broker." },
     ]);
     expect(unhonouredParts("use Django with HTMX instead of Next.js", django, "")).toEqual([]);
+    // A sentence's first word is a name only when a stack names it.
+    expect(unhonouredParts("Drop Redis. Replace Vitest with pytest.", { ...django, additional: [] }, "", next)).toEqual([]);
+    expect(unhonouredParts("Please, Django. Svelte too.", next, "", next)).toEqual([
+      { name: "Django", reason: "the revised stack does not include Django, and the team gave no reason" },
+    ]);
   });
 });

@@ -131,15 +131,18 @@ export interface UnhonouredPart {
  * carry out: asked for but absent, or asked away but still there. The proposer's own
  * explanation, when a sentence of it names the technology, is the reason shown.
  */
-export function unhonouredParts(request: string, after: ProposalOutput, explanation: string): UnhonouredPart[] {
+export function unhonouredParts(request: string, after: ProposalOutput, explanation: string, before?: ProposalOutput): UnhonouredPart[] {
   const now = rows(after).join("\n");
+  const known = `${now}\n${before ? rows(before).join("\n") : ""}`;
   const out: UnhonouredPart[] = [];
   const seen = new Set<string>();
   for (const m of request.matchAll(TOKEN)) {
     const word = m[0];
-    // A sentence's first word is capitalised without being a name ("Use Django").
-    const named = isName(word) && !/^(?:We|Use|Please|Keep|Switch|Move|Add|Make|Go|Let|Only|Just|Change|Put)$/.test(word);
-    if (!named || seen.has(word.toLowerCase())) continue;
+    if (!isName(word) || seen.has(word.toLowerCase())) continue;
+    // A sentence's first word is capitalised without being a name ("Drop Redis", "Replace
+    // PostgreSQL"): there it counts only when one of the two stacks names it.
+    const opensSentence = /(?:^|[.!?;:]\s*)$/.test(request.slice(0, m.index).trimEnd());
+    if (opensSentence && /^[A-Z][a-z]+$/.test(word) && !mentions(known, word)) continue;
     seen.add(word.toLowerCase());
     const removal = REMOVAL.test(request.slice(Math.max(0, m.index - 24), m.index));
     const present = mentions(now, word);
