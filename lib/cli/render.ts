@@ -264,7 +264,7 @@ export class TerminalRenderer {
         this.line(s.yellow(`✗ ${e.data.path} is missing. ${e.data.reason}`));
         break;
       case "revision-start":
-        this.line(s.cyan(`↻ ${e.data.missing ? "Writing" : "Revising"} ${e.data.artifactPath}`) + s.dim(` (${this.name(e.data.agent)}${e.data.source === "walkthrough" ? ", from the walkthrough" : ""}): ${oneLine(e.data.feedback)}`));
+        this.line(s.cyan(`↻ ${e.data.missing ? "Writing" : "Revising"} ${e.data.artifactPath}`) + s.dim(` (${this.name(e.data.agent)}${e.data.source === "walkthrough" ? ", from the walkthrough" : e.data.source === "stack" ? ", for your stack change" : ""}): ${oneLine(e.data.feedback)}`));
         break;
       case "revision-result":
         if (e.data.status === "completed") this.line(s.green(`↻ ${e.data.artifactPath} is now version ${e.data.version}`) + (e.data.changesSummary ? s.dim(` — ${oneLine(e.data.changesSummary)}`) : ""));

@@ -70,7 +70,8 @@ export interface RevisionStart {
   missing: boolean;
   /** True for a revision the person asked for through the API; false inside a walkthrough step. */
   onDemand: boolean;
-  source: "person" | "walkthrough" | "remark";
+  /** "stack": the document still named a technology the person's stack change replaced. */
+  source: "person" | "walkthrough" | "remark" | "stack";
   /** The remark it carries out (source "remark"). */
   remarkId?: string;
 }

@@ -170,11 +170,13 @@ describe("stack approval [C]", () => {
     expect(cards).toHaveLength(2);
     expect(cards[0].body).not.toMatch(/MySQL/);
     expect(cards[1].body).toMatch(/MySQL/);
-    expect(cards[1].body).toContain("REVISED FOR YOUR CHANGES");
+    // The critics reviewed the changed stack: the consensus shown is theirs about it.
+    expect(cards[1].body).toMatch(/CONSENSUS: (UNANIMOUS|MAJORITY|NONE) — re-reviewed after your change/);
     expect(cards[1].body).toMatch(/\[Y\] Yes, proceed with this stack\n\[C\] I have changes$/);
     expect((cards[1].details as { stack: { database: { choice: string } } }).stack.database.choice).toMatch(/MySQL/);
     const revisions = ofType(r.events, "message-end").filter((e) => e.data.phase === 2 && e.data.label === "REVISED PROPOSAL");
     expect(revisions).toHaveLength(2);
+    expect(ofType(r.events, "message-end").filter((e) => e.data.phase === 2 && /CRITIQUE$/.test(e.data.label))).toHaveLength(4);
     expect(revisions[1].data.content).toMatch(/MySQL/);
     // The approved, changed stack is what phase 3 builds on.
     expect(finalArtifacts(r.events).get(ARTIFACT_PATHS.architecture)).toMatch(/MySQL/);

@@ -14,6 +14,8 @@ import { PARTY_PHASES, phaseNames } from "../vocabulary";
 import { nextStepActions, type ProjectContext } from "./next-step-actions";
 import { missingEvents } from "./promised-artifacts";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { keepDraftToStack, keepToStack, type StackGuard } from "./stack-guard";
+import { SCAFFOLD_PATH } from "./promised-artifacts";
 import type { PartyRecord } from "./store";
 
 export const TEAM_NAME = "inception-party";
@@ -102,25 +104,36 @@ export async function runPartyMode(ctx: PartyContext, party: PartyRecord): Promi
     const vision = await parallelPhase(ctx, 1, (team) => visionCouncil(ctx, team, d));
     // Every later turn reads the person's own answers, not only the brief the team wrote from them.
     const answers: Sections = vision.userResponse.trim() ? { user_response: vision.userResponse } : {};
-    const { stack } = await parallelPhase(ctx, 2, (team) => stackDebate(ctx, team, d, vision.briefMd), answers);
+    const { stack, replaced } = await parallelPhase(ctx, 2, (team) => stackDebate(ctx, team, d, vision.briefMd), answers);
     // The person may have revised the brief while the stack approval waited.
     const brief = await currentText(ctx, "party/p3/brief", ARTIFACT_PATHS.brief, vision.briefMd);
     const blueprint = await parallelPhase(ctx, 3, (team) => blueprintAssembly(ctx, team, d, brief, stack), answers);
-    const arch = blueprint["architecture-overview"];
+    const guard: StackGuard = { mode: "party", title: party.title, description: d, stack, replaced };
     const remarks = earlierRemarks(ctx, await readRemarks(ctx, "party/p4/remarks"), 4);
-    const sections = {
-      ...answers,
-      ...remarks,
-      project_description: d,
-      project_brief: brief,
-      tech_stack: JSON.stringify(stack, null, 2),
-      artifact_content: [arch, blueprint["data-model"], blueprint["test-strategy-outline"]].filter(Boolean).join("\n\n---\n\n"),
-    };
-    const constitution = await sequentialPhase(ctx, 4, async () => {
-      const c = await draftConstitution(ctx, "party/p4/constitution", 4, sections);
+    const { constitution, sections, arch } = await sequentialPhase(ctx, 4, async () => {
+      // A stack change reaches the brief and the blueprint before governance builds on them.
+      const docs = { brief, arch: blueprint["architecture-overview"], dm: blueprint["data-model"], ts: blueprint["test-strategy-outline"] };
+      if (replaced.length) {
+        await keepToStack(ctx, "party/p4/stack-guard", guard, [ARTIFACT_PATHS.brief, ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy]);
+        docs.brief = await currentText(ctx, "party/p4/stack-guard/brief", ARTIFACT_PATHS.brief, brief);
+        docs.arch = await currentText(ctx, "party/p4/stack-guard/architecture", ARTIFACT_PATHS.architecture, docs.arch ?? "");
+        docs.dm = await currentText(ctx, "party/p4/stack-guard/data-model", ARTIFACT_PATHS.dataModel, docs.dm ?? "");
+        docs.ts = await currentText(ctx, "party/p4/stack-guard/test-strategy", ARTIFACT_PATHS.testStrategy, docs.ts ?? "");
+      }
+      const sections: Sections = {
+        ...answers,
+        ...remarks,
+        project_description: d,
+        project_brief: docs.brief,
+        tech_stack: JSON.stringify(stack, null, 2),
+        artifact_content: [docs.arch, docs.dm, docs.ts].filter(Boolean).join("\n\n---\n\n"),
+      };
+      let c = await draftConstitution(ctx, "party/p4/constitution", 4, sections);
+      if (c) c = await keepDraftToStack(ctx, "party/p4/constitution/stack-guard", guard, sections, c);
       if (!c) await ctx.rt.emit("party/p4/constitution/missing", missingEvents(ctx.personas, "party", [ARTIFACT_PATHS.constitution]));
-      await skillsAndScaffold(ctx, "party", "party/p4", 4, sections, stack, arch);
-      return c;
+      await skillsAndScaffold(ctx, "party", "party/p4", 4, sections, stack, docs.arch || undefined);
+      await keepToStack(ctx, "party/p4/stack-guard-governance", guard, [ARTIFACT_PATHS.skillReport, SCAFFOLD_PATH]);
+      return { constitution: c, sections, arch: docs.arch || undefined };
     });
     const wt = await sequentialPhase(ctx, 5, async () => {
       if (constitution) await reviewConstitution(ctx, "party/p5/constitution", 5, party.title, sections, constitution);

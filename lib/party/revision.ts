@@ -70,7 +70,7 @@ function documentOf(task: string, out: unknown, m: RevisionMaterial): string {
 function reasonFor(start: RevisionStart): string {
   const said = start.feedback.replace(/\s+/g, " ").trim();
   const short = said.length > 140 ? `${said.slice(0, 137)}…` : said;
-  const who = start.source === "walkthrough" ? "Walkthrough note" : start.source === "remark" ? "Your remark" : "Your feedback";
+  const who = start.source === "walkthrough" ? "Walkthrough note" : start.source === "remark" ? "Your remark" : start.source === "stack" ? "Your stack change" : "Your feedback";
   return start.missing ? `Written now (it was missing). ${who}: ${short}` : `Revised. ${who}: ${short}`;
 }
 

@@ -27,7 +27,7 @@ export function transcriptMarkdown(events: StoredEvent[]): string {
         out.push(`> **Missing**: ${e.data.reason}`, "");
         break;
       case "revision-start":
-        out.push(`**${e.data.missing ? "Writing" : "Revising"} ${e.data.artifactPath}** (${e.data.agent}${e.data.source === "walkthrough" ? ", from the walkthrough" : ""}): ${e.data.feedback.replaceAll("\n", " ")}`, "");
+        out.push(`**${e.data.missing ? "Writing" : "Revising"} ${e.data.artifactPath}** (${e.data.agent}${e.data.source === "walkthrough" ? ", from the walkthrough" : e.data.source === "stack" ? ", for your stack change" : ""}): ${e.data.feedback.replaceAll("\n", " ")}`, "");
         break;
       case "revision-result":
         out.push(e.data.status === "completed" ? `**${e.data.artifactPath} is now version ${e.data.version}**${e.data.changesSummary ? `: ${e.data.changesSummary}` : ""}` : `**${e.data.artifactPath} was not revised**: ${e.data.reason}`, "");

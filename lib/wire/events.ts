@@ -70,7 +70,7 @@ export const revisionStartSchema = z.object({
   baseVersion: int,
   missing: z.boolean(),
   onDemand: z.boolean(),
-  source: z.enum(["person", "walkthrough", "remark"]),
+  source: z.enum(["person", "walkthrough", "remark", "stack"]),
   remarkId: z.string().optional(),
 });
 

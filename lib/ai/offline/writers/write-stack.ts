@@ -65,7 +65,8 @@ function smallTeam(ctx: ProjectContext): boolean {
 export function writePosition(ctx: ProjectContext): PositionOutput {
   const revisedMsg = findMessage(ctx.conversation, "REVISED PROPOSAL");
   const revisedText = revisedMsg?.body ?? "";
-  const plan = ctx.revision.plan;
+  // A position on a stack the person changed reads that stack (tech_stack), not our own revision.
+  const plan = ctx.approvedProposal ? ctx.plan : ctx.revision.plan;
   if (ctx.agent === "zara") {
     const concerns = ctx.concerns;
     const addressed = revisedText
