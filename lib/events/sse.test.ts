@@ -126,3 +126,56 @@ describe("partyEventStream", () => {
     expect(new TextDecoder().decode(eventFrame(e))).toBe(`id: 1\nevent: note\ndata: ${JSON.stringify({ seq: 1, type: "note", at: e.at, data: ev.data })}\n\n`);
   });
 });
+
+describe("a long replay", () => {
+  const bigLog = (n: number) => {
+    const text = "x".repeat(2000);
+    const log: StoredEvent[] = Array.from({ length: n }, (_, i) => note(i + 1, text));
+    let reads = 0;
+    return { log, reads: () => reads, read: async (_p: string, after: number) => (reads++, log.filter((e) => e.seq > after).slice(0, 50)) };
+  };
+
+  it("reads the next page only when the reader has taken the last: a slow reader never holds the whole log", async () => {
+    const { read, reads } = bigLog(2000); // about 4 MB of frames
+    const stream = partyEventStream({ partyId: "p", afterSeq: 0, bus: new EventBus(), readEvents: read, pageSize: 50 });
+    const reader = stream.getReader();
+    await reader.read();
+    await new Promise((r) => setTimeout(r, 100));
+    // 256 KB ahead of the reader is about 130 frames: three pages, not forty.
+    expect(reads()).toBeLessThan(6);
+    let bytes = 0;
+    for (;;) {
+      const { value } = await reader.read();
+      bytes += value!.byteLength;
+      if (new TextDecoder().decode(value!).includes("id: 2000\n")) break;
+    }
+    expect(reads()).toBeGreaterThanOrEqual(40);
+    expect(bytes).toBeGreaterThan(4_000_000);
+    await reader.cancel();
+  });
+
+  it("waits for its replay turn, reads nothing before it, and the turn passes on when the holder is cancelled", async () => {
+    const { ReplayGate } = await import("../server/replay-gate");
+    const gate = new ReplayGate(1);
+    const bus = new EventBus();
+    // The first replay is long and its reader slow: it holds the identity's one turn.
+    const long = bigLog(2000);
+    const first = partyEventStream({ partyId: "p", afterSeq: 0, bus, readEvents: long.read, pageSize: 50, replayTurn: () => gate.turn("guest:g") });
+    const firstReader = first.getReader();
+    await firstReader.read();
+    const b = fakeLog(4);
+    let bReads = 0;
+    const second = partyEventStream({ partyId: "q", afterSeq: 0, bus, readEvents: (p, s) => (bReads++, b.read(p, s)), pageSize: 3, replayTurn: () => gate.turn("guest:g") });
+    const got = collect(second, (o) => o.filter((e) => e.id).length >= 4);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bReads).toBe(0);
+    expect(gate.running("guest:g")).toBe(1);
+    // Another identity has its own turns.
+    const other = await gate.turn("guest:other");
+    other();
+    await firstReader.cancel();
+    expect((await got).filter((e) => e.id).map((e) => e.id)).toEqual(["1", "2", "3", "4"]);
+    expect(bReads).toBeGreaterThan(0);
+    expect(gate.running("guest:g")).toBe(0);
+  });
+});

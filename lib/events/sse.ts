@@ -49,7 +49,15 @@ export interface PartyStreamOptions {
   recheckOnHeartbeat?: boolean;
   /** What this viewer gets of each stored event (a watcher: failures without their causes); the event itself when absent. */
   transform?(e: StoredEvent): StoredEvent;
+  /**
+   * Waits for a turn to replay the log and returns the function that gives it back: bounds
+   * how many replays one identity runs at once (lib/server/replay-gate.ts).
+   */
+  replayTurn?(): Promise<() => void>;
 }
+
+/** Replayed frames buffered ahead of a slow reader before the next page is read (bytes). */
+const REPLAY_AHEAD = 256 * 1024;
 
 const isEnd = (e: StoredEvent) => e.type === "party-end";
 
@@ -63,9 +71,21 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
   let pending: Uint8Array[] = [];
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   const pageSize = o.pageSize ?? 1000;
+  // The replay reads a page only when the reader has taken what was sent before: a long
+  // log is streamed, never held whole per connection.
+  let demand: (() => void) | undefined;
+  let giveBack: (() => void) | undefined;
+  // Before its replay turn the stream reads nothing: the replay reads what the bus announced meanwhile.
+  let started = !o.replayTurn;
+  const release = () => {
+    giveBack?.();
+    giveBack = undefined;
+  };
 
-  return new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>(
+    {
     start(controller) {
+      const roomAhead = () => closed || (controller.desiredSize ?? 1) > 0 ? Promise.resolve() : new Promise<void>((r) => (demand = r));
       // Frames are coalesced into one chunk per event-loop turn: with 200 viewers and
       // three agents streaming, a socket write per token frame was most of the CPU.
       const flush = () => {
@@ -94,6 +114,8 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
         clearImmediate(scheduled);
         flush();
         closed = true;
+        demand?.();
+        release();
         unsubscribe();
         clearInterval(heartbeat);
         try {
@@ -125,6 +147,9 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
               const page = await o.readEvents(o.partyId, lastSent);
               sendEvents(page);
               if (page.length < pageSize) return;
+              clearImmediate(scheduled);
+              flush();
+              await roomAhead();
             }
           })
           .catch((e) => {
@@ -162,9 +187,9 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
           if (last <= lastSent) return;
           // In order and nothing pending: straight through, no database read.
           if (caughtUp && first <= lastSent + 1) chain = chain.then(() => sendEvents(m.events));
-          else void catchUp();
+          else if (started) void catchUp();
         } else if (m.kind === "seq") {
-          if (m.seq > lastSent) void catchUp();
+          if (m.seq > lastSent && started) void catchUp();
         } else {
           write(RETRY_SOON);
           close();
@@ -177,16 +202,34 @@ export function partyEventStream(o: PartyStreamOptions): ReadableStream<Uint8Arr
         if (o.recheckOnHeartbeat) recheck();
       }, o.heartbeatMs ?? 15_000);
       write(RETRY_SOON);
-      void catchUp().then(() => {
-        caughtUp = true;
-      });
+      const turn = o.replayTurn
+        ? o.replayTurn().then((back) => {
+            started = true;
+            if (closed) back();
+            else giveBack = back;
+          })
+        : Promise.resolve();
+      void turn
+        .then(() => catchUp())
+        .then(() => {
+          caughtUp = true;
+          release();
+        });
+    },
+    pull() {
+      demand?.();
+      demand = undefined;
     },
     cancel() {
       closed = true;
       pending = [];
       clearImmediate(scheduled);
+      demand?.();
+      release();
       unsubscribe();
       clearInterval(heartbeat);
     },
-  });
+    },
+    { highWaterMark: REPLAY_AHEAD, size: (chunk) => chunk.byteLength },
+  );
 }

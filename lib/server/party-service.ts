@@ -49,6 +49,7 @@ import { defaultPersonaConfig } from "../agents/persona-config";
 import { agentInfo } from "../party/roster";
 import { admitKickoff, clientKeyOf } from "./admission";
 import { bundleZip } from "./bundle";
+import { replayGate, replayKeyOf } from "./replay-gate";
 import { stateView } from "./state-view";
 import { summarizeUsage, usageRecords } from "../party/usage-summary";
 import { modelSettingsForKickoff } from "./model-catalog";
@@ -354,6 +355,8 @@ export async function busy(partyId: string, what: string): Promise<AppError> {
   return new AppError("conflict", `The team is still working on this party: ${what} when it waits for you or has finished.`, undefined, 5);
 }
 
+const REPLAY_PAGE = 250;
+
 /** The SSE stream; null when the party is over and the viewer has everything (HTTP 204 stops EventSource). */
 export async function eventStreamOf(viewer: Viewer, partyId: string, lastEventId: string | null, after: string | null) {
   const party = await access(viewer, partyId, false);
@@ -365,7 +368,10 @@ export async function eventStreamOf(viewer: Viewer, partyId: string, lastEventId
     partyId: party.id,
     afterSeq,
     bus,
-    readEvents: (id, seq) => readEvents(db, id, seq),
+    // Pages of a few hundred events, read as the viewer takes them, a few replays per identity at a time.
+    readEvents: (id, seq) => readEvents(db, id, seq, REPLAY_PAGE),
+    pageSize: REPLAY_PAGE,
+    replayTurn: () => replayGate.turn(replayKeyOf(viewer)),
     allowed: () => stillAllowed(viewer, party.id),
     // One embedded database means one process: the bus already carries every rotation.
     recheckOnHeartbeat: db.kind === "postgres",
