@@ -154,21 +154,6 @@ export async function usageByAgent(db: Database, partyId: string) {
   return db.prisma.tokenUsage.groupBy({ by: ["persona", "phase"], where: { partyId }, _sum: { inputTokens: true, outputTokens: true } });
 }
 
-/** Row counts a bad request must leave unchanged (security tests compare them). */
-export async function tableCounts(db: Database) {
-  const p = db.prisma;
-  const [parties, events, inputs, artifacts, versions, roomMessages, owners] = await Promise.all([
-    p.party.count(),
-    p.event.count(),
-    p.inputRequest.count(),
-    p.artifact.count(),
-    p.artifactVersion.count(),
-    p.roomMessage.count(),
-    p.partyOwner.count(),
-  ]);
-  return { parties, events, inputs, artifacts, versions, roomMessages, owners };
-}
-
 /** The database of the stack last put to the person (the approved one, once approved). */
 export async function approvedDatabase(db: Database, partyId: string): Promise<string | null> {
   const rows = await db.prisma.$queryRaw<Array<{ choice: string | null }>>`

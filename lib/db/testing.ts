@@ -34,3 +34,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** Row counts a bad request must leave unchanged (security tests compare them). */
+export async function tableCounts(db: Database) {
+  const p = db.prisma;
+  const [parties, events, inputs, artifacts, versions, roomMessages, owners] = await Promise.all([
+    p.party.count(),
+    p.event.count(),
+    p.inputRequest.count(),
+    p.artifact.count(),
+    p.artifactVersion.count(),
+    p.roomMessage.count(),
+    p.partyOwner.count(),
+  ]);
+  return { parties, events, inputs, artifacts, versions, roomMessages, owners };
+}

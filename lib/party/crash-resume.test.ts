@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import type { StoredEvent } from "./events";
-import { MemoryPartyStore } from "./memory-store";
+import { MemoryPartyStore } from "./testing/memory-store";
 import { runClassicMode } from "./classic-mode";
 import { orchestrateParty } from "./run-party";
 import { PartyRuntime } from "./runtime";

@@ -5,7 +5,7 @@ import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { say } from "./agent-step";
-import { MemoryPartyStore } from "./memory-store";
+import { MemoryPartyStore } from "./testing/memory-store";
 import { TEAM_NAME } from "./party-mode";
 import { PartyRuntime } from "./runtime";
 import { driveParty, finalArtifacts, offlineModels, ofType, type DriveOptions } from "./testing/drive-party";

@@ -5,7 +5,7 @@ import { APICallError } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { say, type PartyContext } from "./agent-step";
-import { MemoryPartyStore } from "./memory-store";
+import { MemoryPartyStore } from "./testing/memory-store";
 import { PartyRuntime } from "./runtime";
 
 describe("an agent whose model server cannot be reached", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PartyEvent, StoredEvent } from "./events";
-import { MemoryPartyStore } from "./memory-store";
+import { MemoryPartyStore } from "./testing/memory-store";
 import { PartyRuntime, Suspend, type RuntimeDeps } from "./runtime";
 import { hookedStore, LeaseLostError } from "./store";
 

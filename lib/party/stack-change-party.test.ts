@@ -8,7 +8,7 @@ import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { budgetProblems } from "./testing/log-checks";
 import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
 import { hookedStore, type PartyStore } from "./store";
-import type { MemoryPartyStore } from "./memory-store";
+import type { MemoryPartyStore } from "./testing/memory-store";
 import type { ModelLookup } from "./agent-step";
 import { wholePrompt } from "./testing/recording-models";
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import type { InputRequestData } from "./events";
-import { MemoryPartyStore } from "./memory-store";
+import { MemoryPartyStore } from "./testing/memory-store";
 import { driveParty, finalArtifacts, ofType, type Answerer } from "./testing/drive-party";
 import { discoveryContextOf, messageProblems, seqProblems } from "./testing/log-checks";
 import { REVIEW_TITLE, sectionOf, withPermissions } from "./walkthrough";

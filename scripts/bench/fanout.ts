@@ -13,7 +13,7 @@ import { performance as perf } from "node:perf_hooks";
 import { EventBus } from "../../lib/events/bus";
 import { partyEventStream, type PartyStreamOptions } from "../../lib/events/sse";
 import type { PartyEvent } from "../../lib/party/events";
-import { MemoryPartyStore } from "../../lib/party/memory-store";
+import { MemoryPartyStore } from "../../lib/party/testing/memory-store";
 import { PartyRuntime } from "../../lib/party/runtime";
 import { hookedStore } from "../../lib/party/store";
 import { summarize, type Summary } from "./stats";

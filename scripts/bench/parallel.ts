@@ -3,7 +3,7 @@
 // protocols and against one model voicing every persona in turn.
 import { createModelRegistry } from "../../lib/ai/model-registry";
 import { EventBus } from "../../lib/events/bus";
-import type { MemoryPartyStore } from "../../lib/party/memory-store";
+import type { MemoryPartyStore } from "../../lib/party/testing/memory-store";
 import { criticalPath, type CriticalPath } from "./critical-path";
 import { driveInMemory } from "./drive";
 import { CallRecorder, type CallRecord } from "./timed-models";

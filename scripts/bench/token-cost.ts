@@ -13,7 +13,7 @@ import { streamText } from "ai";
 import { EventBus, type Delta } from "../../lib/events/bus";
 import { deltaFrame, partyEventStream } from "../../lib/events/sse";
 import type { PartyEvent } from "../../lib/party/events";
-import { MemoryPartyStore } from "../../lib/party/memory-store";
+import { MemoryPartyStore } from "../../lib/party/testing/memory-store";
 import { PartyRuntime } from "../../lib/party/runtime";
 import { hookedStore } from "../../lib/party/store";
 import { median, summarize, type Summary } from "./stats";

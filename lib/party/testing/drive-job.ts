@@ -3,7 +3,7 @@
 // "new runner" after a simulated crash — and builds the material the database would give it.
 import { defaultPersonaConfig } from "../../agents/persona-config";
 import type { ModelLookup, PartyContext } from "../agent-step";
-import type { MemoryPartyStore } from "../memory-store";
+import type { MemoryPartyStore } from "./memory-store";
 import type { RevisionMaterial } from "../revision";
 import { PartyRuntime } from "../runtime";
 import type { PartyStore } from "../store";

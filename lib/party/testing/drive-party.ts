@@ -7,7 +7,7 @@ import { createModelRegistry } from "../../ai/model-registry";
 import type { ModelLookup, PartyContext } from "../agent-step";
 import { runClassicMode } from "../classic-mode";
 import type { InputRequestData, PartyEvent, StoredEvent } from "../events";
-import { MemoryPartyStore } from "../memory-store";
+import { MemoryPartyStore } from "./memory-store";
 import { orchestrateParty, type RunOutcome } from "../run-party";
 import { PartyRuntime } from "../runtime";
 import type { InputAnswer, PartyRecord, PartyStore } from "../store";

@@ -3,7 +3,7 @@
 // remark said into the room while its phase runs, the stack change at the card. Test and
 // measurement tooling (npm run corpus, corpus.test.ts), like lib/party/testing.
 import { PERSON } from "../../../vocabulary";
-import type { MemoryPartyStore } from "../../../party/memory-store";
+import type { MemoryPartyStore } from "../../../party/testing/memory-store";
 import { hookedStore } from "../../../party/store";
 import { driveParty, finalArtifacts, ofType } from "../../../party/testing/drive-party";
 import type { PartyOutput } from "./score";

@@ -1,5 +1,5 @@
 import { MemoryPartyStore } from "./memory-store";
-import { describeStoreContract } from "./testing/store-contract";
+import { describeStoreContract } from "./store-contract";
 
 describeStoreContract("memory", async () => {
   const store = new MemoryPartyStore();

@@ -2,13 +2,13 @@
 // the database store (lib/party/testing/store-contract.ts runs the same suite on both):
 // every runner write fenced by the lease epoch, none to a cancelled or failed party,
 // gap-free seq, checkpoints, and events stored as JSON (what a database returns).
-import { type PartyEvent, type RemarkCarried, type StoredEvent } from "./events";
-import { countsAgainstBudget, personMessageEvents, placeRemark, type RoomMessage, type RoomState } from "./room";
-import { remarkTargets } from "./remark-targets";
-import { agentInfo } from "./roster";
-import { defaultPersonaConfig } from "../agents/persona-config";
-import { CLOSED_STATUSES, LeaseLostError, PartyClosedError, type ArtifactRecord, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "./store";
-import { isTerminal, PERSON, phasesOf, type Mode } from "../vocabulary";
+import { type PartyEvent, type RemarkCarried, type StoredEvent } from "../events";
+import { countsAgainstBudget, personMessageEvents, placeRemark, type RoomMessage, type RoomState } from "../room";
+import { remarkTargets } from "../remark-targets";
+import { agentInfo } from "../roster";
+import { defaultPersonaConfig } from "../../agents/persona-config";
+import { CLOSED_STATUSES, LeaseLostError, PartyClosedError, type ArtifactRecord, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../store";
+import { isTerminal, PERSON, phasesOf, type Mode } from "../../vocabulary";
 
 /** What a JSON column gives back: undefined fields gone, a copy the caller cannot mutate. */
 const asJson = <T>(v: T): T => (v === undefined ? (null as T) : (JSON.parse(JSON.stringify(v)) as T));
