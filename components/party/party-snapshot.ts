@@ -7,6 +7,7 @@ import type { Viewer } from "@/lib/auth/viewer";
 import { AppError } from "@/lib/errors/app-error";
 import { partyEventsAfter } from "@/lib/server/party-log";
 import { partySummary } from "@/lib/server/party-service";
+import { readInputRequest } from "@/lib/wire/events";
 import type { PartySummary } from "../api/client";
 import type { PartyView } from "./view/types";
 import { SnapshotCache } from "./snapshot-cache";
@@ -25,7 +26,11 @@ export async function partySnapshot(viewer: Viewer, partyId: string): Promise<Pa
   try {
     const summary = await partySummary(viewer, partyId);
     // Watchers fold a log whose failures carry no causes: their view is cached apart.
-    const view = await cache.view(summary.readOnly ? `${summary.id}#watch` : summary.id, summary.lastSeq, (after) => partyEventsAfter(viewer, summary.id, after));
+    const view = await cache.view(summary.readOnly ? `${summary.id}#watch` : summary.id, summary.lastSeq, async (after) => {
+      // Input details are read as the stream's parser reads them: the view narrows them by kind alone.
+      const events = await partyEventsAfter(viewer, summary.id, after);
+      return events.map((e) => (e.type === "input-request" ? { ...e, data: readInputRequest(e.data) } : e));
+    });
     return { view, lastSeq: view.lastSeq, summary: summary as PartySummary };
   } catch (e) {
     // Not found or not allowed: no snapshot, and the browser gets the same answer from the API.

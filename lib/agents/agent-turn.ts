@@ -124,7 +124,7 @@ export async function runAgentTurn<S extends z.ZodType>(input: AgentTurnInput<S>
   const began = shared.length && input.warmup ? await input.warmup([prompt.system, ...shared].join("\n\n")) : undefined;
   let discussed: CallResult;
   try {
-    discussed = await call(input, system, discussMessages, undefined, undefined, usage, input.onDelta, began);
+    discussed = await call({ input, system, messages: discussMessages, usage, onDelta: input.onDelta, onBegin: began });
   } finally {
     began?.();
   }
@@ -154,12 +154,12 @@ export async function runAgentTurn<S extends z.ZodType>(input: AgentTurnInput<S>
   const cacheable = input.cacheMinTokens !== undefined && summarizeChars / CHARS_PER_TOKEN >= input.cacheMinTokens;
   // Anthropic caches only up to a marked block: mark the end of Summarize's prompt.
   if (cacheable) history[2] = { ...history[2], providerOptions: CACHE } as ModelMessage;
-  const summary = (await call(input, followUp, history, cacheable ? tools : undefined, cacheable ? "none" : undefined, usage)).text.trim().split("\n")[0].slice(0, 160);
+  const summary = (await call({ input, system: followUp, messages: history, tools: cacheable ? tools : undefined, toolChoice: cacheable ? "none" : undefined, usage })).text.trim().split("\n")[0].slice(0, 160);
   history.push({ role: "assistant", content: summary || "(no summary)" }, { role: "user", content: serializeRequest(task.tool, prompt.instruction) });
 
   const feedback: ValidationFeedback[] = [];
   for (let attempt = 1; attempt <= 1 + VALIDATION_RETRIES; attempt++) {
-    const r = await call(input, followUp, history, tools, { type: "tool", toolName: task.tool }, usage);
+    const r = await call({ input, system: followUp, messages: history, tools, toolChoice: { type: "tool", toolName: task.tool }, usage });
     const tc = r.toolCalls.find((c) => c.toolName === task.tool);
     let fb: ValidationFeedback;
     if (!tc) {
@@ -227,27 +227,27 @@ interface CallResult {
 type ToolChoice = "none" | { type: "tool"; toolName: string } | undefined;
 
 /** One model call's arguments: the turn, the prompt, the tools offered, the accounting, and the progress hooks. */
-type CallArgs = [
-  input: AgentTurnInput<z.ZodType>,
-  system: SystemModelMessage,
-  messages: ModelMessage[],
-  tools: ToolSet | undefined,
-  toolChoice: ToolChoice,
-  usage: TurnUsage,
-  onDelta?: (t: string) => void,
+interface CallArgs {
+  input: AgentTurnInput<z.ZodType>;
+  system: SystemModelMessage;
+  messages: ModelMessage[];
+  tools?: ToolSet;
+  toolChoice?: ToolChoice;
+  usage: TurnUsage;
+  onDelta?: (t: string) => void;
   /** Called when the response begins producing (the provider has cached the prompt by then). */
-  onBegin?: () => void,
-];
+  onBegin?: () => void;
+}
 
 /** One model call, with transient faults retried inside it (backoff, Retry-After) up to a time bound. */
-async function call(...args: CallArgs): Promise<CallResult> {
-  const [input, , , , , usage] = args;
+async function call(args: CallArgs): Promise<CallResult> {
+  const { input, usage } = args;
   const policy = input.retry ?? DEFAULT_RETRY;
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const streamed = { any: false };
     try {
-      return await attemptCall(streamed, ...args);
+      return await attemptCall(streamed, args);
     } catch (e) {
       if (!(e instanceof TransientFault)) throw e;
       const wait = backoffDelay(policy, attempt, e.cause);
@@ -274,8 +274,7 @@ class TransientFault extends Error {
 // Stream parts that show the model is producing (reset the idle timer).
 const PROGRESS = new Set(["text-delta", "reasoning-delta", "tool-input-start", "tool-input-delta", "tool-call", "finish-step"]);
 
-async function attemptCall(streamed: { any: boolean }, ...args: CallArgs): Promise<CallResult> {
-  const [input, system, messages, tools, toolChoice, usage, onDelta, onBegin] = args;
+async function attemptCall(streamed: { any: boolean }, { input, system, messages, tools, toolChoice, usage, onDelta, onBegin }: CallArgs): Promise<CallResult> {
   const cancelled = () => new AgentTurnError("cancelled", "the turn was cancelled", undefined, usage);
   if (input.abortSignal?.aborted) throw cancelled();
   const { firstTokenMs, idleMs } = input.timeouts;

@@ -74,7 +74,7 @@ describe("DirectAnswerer", () => {
   });
 
   it("answers the vision questions with the description's own sentences", () => {
-    const a = new DirectAnswerer(GYMS, null).answer(req("vision_questions", [], { allowsText: true, details: { groups: [{ questions: [{ n: 1, text: "Which members reserve slots?" }] }] } }));
+    const a = new DirectAnswerer(GYMS, null).answer(req("vision_questions", [], { allowsText: true, details: { groups: [{ agent: "nadia", name: "Nadia", title: "Product Analyst", questions: [{ n: 1, text: "Which members reserve slots?" }] }] } }));
     expect(a.selection).toBeNull();
     expect(GYMS).toContain(a.text!);
   });

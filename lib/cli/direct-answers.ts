@@ -3,20 +3,13 @@
 // never words written in the person's name.
 import type { InputRequestData } from "../party/events";
 import { splitSentences } from "../text/split-sentences";
-import type { Mode } from "../vocabulary";
+import type { Mode, QuestionGroup } from "../vocabulary";
 import { parseInputDetails } from "../vocabulary/input-kinds";
 import { encodeWalkthroughAnswer, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS } from "../vocabulary/walkthrough-review";
 
 export interface Answer {
   selection: string | null;
   text: string | null;
-}
-
-export interface QuestionGroup {
-  agent?: string;
-  name?: string;
-  title?: string;
-  questions: Array<{ n: number; text: string }>;
 }
 
 const MAX_ANSWER = 7900;
@@ -49,20 +42,12 @@ function closest(question: string, sentences: string[], n = 2): string[] {
  * written in the person's name: each question gets the description's own sentences that
  * speak to it, verbatim, and the team works from the person's words alone.
  */
-export function visionAnswer(description: string, groups: QuestionGroup[]): string {
+export function visionAnswer(description: string, groups: ReadonlyArray<Pick<QuestionGroup, "questions">>): string {
   const sentences = splitSentences(description);
   const questions = groups.flatMap((g) => g.questions);
   const picked = [...new Set(questions.flatMap((q) => closest(q.text, sentences)))];
   const text = (picked.length ? picked : sentences.slice(0, 1)).join("\n") || description.trim();
   return text.length <= MAX_ANSWER ? text : `${text.slice(0, MAX_ANSWER - 1).trimEnd()}…`;
-}
-
-function groupsOf(details: unknown): QuestionGroup[] {
-  const groups = (details as { groups?: unknown } | null)?.groups;
-  if (!Array.isArray(groups)) return [];
-  return groups
-    .filter((g): g is QuestionGroup => !!g && Array.isArray((g as QuestionGroup).questions))
-    .map((g) => ({ ...g, questions: g.questions.filter((q) => typeof q?.text === "string" && typeof q?.n === "number") }));
 }
 
 const keyWhere = (req: InputRequestData, re: RegExp) => req.options.find((o) => re.test(o.label))?.key;
@@ -82,7 +67,7 @@ export class DirectAnswerer {
       case "mode":
         return { selection: this.mode === "classic" ? "2" : "1", text: null };
       case "vision_questions":
-        return { selection: null, text: visionAnswer(this.description, groupsOf(req.details)) };
+        return { selection: null, text: visionAnswer(this.description, parseInputDetails("vision_questions", req.details)?.groups ?? []) };
       case "stack_approval":
         return { selection: keyWhere(req, /^yes/i) ?? "Y", text: null };
       case "constitution_review":
@@ -98,7 +83,7 @@ export class DirectAnswerer {
         return { selection: keyWhere(req, /\bdone\b/i) ?? first, text: null };
       }
       case "phase_failure": {
-        const phase = JSON.stringify((req.details as { phase?: unknown } | null)?.phase ?? req.title);
+        const phase = JSON.stringify(parseInputDetails("phase_failure", req.details)?.phase ?? req.title);
         const seen = this.failures.get(phase) ?? 0;
         this.failures.set(phase, seen + 1);
         if (seen === 0) return { selection: keyWhere(req, /^retry/i) ?? first, text: null };

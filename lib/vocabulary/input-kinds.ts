@@ -4,7 +4,7 @@
 // exactly what an agent produced.
 import { z } from "zod";
 import { constitutionOutput, proposalOutput } from "../protocol/outputs";
-import type { InputKind } from "./input-kind-names";
+import { isInputKind, type InputKind } from "./input-kind-names";
 import { recommendedChoices, WALKTHROUGH_KEYS, WALKTHROUGH_NOTE_MAX, type IterationConfig, type PermissionDecision, type WalkthroughChoices } from "./walkthrough-review";
 
 export const questionGroupSchema = z.object({
@@ -64,7 +64,10 @@ export const inputDetailsSchemas = {
   walkthrough: z
     // Two "permissions" shapes (the list, then one command at a time): a plain union.
     .union([
-      z.object({ step: z.literal("review"), steps: z.array(walkthroughReviewStepSchema).min(1) }),
+      z
+        .object({ step: z.literal("review"), steps: z.array(walkthroughReviewStepSchema).min(1) })
+        // A step whose recommendation is not one of its options has nothing to pre-select.
+        .refine((d) => d.steps.every((s) => s.options.some((o) => o.key === s.recommended)), { message: "each step's recommended key must be one of its options" }),
       z.object({ step: z.literal("architecture"), concerns: z.array(z.string()).optional() }),
       z.object({ step: z.literal("permissions"), allow: z.array(z.string()), review: z.array(z.string()) }),
       z.object({ step: z.literal("permissions"), command: z.string(), index: z.number(), of: z.number() }),
@@ -94,6 +97,15 @@ export type ConstitutionArticle = InputDetails<"constitution_review">["articles"
 export function parseInputDetails<K extends InputKind>(kind: K, details: unknown): InputDetails<K> | null {
   const r = inputDetailsSchemas[kind].safeParse(details);
   return r.success ? (r.data as InputDetails<K>) : null;
+}
+
+/**
+ * The details of a request of any kind, as a reader outside the engine takes them (the
+ * browser's stream and snapshot, the CLI): the documented shape of `kind`, or undefined
+ * for an unknown kind or a surprising payload, which then shows as the body text.
+ */
+export function readInputDetails(kind: string, details: unknown): InputDetails | undefined {
+  return isInputKind(kind) ? (parseInputDetails(kind, details) ?? undefined) : undefined;
 }
 
 // ---- The walkthrough's answer ----

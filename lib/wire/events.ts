@@ -3,7 +3,8 @@
 // SSE frame around them (lib/events/sse.ts), and parseStreamEvent, which the browser calls
 // once per received event instead of casting. Browser-safe: zod only.
 import { z } from "zod";
-import type { PartyEvent, StoredEvent } from "../party/events";
+import type { InputRequestData, PartyEvent, StoredEvent } from "../party/events";
+import { readInputDetails } from "../vocabulary/input-kinds";
 import { isEventType, type EventType } from "./event-types";
 
 export { EVENT_TYPES, isEventType, type EventType } from "./event-types";
@@ -219,7 +220,19 @@ export type IncomingEvent = PartyEvent & { seq?: number; at?: string };
 export function parseEventData(type: WireEventType, data: unknown): PartyEvent["data"] | null {
   const schema: z.ZodType = EVENT_DATA_SCHEMAS[type];
   const r = schema.safeParse(data);
-  return r.success ? (r.data as PartyEvent["data"]) : null;
+  if (!r.success) return null;
+  return (type === "input-request" ? readInputRequest(r.data as InputRequestData) : r.data) as PartyEvent["data"];
+}
+
+/**
+ * An input request with its details read by the vocabulary's reader (undefined when they
+ * are not the documented shape of its kind): the view then narrows them by kind alone.
+ * Every request the view folds passes here (the stream above, the server's snapshot).
+ */
+export function readInputRequest(req: InputRequestData): InputRequestData {
+  const { details, ...rest } = req;
+  const read = readInputDetails(req.kind, details);
+  return read === undefined ? rest : { ...rest, details: read };
 }
 
 /**

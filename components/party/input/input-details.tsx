@@ -1,6 +1,7 @@
 // What the person needs to see to answer: grouped questions, the stack card,
 // constitution articles — or the request's body text when there are no details.
 import { Markdown } from "../../markdown/markdown";
+import type { InputRequestData } from "@/lib/party/events";
 import { articles, questionGroups, stackDetails, type StackChoice } from "./details";
 
 function Body({ text }: { text: string }) {
@@ -23,9 +24,10 @@ function StackRow({ label, c, hideLabel = false }: { label: string; c: StackChoi
   );
 }
 
-export function InputDetails({ kind, body, details }: { kind: string; body: string; details: unknown }) {
+export function InputDetails({ request }: { request: Pick<InputRequestData, "kind" | "body" | "details"> }) {
+  const { kind, body } = request;
   if (kind === "vision_questions") {
-    const groups = questionGroups(details);
+    const groups = questionGroups(request);
     if (!groups) return <Body text={body} />;
     return (
       <div className="space-y-3" data-testid="vision-questions">
@@ -51,7 +53,7 @@ export function InputDetails({ kind, body, details }: { kind: string; body: stri
     );
   }
   if (kind === "stack_approval") {
-    const d = stackDetails(details);
+    const d = stackDetails(request);
     if (!d) return <Body text={body} />;
     const s = d.stack;
     return (
@@ -96,7 +98,7 @@ export function InputDetails({ kind, body, details }: { kind: string; body: stri
     );
   }
   if (kind === "constitution_review") {
-    const list = articles(details);
+    const list = articles(request);
     if (!list) return <Body text={body} />;
     return (
       <div className="space-y-2" data-testid="constitution-articles">

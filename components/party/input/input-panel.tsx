@@ -6,13 +6,13 @@
 // the field is fixed.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { InputRequestData } from "@/lib/party/events";
-import { MAX_ANSWER_CHARS } from "@/lib/party/input-rules";
+import { MAX_ANSWER_CHARS, textRequired } from "@/lib/party/input-rules";
 import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type WalkthroughChoices } from "@/lib/vocabulary";
 import { ApiError, sendRoomMessage, submitInput, type Mode } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
 import { ErrorBanner, SubmitButton } from "../../ui/form-actions";
 import { composeAnswers } from "./compose-answers";
-import { followUpQuestions, questionGroups, reviewSteps, textRequired, textVisible } from "./details";
+import { followUpQuestions, questionGroups, reviewSteps, textVisible } from "./details";
 import { FollowUpFields } from "./follow-up-fields";
 import { InputDetails } from "./input-details";
 import { OptionGroup } from "./option-group";
@@ -67,11 +67,11 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
   const { kind, options, allowsText } = request;
   // The Vision Council's questions get a field each (plus "Anything else") when their
   // details came with the request; otherwise the one text box answers them all.
-  const groups = useMemo(() => (kind === "vision_questions" && allowsText ? questionGroups(request.details) : null), [kind, allowsText, request.details]);
+  const groups = useMemo(() => (kind === "vision_questions" && allowsText ? questionGroups({ kind, details: request.details }) : null), [kind, allowsText, request.details]);
   const questions = useMemo(() => groups?.flatMap((g) => g.questions) ?? [], [groups]);
-  const followUps = useMemo(() => followUpQuestions(request.details), [request.details]);
+  const followUps = useMemo(() => followUpQuestions({ kind, details: request.details }), [kind, request.details]);
   // The walkthrough's review: every step on this one screen, its recommendation pre-selected.
-  const review = useMemo(() => (kind === "walkthrough" ? reviewSteps(request.details) : null), [kind, request.details]);
+  const review = useMemo(() => reviewSteps({ kind, details: request.details }), [kind, request.details]);
   const [choices, setChoices] = useState<WalkthroughChoices>(() => (review ? recommendedChoices(review) : {}));
   const iterationStep = review?.find((s) => s.step === "iteration");
   const [limits, setLimits] = useState<LimitDrafts>(() => {
@@ -79,7 +79,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
     return { implementation: String(d.implementation), testing: String(d.testing), circuit_breaker: String(d.circuit_breaker) };
   });
   const showText = !review && textVisible(kind, options, allowsText, selection);
-  const needText = !groups && textRequired(kind, options, allowsText, selection);
+  const needText = !groups && allowsText && textRequired({ kind, options }, selection);
   const locked = readOnly || phase !== "editing";
 
   const clearField = (key: string) => setFields((f) => (key in f ? Object.fromEntries(Object.entries(f).filter(([k]) => k !== key)) : f));
@@ -175,7 +175,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
     }
   });
   const onShortcut = (key: string): boolean => {
-    if (!textRequired(kind, options, allowsText, key)) return false;
+    if (!allowsText || !textRequired({ kind, options }, key)) return false;
     wantTextFocus.current = true;
     if (textBox.current) textBox.current.focus();
     return true;
@@ -184,7 +184,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
     setSelection(key);
     clearField("selection");
     // A choice that no longer asks for text takes its text error with it.
-    if (!textRequired(kind, options, allowsText, key)) clearField("text");
+    if (!allowsText || !textRequired({ kind, options }, key)) clearField("text");
   };
 
   const modeValue: Mode | null = selection === "1" ? "party" : selection === "2" ? "classic" : null;
@@ -260,7 +260,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
             error={fields.answers}
           />
         ) : (
-          <InputDetails kind={kind} body={request.body} details={request.details} />
+          <InputDetails request={request} />
         )}
 
         {readOnly ? (

@@ -37,7 +37,7 @@ export const ARTIFACTS_HANDLERS = {
   "artifact-missing": (view, e) => view.artifacts[e.data.path] ? view : { ...view, missing: { ...view.missing, [e.data.path]: e.data } },
   "critique-start": (view, e, at) => {
     const d = e.data;
-    const perspectives = Array.isArray(d.perspectives) ? d.perspectives.map((p) => String(p?.name ?? "")) : [];
+    const perspectives = d.perspectives.map((p) => p.name);
     const running: RunningCritiqueView = { roundId: d.roundId, artifactPath: d.artifactPath, onDemand: d.onDemand === true, perspectives, at };
     return { ...view, runningCritiques: { ...view.runningCritiques, [d.roundId]: running } };
   },
@@ -50,10 +50,10 @@ export const ARTIFACTS_HANDLERS = {
       verdict: d.verdict,
       severity: d.severity,
       averageRating: d.averageRating,
-      ratings: Array.isArray(d.ratings) ? d.ratings.map((r) => ({ name: r.name, rating: r.rating, source: r.source })) : [],
+      ratings: d.ratings.map((r) => ({ name: r.name, rating: r.rating, source: r.source })),
       recommendation: d.recommendation,
       recordPath: d.recordPath,
-      actionItems: Array.isArray(d.actionItems) ? d.actionItems : [],
+      actionItems: d.actionItems,
       at,
     };
     // A round that runs again (its phase was retried) replaces the earlier result in place.
