@@ -24,6 +24,14 @@ describe("extractEntities", () => {
     expect(m.roles).toEqual(expect.arrayContaining(["cook", "buyer", "admin"]));
   });
 
+  it("keeps no payment record when people pay outside the product", () => {
+    // Written for this test: a repair shop whose customers pay at the till.
+    const m = model("A booking tool for our bike repair shop: customers book a service slot online and pay at the till when they pick the bike up.");
+    const names = m.entities.map((e) => e.name);
+    expect(names).not.toContain("Payment");
+    expect(names).not.toContain("Transaction");
+  });
+
   it("models the people of a classroom game as records of their own", () => {
     const m = model("A live multiplayer quiz game for classrooms: a teacher starts a round, students join from their phones with a code, a leaderboard updates after every answer.");
     expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Teacher", "Student"]));

@@ -56,6 +56,8 @@ export interface DataModel {
 }
 
 const MONEY_ENTITIES = new Set(["Payment", "Payout", "Invoice", "Subscription", "Donation", "Transaction"]);
+/** Records of money paid through the product itself. */
+const PAID_THROUGH = new Set(["Payment", "Payout", "Transaction"]);
 const MONEY_FIELDS = /^(?:currency|payout_account_ref|provider_payment_id|provider_transfer_id|provider_subscription_id|commission_amount|price|subtotal|total|amount|unit_price|gross_amount|net_amount)$/;
 
 function parseFields(dsl: string): Field[] {
@@ -135,7 +137,9 @@ export function extractEntities(description: string, answers: string, traits: Do
   for (const c of [...chosen]) {
     // An invoice people upload is a document even when no money moves through the product.
     const namedCore = reading.things.some((t) => t.core && pascal(t.name) === c.def.name);
-    if (forbidden.has(c.def.name.toLowerCase()) || (reading.noMoney && MONEY_ENTITIES.has(c.def.name) && !namedCore)) chosen.splice(chosen.indexOf(c), 1);
+    // A payment record needs money that moves through the product: "pay at the counter" names paying, not a Payment to keep.
+    const unpaid = reading.noMoney ? MONEY_ENTITIES.has(c.def.name) : !reading.paysInProduct && PAID_THROUGH.has(c.def.name);
+    if (forbidden.has(c.def.name.toLowerCase()) || (unpaid && !namedCore)) chosen.splice(chosen.indexOf(c), 1);
   }
   // "owners pay per walk": the payment belongs to the walk, not to an invented order.
   const perNoun = /\bpa(?:y|ys|id) (?:per|for each|for every|for the|for a) ([a-z]+)/i.exec(text)?.[1];
