@@ -79,10 +79,19 @@ describe("artifact.revise", () => {
     expect(r.changes_summary).toMatch(/removed every money field, payment table and payment provider/);
   });
 
-  it("states what it could not apply", async () => {
+  it("states what it could not apply; a question changes nothing", async () => {
     const md = await dataModel(GARDENS);
-    const r = (await serialize(model, "artifact.revise", "data_modeler", { project_description: GARDENS, current_draft: md, user_changes: "Drop Kubernetes. Purple elephants dance quietly." }, ARTIFACT_PATHS.dataModel)) as RevisedArtifactOutput;
-    expect(r.changes_summary).toBe("Not applied: Kubernetes is not in this document; I could not tell what “Purple elephants dance quietly” asks me to change.");
+    const r = (await serialize(model, "artifact.revise", "data_modeler", { project_description: GARDENS, current_draft: md, user_changes: "Drop Kubernetes. Is SQLite enough?" }, ARTIFACT_PATHS.dataModel)) as RevisedArtifactOutput;
+    expect(r.changes_summary).toBe("Not applied: Kubernetes is not in this document; “Is SQLite enough?” is a question, so the document does not change for it.");
     expect(r.markdown.trim()).toBe(md.trim());
+  });
+
+  it("writes a statement it has no operation for into the document, in the person's words", async () => {
+    const md = await dataModel(GARDENS);
+    const said = "Members can also pause their plot for one season.";
+    const r = (await serialize(model, "artifact.revise", "data_modeler", { project_description: GARDENS, current_draft: md, user_changes: said }, ARTIFACT_PATHS.dataModel)) as RevisedArtifactOutput;
+    expect(r.markdown).toContain(`- Added at your request: “${said.replace(/\.$/, "")}”`);
+    expect(r.markdown.startsWith(md.trim().split("\n")[0])).toBe(true);
+    expect(r.changes_summary).toMatch(/^Applied your feedback: recorded “Members can also pause their plot for one season\.?” as a requirement/);
   });
 });

@@ -82,7 +82,16 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
     md = appendToSection(md, "Revisions", `- Added at your request: ${quote(op.text)}. It is a requirement of this document from now on.`);
     done.push(`recorded ${quote(op.text)} as a requirement`);
   }
-  for (const u of request.unclear) notDone.push(`I could not tell what ${quote(u)} asks me to change`);
+  for (const u of request.unclear) {
+    // A question is answered in the room, not written down; a statement about the product
+    // ("members can freeze their membership") is what the person wants it to be.
+    if (/\?\s*$/.test(u)) {
+      notDone.push(`${quote(u)} is a question, so the document does not change for it`);
+      continue;
+    }
+    md = appendToSection(md, "Revisions", `- Added at your request: ${quote(u)}. It is a requirement of this document from now on.`);
+    done.push(`recorded ${quote(u)} as a requirement`);
+  }
   if (!feedback.trim()) notDone.push("no feedback arrived");
   const summary = [done.length ? `Applied your feedback: ${done.join("; ")}.` : "", notDone.length ? `Not applied: ${notDone.join("; ")}.` : ""].filter(Boolean).join(" ") || "Nothing in the feedback asked for a change; the document is unchanged.";
   return { changes_summary: truncate(summary, 600), markdown: (md || original).trim() + "\n" };
