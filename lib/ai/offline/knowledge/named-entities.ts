@@ -65,6 +65,8 @@ function catalogued(name: string, traits: DomainTraits): EntityDef | undefined {
 
 /** Words the tagger reads as naming things ("bikes") rather than states ("not fixable"). */
 function namesKinds(items: string[]): boolean {
+  // "a pasta machine": a phrase with an article is a thing, never a state.
+  if (items.some((x) => /^(?:an?|the)\s/i.test(x))) return true;
   return items.every((x) => {
     const last = tokens(x).pop();
     return Boolean(last && last.tags.has("Noun") && !last.tags.has("Adjective") && !last.tags.has("PastTense"));
@@ -78,7 +80,7 @@ function namesKinds(items: string[]): boolean {
  */
 function withExamples(name: string, examples: string[] | undefined, kind: { purpose: string; fields: string } | undefined): { purpose: string; fields: string } | undefined {
   if (!examples?.length) return kind;
-  const values = unique(examples.map((x) => snake(x.toLowerCase().replace(/[^a-z0-9 ]/g, " ").trim())).filter(Boolean)).join("|");
+  const values = unique(examples.map((x) => snake(x.toLowerCase().replace(/^(?:an?|the)\s+/, "").replace(/[^a-z0-9 ]/g, " ").trim())).filter(Boolean)).join("|");
   if (namesKinds(examples)) return { purpose: `A ${name} as the person described it: ${examples.join(", ")}`, fields: `name:string; category:enum(${values}); description:text?` };
   return { purpose: `The ${name} recorded for each case: ${examples.join(", ")}`, fields: `value:enum(${values}); notes:text?; recorded_at:datetime` };
 }

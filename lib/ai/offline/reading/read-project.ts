@@ -425,7 +425,12 @@ function read(description: string, answers: string): Reading {
   const examples = splitSentences(description).flatMap(parentheticalExamples);
   for (const ex of examples) {
     // A vague word with examples names a thing people act on, in the person's order.
-    if (ex.vague && !things.has(ex.of) && !forbidden.has(ex.of)) things.set(ex.of, { name: ex.of, verbs: [], actors: [], core: true, listed: true, at: pos(ex.items[0]), fromDescription: true });
+    if (ex.vague && !things.has(ex.of) && !forbidden.has(ex.of)) {
+      // Who does what to it is the clause that named it vaguely ("neighbours list things …").
+      const c = clauses.find((k) => k.verb && !k.negated && k.sentence.includes(ex.items[0]) && /\b(?:things|stuff|items)\b/i.test(k.text));
+      const actor = c ? actorOf(c.subject, c.verb) : undefined;
+      things.set(ex.of, { name: ex.of, verbs: c?.verb ? [c.verb] : [], actors: actor ? [actor] : [], core: true, listed: true, at: pos(ex.items[0]), fromDescription: true });
+    }
     const t = things.get(ex.of);
     if (t) {
       t.examples ??= ex.items;

@@ -75,7 +75,7 @@ describe("reading a lending shelf", () => {
   const r = readProject(SHELF);
 
   it("a vague word with examples is a thing people act on", () => {
-    expect(r.things.find((t) => t.name === "item")).toMatchObject({ core: true, examples: ["a ladder", "a drill", "a sewing machine"] });
+    expect(r.things.find((t) => t.name === "item")).toMatchObject({ core: true, verbs: ["post"], actors: ["resident"], examples: ["a ladder", "a drill", "a sewing machine"] });
   });
 
   it("'no money involved' and 'nobody pays' rule money out", () => {
@@ -86,5 +86,19 @@ describe("reading a lending shelf", () => {
   it("a channel used today, in the pain, is neither a requirement nor a feature", () => {
     expect(r.requirements.filter((q) => q.kind === "channel")).toEqual([]);
     expect(featuresFromReading(r, SHELF).some((f) => /WhatsApp/.test(f))).toBe(false);
+  });
+});
+
+describe("a lending shelf's data model", () => {
+  it("an item posted by residents is their record, its examples kinds of item, not a closed list of states", async () => {
+    const { extractEntities } = await import("../knowledge/extract-entities");
+    const { detectDomain } = await import("../knowledge/detect-domain");
+    const { extractProfile } = await import("../knowledge/extract-profile");
+    const d = "An app for the lending shelf in our block of flats: residents post things they can lend (a ladder, a drill, a sewing machine) and neighbours ask to borrow them.";
+    const m = extractEntities(d, "", detectDomain(d), extractProfile(d, "").actors, readProject(d));
+    const item = m.entities.find((e) => e.name === "Item")!;
+    expect(item.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["name", "category"]));
+    expect(JSON.stringify(item.fields)).not.toMatch(/a_ladder/);
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Item", to: "Resident" }));
   });
 });
