@@ -5,6 +5,7 @@ import {
   attributedQuotes,
   budgetAmount,
   deadlineExpression,
+  entityGrounding,
   excludedItems,
   failureKind,
   isVerbatim,
@@ -18,6 +19,30 @@ import {
 import { ARTIFACT_FILES, type CorpusScenario } from "./types";
 
 const PERSON = "Customers book a cut online or join the walk-in queue. No account, just a phone number. We have one in-house developer; a cut takes 25 min. Today we use Booksy.";
+
+describe("entity names", () => {
+  const POTTER = "Members leave their pots on the shelves to be fired; nobody knows whose pot is whose. Four barber shops, and barbers move between shops. Customers order online. We'd hire a freelancer.";
+
+  it("made of the person's nouns are things they named, wherever the tagger stumbles", () => {
+    expect(entityGrounding("Pot", POTTER)?.ok).toBe(true);
+    expect(entityGrounding("Shelf", POTTER)?.ok).toBe(true);
+    expect(entityGrounding("BarberShop", POTTER)?.ok).toBe(true);
+    expect(entityGrounding("Shop", POTTER)?.ok).toBe(true);
+    // A verb whose noun is the record: "customers order" → an Order.
+    expect(entityGrounding("Order", POTTER)?.ok).toBe(true);
+  });
+
+  it("made of a fragment are false: a function word, a participle, a verb that names no record", () => {
+    expect(entityGrounding("PotIs", POTTER)?.ok).toBe(false);
+    expect(entityGrounding("Fired", POTTER)?.ok).toBe(false);
+    expect(entityGrounding("Hire", POTTER)?.ok).toBe(false);
+  });
+
+  it("the person never wrote claim nothing", () => {
+    expect(entityGrounding("Notification", POTTER)).toBeNull();
+    expect(entityGrounding("Kiln", POTTER)).toBeNull();
+  });
+});
 
 describe("quotes", () => {
   it("are verbatim after normalising case, whitespace, curly quotes, dashes and edge punctuation", () => {

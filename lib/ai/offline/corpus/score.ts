@@ -35,6 +35,8 @@
 // - forbidden / template-leak / not-an-entity: a scenario's forbidden pattern found in a
 //   place it is forbidden in, another domain's template word the person never used, or an
 //   entity made of something that is a field (Show from "no-shows"). Always false.
+// - entity-name: an entity named with the person's own words. True when its last word is a
+//   noun where they wrote it ("kiln load"), false for a fragment ("PotIs", "Fired").
 //
 // What counts as a FACT (recall = facts carried / all facts): each expected entity in the
 // data model (a `### Name` heading under an accepted name), each field as a table row (or
@@ -42,8 +44,12 @@
 // or an ER diagram edge), each requirement and named thing in each document where it
 // matters, the budget, deadline and team in the brief, and each regulation the person
 // named in the brief and the architecture.
+import nlp from "compromise";
 import { DEVICES, PRODUCTS, REGULATIONS, TEMPLATE_WORDS } from "./catalogues";
 import { ARTIFACT_FILES, personText, type ArtifactKey, type CorpusScenario, type ExpectedRelation, type Place } from "./types";
+
+/** The tagger's dictionary: "order" → Singular (a noun), "see" → Infinitive. */
+const LEXICON = (nlp.model() as { one: { lexicon: Record<string, unknown> } }).one.lexicon;
 
 export interface PartyOutput {
   /** path → markdown, as the artifacts table holds them at the end. */
@@ -63,7 +69,8 @@ export type ClaimKind =
   | "product"
   | "forbidden"
   | "template-leak"
-  | "not-an-entity";
+  | "not-an-entity"
+  | "entity-name";
 
 export interface Claim {
   kind: ClaimKind;
@@ -437,9 +444,57 @@ function nameInProse(name: string): RegExp {
     .split(/[\s_-]+/)
     .filter(Boolean);
   const last = words.pop()!;
-  const plural = last.endsWith("y") ? `(?:${last}|${last.slice(0, -1)}ies)` : `${last}(?:s|es)?`;
+  const plural = last.endsWith("y")
+    ? `(?:${last}|${last.slice(0, -1)}ies)`
+    : /fe?$/.test(last)
+      ? `(?:${last}s?|${last.replace(/fe?$/, "")}ves)`
+      : `${last}(?:s|es)?`;
   const spaced = [...words, plural].join("[ _-]?");
   return new RegExp(`\\b${spaced}\\b`, "i");
+}
+
+/**
+ * An entity whose name is made of the person's words claims "you named this thing": true
+ * when, somewhere they wrote it, its last word is a noun ("kiln load") or a verb naming its
+ * own record ("order", "hire"); false for a fragment: a function word ("PotIs"), or a word
+ * they used as a participle, a gerund or an adjective ("Fired", "Paid", "Live"). Names the
+ * person never wrote (a catalogue's Notification, a Booking from "book") claim nothing here.
+ */
+export function entityGrounding(name: string, person: string): { ok: boolean; why: string } | null {
+  const found = [...person.matchAll(new RegExp(nameInProse(name).source, "gi"))];
+  if (!found.length) return null;
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/\s+/);
+  const fragment = { ok: false, why: "a fragment of the person's words, not a thing they named" };
+  if (words.some((w) => /^(?:a|an|the|is|are|be|was|were|his|her|their|its|my|our)$/.test(w))) return fragment;
+  for (const m of found) {
+    const start = person.lastIndexOf("\n", m.index) + 1;
+    const end = person.indexOf("\n", m.index);
+    const line = person.slice(start, end === -1 ? undefined : end);
+    if (m[0].includes("-")) return { ok: true, why: "the person named it" };
+    const terms = (nlp(line).json() as Array<{ terms: Array<{ text: string; tags: string[] }> }>).flatMap((x) => x.terms);
+    // The term holding the name's last word: the one ending where the match ends.
+    const at = m.index - start + m[0].length;
+    let pos = 0;
+    let prev = new Set<string>();
+    for (const t of terms) {
+      const i = line.indexOf(t.text, pos);
+      if (i < 0) continue;
+      pos = i + t.text.length;
+      const tags = new Set(t.tags);
+      if (pos === at) {
+        if (tags.has("Noun") && !tags.has("Pronoun")) return { ok: true, why: "the person named it" };
+        // Where only a noun can stand ("between shops", "four barber shops"), whatever the tagger says.
+        const nounSlot = ["Determiner", "Preposition", "Possessive", "Value"].some((g) => prev.has(g)) || (prev.has("Noun") && /s$/i.test(t.text));
+        if (nounSlot && !tags.has("Gerund") && !tags.has("Copula")) return { ok: true, why: "the person named it" };
+        // A verb naming its own record ("order", "deposit"): a noun in the dictionary, used as a verb.
+        const lexical = LEXICON[t.text.toLowerCase()];
+        const record = words.length === 1 && (lexical === undefined || lexical === "Singular" || lexical === "Actor") && !["PastTense", "Gerund", "Participle", "Copula", "Adjective", "Adverb", "Preposition"].some((g) => tags.has(g));
+        if (record) return { ok: true, why: "a record named by the person's verb" };
+      }
+      prev = tags;
+    }
+  }
+  return fragment;
 }
 
 function entityNamed(model: ParsedModel, accept: string[]): ModelEntity | undefined {
@@ -597,6 +652,11 @@ export function scoreParty(s: CorpusScenario, out: PartyOutput): ScenarioScore {
     if (wrong) add({ kind: "not-an-entity", source: ARTIFACT_FILES.dataModel, value: wrong.name, ok: false, why: `“${f.thing}” is a field or status, not an entity`, excerpt: `### ${wrong.name}` });
   }
 
+  for (const e of model.entities) {
+    const grounded = entityGrounding(e.name, person);
+    if (grounded) add({ kind: "entity-name", source: ARTIFACT_FILES.dataModel, value: e.name, ok: grounded.ok, why: grounded.why, excerpt: `### ${e.name}` });
+  }
+
   const facts = factsOf(s, out, model, namedRegulations);
   const claimList = [...claims.values()];
   return {
@@ -657,6 +717,7 @@ export function failureKind(x: Claim | Fact): string {
       forbidden: "forbidden text present",
       "template-leak": "another domain's template word",
       "not-an-entity": "entity made of a field or status",
+      "entity-name": "entity named from a fragment",
     };
     return names[x.kind];
   }
