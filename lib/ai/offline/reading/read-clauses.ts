@@ -69,10 +69,34 @@ function isNounish(t: Token): boolean {
   return t.tags.has("Noun") || t.tags.has("Gerund") || t.tags.has("Acronym") || t.tags.has("ProperNoun");
 }
 
+/** Forms a verb only ever takes as a verb: "fired", "is", "can", "calling" with nothing after it. */
+const VERB_ONLY = ["PastTense", "Participle", "Copula", "Auxiliary", "Modal"];
+/** Where only a noun can stand: after an article, a possessive, a number or an adjective. */
+const NOUN_SLOT = ["Determiner", "Possessive", "Value", "Adjective"];
+
+/**
+ * Whether a word of a phrase names a thing. Nouns do; a word the tagger read as a verb does
+ * only where the sentence leaves no other reading: in a noun's slot ("a cut", "their
+ * bookings"), or as a plural the tagger took for a verb ("harvests"). A past tense, a
+ * copula or a dangling gerund never names one ("to be fired", "whose pot is whose").
+ */
+function namesAThing(t: Token, run: Token[], inSlot: boolean): boolean {
+  if (t.tags.has("Pronoun")) return false;
+  const at = run.indexOf(t);
+  const prev = run[at - 1];
+  const slot = prev ? NOUN_SLOT.some((g) => prev.tags.has(g)) : inSlot;
+  if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return !VERB_ONLY.some((g) => t.tags.has(g)) || slot;
+  if (t.tags.has("Gerund")) return slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true;
+  if (!t.tags.has("Verb")) return false;
+  if (VERB_ONLY.some((g) => t.tags.has(g))) return false;
+  return slot || /[^s]s$/.test(t.norm);
+}
+
 /** One noun phrase from a run of words; undefined when it names nothing. */
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, several: 3, many: 3, dozens: 24, hundreds: 200 };
 
-export function nounPhrase(run: Token[]): NounPhrase | undefined {
+/** `inSlot`: the run stands where only a noun can (after a preposition, or listed after a noun: "every costume and prop"). */
+export function nounPhrase(run: Token[], inSlot = false): NounPhrase | undefined {
   let count: number | undefined;
   const words: Token[] = [];
   for (const t of run) {
@@ -89,7 +113,7 @@ export function nounPhrase(run: Token[]): NounPhrase | undefined {
     }
     words.push(t);
   }
-  const nouns = words.filter((t) => isNounish(t) || t.tags.has("Verb") || t.tags.has("Actor"));
+  const nouns = words.filter((t) => namesAThing(t, run, inSlot));
   if (!nouns.length) return undefined;
   const last = nouns[nouns.length - 1];
   if (WEAK_NOUNS.has(last.norm)) return undefined;
@@ -115,11 +139,11 @@ function verbInContext(word: string, next?: string): boolean {
 }
 
 /** Split a run of words into noun phrases at commas, "and" and "or". */
-function nounList(run: Token[]): NounPhrase[] {
+function nounList(run: Token[], inSlot = false): NounPhrase[] {
   const out: NounPhrase[] = [];
   let cur: Token[] = [];
   const flush = () => {
-    const np = nounPhrase(cur);
+    const np = nounPhrase(cur, inSlot || out.length > 0);
     if (np) out.push(np);
     cur = [];
   };
@@ -246,7 +270,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       ts = retry.slice(1);
       v = 0;
       elided = true;
-    } else if (v === 0 && ts[0].tags.has("Imperative")) {
+    } else if (v === 0 && (ts[0].tags.has("Imperative") || (ts[0].tags.has("Infinitive") && !ts[0].tags.has("Noun") && !leadNeg))) {
+      // "Pay per walk in app": a bare verb first is a note with its subject left out.
       elided = true;
     } else if (v === 0 && ts[0].tags.has("Modal") && ts[1]?.tags.has("Verb")) {
       // "…, no budget, must work offline": a modal first is a clause about the product, not a noun "must work".
@@ -362,7 +387,8 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
     const verb = prep === "to" && cur.length > 1 && cur[0].tags.has("Verb") && !cur[0].tags.has("Noun") ? infinitive(cur[0].norm) : undefined;
     // "in a hall with no signal": what is absent is a circumstance, not a thing the product keeps.
     if (NEGATORS.has(cur[0]?.norm ?? "")) cur = [];
-    for (const np of nounList(verb ? cur.slice(1) : cur)) out.push({ prep, np, ...(verb ? { verb } : {}) });
+    // After a preposition only a noun can stand ("per walk"), unless "to" starts a verb ("to see").
+    for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" || Boolean(verb))) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];
   };
   for (const t of run) {
