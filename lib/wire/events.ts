@@ -4,6 +4,7 @@
 // once per received event instead of casting. Browser-safe: zod only.
 import { z } from "zod";
 import type { InputRequestData, PartyEvent, StoredEvent } from "../party/events";
+import { MODE_SOURCES, MODES, PARTY_STATUSES, TERMINAL_STATUSES, WALKTHROUGH_STEPS } from "../vocabulary";
 import { readInputDetails } from "../vocabulary/input-kinds";
 import { isEventType, type EventType } from "./event-types";
 
@@ -11,10 +12,10 @@ export { EVENT_TYPES, isEventType, type EventType } from "./event-types";
 
 const int = z.number().int();
 const phaseNumber = int;
-const terminalStatus = z.enum(["completed", "failed", "cancelled"]);
+const terminalStatus = z.enum(TERMINAL_STATUSES);
 
-export const modeSchema = z.enum(["party", "classic"]);
-export const partyStatusSchema = z.enum(["pending", "in_progress", "awaiting_input", "completed", "failed", "cancelled"]);
+export const modeSchema = z.enum(MODES);
+export const partyStatusSchema = z.enum(PARTY_STATUSES);
 
 export const messageMetaSchema = z.object({
   messageId: z.string(),
@@ -94,7 +95,7 @@ export const missingArtifactSchema = z.object({
 });
 
 export const walkthroughStepSchema = z.object({
-  step: z.enum(["architecture", "permissions", "coverage", "iteration", "next"]),
+  step: z.enum(WALKTHROUGH_STEPS),
   title: z.string(),
   requestId: z.string(),
   selection: z.string().nullable(),
@@ -125,7 +126,7 @@ export const usageDataSchema = z.object({
 /** Each event type's data; the keys are the event types, in the order of docs/api.md. */
 export const EVENT_DATA_SCHEMAS = {
   "party-start": z.object({ mode: z.string().nullable(), title: z.string(), description: z.string(), flags: z.array(z.string()) }),
-  "mode-resolved": z.object({ mode: modeSchema, via: z.enum(["flag", "menu", "fallback"]) }),
+  "mode-resolved": z.object({ mode: modeSchema, via: z.enum(MODE_SOURCES) }),
   "team-create": z.object({ team_name: z.string(), description: z.string() }),
   "task-create": z.object({
     mode: modeSchema,

@@ -1,10 +1,8 @@
 // The dashboard's view of a party, derived from its event log alone (the log is the
 // truth; a reload shows the same screen). The reducer fills it, the selectors read it.
 import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, RemarkCarried, RevisionStart, StatedRequirement } from "@/lib/party/events";
-import type { PartyStatus } from "@/lib/vocabulary";
-import type { Mode, ModeSource, TerminalStatus } from "@/lib/vocabulary";
+import type { Mode, ModeSource, PartyStatus, PhaseStatus, TerminalStatus } from "@/lib/vocabulary";
 
-export type PhaseStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled";
 export type AgentStatus = "idle" | "thinking" | "speaking" | "failed" | "shutdown";
 export type MessageStatus = "streaming" | "done" | "discarded";
 
