@@ -2,7 +2,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { PartyEvent } from "@/lib/party/events";
+import type { PartyEvent } from "@/lib/wire/events";
 import { EndBanner } from "./end-banner";
 import { applyEvents } from "./view/reducer";
 import { endReportOf } from "./view/selectors";

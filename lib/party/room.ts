@@ -4,7 +4,7 @@
 // phase's agents when no room is open, or — once the documents are written — into a
 // revision of the documents it concerns. The API (placing a remark) and the orchestrator
 // (carrying what nobody answered) apply the same rules.
-import type { PartyEvent, RemarkCarried } from "./events";
+import type { PartyEvent, RemarkCarried } from "../wire/events";
 import { PERSON } from "../vocabulary";
 
 export { countsAgainstBudget } from "../vocabulary";

@@ -28,7 +28,7 @@ import {
 } from "../db/parties";
 import { env } from "../env";
 import { partyEventStream } from "../events/sse";
-import { type InputRequestData, type MissingArtifact } from "../party/events";
+import { type InputRequestData, type MissingArtifact } from "../wire/events";
 import { textRequired } from "../party/input-rules";
 import { newPartySchema, type CreatedParty, type Cancelled, type PartyListItem, type PartySummary, type PendingInput } from "../wire/parties";
 import { answerSchema, type AnswerAccepted } from "../wire/inputs";

@@ -5,7 +5,7 @@
 // the focus to its first field when focus is nowhere else; a field's error goes as soon as
 // the field is fixed.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { InputRequestData } from "@/lib/party/events";
+import type { InputRequestData } from "@/lib/wire/events";
 import { MAX_ANSWER_CHARS, textRequired } from "@/lib/party/input-rules";
 import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type Mode, type WalkthroughChoices } from "@/lib/vocabulary";
 import { ApiError, sendRoomMessage, submitInput } from "../../api/client";

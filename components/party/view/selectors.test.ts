@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PartyEvent } from "@/lib/party/events";
+import type { PartyEvent } from "@/lib/wire/events";
 import { applyEvents } from "./reducer";
 import { currentTeam, usageByAgent, usageByPhase, usageTotal } from "./selectors";
 import { spawn, started, stored } from "./test-events";

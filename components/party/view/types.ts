@@ -1,6 +1,6 @@
 // The dashboard's view of a party, derived from its event log alone (the log is the
 // truth; a reload shows the same screen). The reducer fills it, the selectors read it.
-import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, RemarkCarried, RevisionStart, StatedRequirement } from "@/lib/party/events";
+import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, RemarkCarried, RevisionStart, StatedRequirement } from "@/lib/wire/events";
 import type { Mode, ModeSource, PartyStatus, PhaseStatus, TerminalStatus } from "@/lib/vocabulary";
 
 export type AgentStatus = "idle" | "thinking" | "speaking" | "failed" | "shutdown";
@@ -227,6 +227,3 @@ export interface PartyView {
   /** Deltas that arrived ahead of the text they continue (offset > current length). */
   heldDeltas: Record<string, Array<{ offset: number; text: string }>>;
 }
-
-/** A stored event (with seq) or a live token delta (no seq). */
-export type IncomingEvent = PartyEvent & { seq?: number; at?: string };
