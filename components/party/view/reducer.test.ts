@@ -4,7 +4,7 @@ import { applyEvent, applyEvents, initialView } from "./reducer";
 import { critiqueOfRecord, critiquesOf, currentTeam, phaseProgress, roomOpen, runningRevision } from "./selectors";
 import { initials } from "./agent-display";
 import { ORCHESTRATOR } from "@/lib/vocabulary";
-import { live, meta, PARTY_TASKS, partyStart, spawn, started, stored, text } from "./test-events";
+import { live, meta, PARTY_TASKS, partyStart, spawn, started, stored, text } from "./testing/test-events";
 
 describe("stored events", () => {
   it("skips an event whose seq was already applied (a reconnect replays from Last-Event-ID)", () => {
