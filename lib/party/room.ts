@@ -10,7 +10,6 @@ import { PERSON } from "../vocabulary";
 export { countsAgainstBudget } from "../vocabulary";
 
 export const PERSON_LABEL = "USER";
-export const MAX_MESSAGE_CHARS = 2000;
 /** Remarks one phase takes (and, after the party, remarks waiting for their revision). */
 export const MAX_REMARKS_PER_PHASE = 5;
 

@@ -6,7 +6,7 @@
 // the field is fixed.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { InputRequestData } from "@/lib/wire/events";
-import { MAX_ANSWER_CHARS, textRequired } from "@/lib/party/input-rules";
+import { MAX_ANSWER_CHARS, textRequired } from "@/lib/vocabulary/input-rules";
 import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type Mode, type WalkthroughChoices } from "@/lib/vocabulary";
 import { ApiError, sendRoomMessage, submitInput } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
