@@ -1,6 +1,6 @@
 // The dashboard's view of a party, derived from its event log alone (the log is the
 // truth; a reload shows the same screen). The reducer fills it, the selectors read it.
-import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, RemarkCarried, RevisionStart, StatedRequirement } from "@/lib/wire/events";
+import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEventOf, RemarkCarried, RevisionResult, RevisionStart, StatedRequirement } from "@/lib/wire/events";
 import type { Mode, ModeSource, PartyStatus, PhaseStatus, TerminalStatus } from "@/lib/vocabulary";
 
 export type AgentStatus = "idle" | "thinking" | "speaking" | "failed" | "shutdown";
@@ -48,7 +48,8 @@ export interface MessageView extends MessageMeta {
 
 export interface NoteView {
   id: string;
-  kind: "degradation" | "status" | "info" | "warning" | "failure";
+  /** The log's note kinds, and "failure" for the notes the view makes of agent failures. */
+  kind: PartyEventOf<"note">["data"]["kind"] | "failure";
   phase: number | null;
   text: string;
   at: string | null;
@@ -76,7 +77,7 @@ export interface ArtifactVersionView {
 
 /** A revision (or a first writing of a missing artifact) and how it ended. */
 export interface RevisionView extends Pick<RevisionStart, "revisionId" | "artifactPath" | "title" | "agent" | "feedback" | "missing" | "source"> {
-  status: "running" | "completed" | "failed" | "unchanged";
+  status: "running" | RevisionResult["status"];
   version: number | null;
   changesSummary: string | null;
   reason: string | null;
