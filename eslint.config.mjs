@@ -3,13 +3,21 @@ import nextTs from "eslint-config-next/typescript";
 
 // Layers point one way (docs/architecture.md): app → components → lib. Enforced here so a wrong
 // import fails CI instead of a review.
-const noUpward = (groups) => ({ "no-restricted-imports": ["error", { patterns: [{ group: groups, message: "Dependencies point app → components → lib, never back." }] }] });
+const UPWARD = "Dependencies point app → components → lib, never back.";
+const noUpward = (groups, ...more) => ({ "no-restricted-imports": ["error", { patterns: [{ group: groups, message: UPWARD }, ...more] }] });
+const LIB_UPWARD = ["@/app/*", "@/components/*", "**/app/*", "**/components/*"];
 
 const config = [
   ...nextVitals,
   ...nextTs,
   { ignores: ["lib/db/generated/**", ".next/**", ".data/**", "node_modules/**", "test-results/**", "next-env.d.ts"] },
-  { files: ["lib/**/*.{ts,tsx}"], rules: noUpward(["@/app/*", "@/components/*", "**/app/*", "**/components/*"]) },
+  { files: ["lib/**/*.{ts,tsx}"], rules: noUpward(LIB_UPWARD) },
+  // The wire contract is what the orchestrator reads its events from: it must not read the orchestrator (its tests may drive a party).
+  {
+    files: ["lib/wire/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: noUpward(LIB_UPWARD, { group: ["@/lib/party/*", "**/lib/party/*", "../party/*"], message: "lib/wire imports nothing from lib/party: lib/party depends on lib/wire." }),
+  },
   { files: ["components/**/*.{ts,tsx}"], rules: noUpward(["@/app/*", "**/app/*", "@/lib/db/*", "**/lib/db/*"]) },
   {
     rules: {

@@ -13,7 +13,7 @@ import { useDatabase } from "@/lib/db/database";
 import { activeJob } from "@/lib/db/jobs";
 import { appendUnfenced, insertParty, readEvents } from "@/lib/db/parties";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import type { StoredEvent } from "@/lib/party/events";
+import type { StoredEvent } from "@/lib/wire/events";
 import { ARTIFACT_KINDS } from "@/lib/protocol/artifacts";
 import { getServices, stopServices } from "@/lib/server/services";
 import { call } from "./route-call";

@@ -15,7 +15,7 @@ import { claimLease } from "@/lib/db/leases";
 import { appendUnfenced, readEvents } from "@/lib/db/parties";
 import { unzipSync, strFromU8 } from "fflate";
 import { createTestDatabase, tableCounts, type TestDatabase } from "@/lib/db/testing";
-import type { StoredEvent } from "@/lib/party/events";
+import type { StoredEvent } from "@/lib/wire/events";
 import { getServices, stopServices } from "@/lib/server/services";
 import { BASE, call } from "./route-call";
 import * as artifact from "./parties/[id]/artifacts/[...path]/route";

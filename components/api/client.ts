@@ -16,7 +16,7 @@ import type { RevisionAccepted, RevisionRequest } from "@/lib/wire/revisions";
 import type { RoomMessageAccepted, RoomMessageInput } from "@/lib/wire/room";
 
 export type { Connection, ConnectionTest, CreatedConnection, ModelList, ModelOption, NewConnectionInput } from "@/lib/wire/models";
-export type { Mode, PartyListItem, PartySummary, PhaseSummary, PendingInput } from "@/lib/wire/parties";
+export type { PartyListItem, PartySummary, PhaseSummary, PendingInput } from "@/lib/wire/parties";
 
 export class ApiError extends Error {
   constructor(

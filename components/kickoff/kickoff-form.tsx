@@ -3,7 +3,8 @@
 // --classic on /discover). Posts to /api/parties and opens the party's dashboard.
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useRef, useState } from "react";
-import { ApiError, createParty, type Mode } from "../api/client";
+import type { Mode } from "@/lib/vocabulary";
+import { ApiError, createParty } from "../api/client";
 import { ErrorBanner, SubmitButton } from "../ui/form-actions";
 import { ModeMenu } from "./mode-menu";
 import { ModelPicker, type ModelChoice } from "./model-picker";

@@ -2,7 +2,7 @@
 // The INCEPTION MODE menu (docs/protocols.md, "Choosing the mode") as an accessible radio group. Arrow keys move
 // between the options (native radios); pressing 1 or 2 picks one directly.
 import { useEffect, useId } from "react";
-import type { Mode } from "../api/client";
+import type { Mode } from "@/lib/vocabulary";
 import { RadioCard } from "../ui/radio-card";
 import { hasModifier, isTypingTarget } from "./keyboard";
 

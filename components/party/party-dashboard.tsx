@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { NextStepAction } from "@/lib/party/events";
+import type { NextStepAction } from "@/lib/wire/events";
 import { ApiError, partyApi, requestRevision, withWatch } from "../api/client";
 import { useMarkdownReady } from "../markdown/markdown";
 import { ModeBadge, StatusBadge } from "../ui/status-badge";

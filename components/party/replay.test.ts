@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PartyEvent, StoredEvent } from "@/lib/party/events";
+import type { IncomingEvent, PartyEvent, StoredEvent } from "@/lib/wire/events";
 import { applyEvents, initialView } from "./view/reducer";
-import type { IncomingEvent } from "./view/types";
 import { replayStep, START, type ReplayCursor } from "./replay";
 
 const meta = { messageId: "m", phase: 1, type: "message" as const, sender: "nadia", recipient: null, label: "QUESTIONS" };

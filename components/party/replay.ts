@@ -1,8 +1,7 @@
 // Plays a finished party's stored log back at reading speed. Pure: the hook calls
 // `replayStep` on a timer with the milliseconds that passed, and applies what it returns.
 // Stored delta batches are cut into small pieces so text appears to type itself.
-import type { StoredEvent } from "@/lib/party/events";
-import type { IncomingEvent } from "./view/types";
+import type { IncomingEvent, StoredEvent } from "@/lib/wire/events";
 
 export interface ReplayCursor {
   /** Next event to play. */

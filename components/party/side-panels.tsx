@@ -1,6 +1,6 @@
 import { NoteLine } from "./message-feed";
 import { useState } from "react";
-import type { MissingArtifact, NextStepAction } from "@/lib/party/events";
+import type { MissingArtifact, NextStepAction } from "@/lib/wire/events";
 import { StatTable } from "../ui/stat-table";
 import { agentDisplay } from "./view/agent-display";
 import { usageByAgent, usageByPhase, usageTotal } from "./view/selectors";

@@ -2,7 +2,7 @@
 // top of it must give exactly the view of the whole log, wherever the prefix ends. And
 // the cache folds each event once: a hit reads nothing, a later request only the tail.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { StoredEvent } from "@/lib/party/events";
+import type { StoredEvent } from "@/lib/wire/events";
 import { driveParty } from "@/lib/party/testing/drive-party";
 import { applyEvents, initialView } from "./view/reducer";
 import type { PartyView } from "./view/types";

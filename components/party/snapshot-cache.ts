@@ -3,7 +3,7 @@
 // on top of it. A small LRU (by party) bounds the memory: one entry per party, the
 // newest fold. Pure (no database): the caller says how far the log goes and how to read
 // what comes after a seq.
-import type { StoredEvent } from "@/lib/party/events";
+import type { StoredEvent } from "@/lib/wire/events";
 import { applyEvents, initialView } from "./view/reducer";
 import type { PartyView } from "./view/types";
 

@@ -3,7 +3,7 @@
 // a page rendered from a server snapshot never received those before the snapshot's seq.
 // The stream ends after party-end, so reading resumes after the last seq seen until the
 // wanted one is in.
-import type { StoredEvent } from "@/lib/party/events";
+import type { StoredEvent } from "@/lib/wire/events";
 import { eventsUrl } from "../api/client";
 
 /** Splits complete SSE frames off `buffer`: the stored events among them (frames with an id) and the unfinished tail. */

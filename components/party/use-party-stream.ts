@@ -14,13 +14,12 @@
 // browser and a finished party shows at once. The event parser (and zod with it) is
 // loaded after the first paint; the stream opens once it is there.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { StoredEvent } from "@/lib/party/events";
+import type { IncomingEvent, StoredEvent } from "@/lib/wire/events";
 import { eventsUrl } from "../api/client";
-import { EVENT_TYPES } from "@/lib/wire/event-types";
-import type { parseStreamEvent as ParseStreamEvent } from "@/lib/wire/events";
+import type * as StreamParser from "./stream-parser";
 import { applyEvents, initialView } from "./view/reducer";
 import { runningRevision } from "./view/selectors";
-import type { IncomingEvent, PartyView } from "./view/types";
+import type { PartyView } from "./view/types";
 
 export type Connection = "connecting" | "live" | "reconnecting" | "closed" | "error";
 
@@ -77,7 +76,7 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
     let es: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | null = null;
     let idle: ReturnType<typeof setTimeout> | null = null;
-    let parseStreamEvent: typeof ParseStreamEvent | null = null;
+    let parser: typeof StreamParser | null = null;
     let disposed = false;
     /** While now < followUntil, a stream that stops is reopened. */
     let followUntil = snapshot && ended && awaitsResult(snapshot.view) ? Date.now() + FOLLOW_MS : 0;
@@ -103,7 +102,7 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
 
     const onEvent = (ev: MessageEvent<string>) => {
       // Parsed once, here at the edge, against the wire contract: the view trusts what it folds.
-      const parsed = parseStreamEvent?.(ev.type, ev.data);
+      const parsed = parser?.parseStreamEvent(ev.type, ev.data);
       if (!parsed) {
         if (!warned) console.warn(`[stream] ignored a ${ev.type} event that does not match the wire contract`, ev.data.slice(0, 200));
         warned = true;
@@ -140,7 +139,7 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
 
     const stop = () => {
       if (!es) return;
-      for (const type of EVENT_TYPES) es.removeEventListener(type, onEvent as EventListener);
+      for (const type of parser?.EVENT_TYPES ?? []) es.removeEventListener(type, onEvent as EventListener);
       es.close();
       es = null;
     };
@@ -150,7 +149,8 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
       stop();
       const source = new EventSource(eventsUrl(id, watch, lastSeq()));
       es = source;
-      for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+      // Opened only once the parser is here: the names to listen for come with it.
+      for (const type of parser?.EVENT_TYPES ?? []) source.addEventListener(type, onEvent as EventListener);
       source.onopen = () => {
         if (!ended) setConnection("live");
         else closeWhenQuiet();
@@ -170,12 +170,12 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
     followRef.current = (forMs: number) => {
       followUntil = Date.now() + forMs;
       // Before the parser has loaded, its arrival opens the stream.
-      if (!es && reopen === null && parseStreamEvent) open();
+      if (!es && reopen === null && parser) open();
     };
 
     import("./stream-parser").then(
       (m) => {
-        parseStreamEvent = m.parseStreamEvent;
+        parser = m;
         if (!disposed) open();
       },
       // A chunk that fails to load (a deploy replaced it, the network dropped): say so, like a refused stream.

@@ -3,7 +3,7 @@
 // snapshot holds only the events after the snapshot's seq, so the first replay fetches
 // the log up to it (kept for "Play again"); `loading` says so meanwhile.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { StoredEvent } from "@/lib/party/events";
+import type { StoredEvent } from "@/lib/wire/events";
 import { applyEvents, initialView } from "./view/reducer";
 import type { PartyView } from "./view/types";
 import { replayStep, START, type ReplayCursor } from "./replay";

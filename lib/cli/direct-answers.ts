@@ -1,7 +1,7 @@
 // Direct mode (no TTY, or -I): nobody is asked. Every input request gets an answer here —
 // approvals are accepted, and the team's questions get the description's own sentences,
 // never words written in the person's name.
-import type { InputRequestData } from "../party/events";
+import type { InputRequestData } from "../wire/events";
 import { splitSentences } from "../text/split-sentences";
 import type { Mode, QuestionGroup } from "../vocabulary";
 import { parseInputDetails } from "../vocabulary/input-kinds";

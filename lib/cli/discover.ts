@@ -8,7 +8,7 @@ import { closeDb } from "../db/database";
 import { readEvents } from "../db/parties";
 import { env, EnvError } from "../env";
 import { AppError } from "../errors/app-error";
-import type { InputRequestData } from "../party/events";
+import type { InputRequestData } from "../wire/events";
 import { modelConfigProblem } from "../ai/providers";
 import { answerInput, bundleOf, cancelParty, createParty } from "../server/party-service";
 import { getServices, stopServices, type Services } from "../server/services";

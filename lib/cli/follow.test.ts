@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BusMessage } from "../events/bus";
-import type { StoredEvent } from "../party/events";
+import type { StoredEvent } from "../wire/events";
 import { PartyFollower } from "./follow";
 
 const note = (seq: number): StoredEvent => ({ type: "note", data: { kind: "info", phase: null, text: `n${seq}` }, seq, at: "" });

@@ -2,7 +2,7 @@
 // database for anything the bus did not bring (what was stored before we subscribed, a
 // remote runner's events, a gap), each event handed on exactly once in seq order.
 import type { BusMessage, Delta } from "../events/bus";
-import type { StoredEvent } from "../party/events";
+import type { StoredEvent } from "../wire/events";
 
 export interface FollowSource {
   subscribe(fn: (m: BusMessage) => void): () => void;

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import type { InputRequestData } from "../party/events";
+import type { InputRequestData } from "../wire/events";
 import { pipedLines } from "./line-source";
 import { askPerson, checkText, parseChoice, PromptAborted, type LineSource } from "./prompt";
 

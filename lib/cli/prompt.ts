@@ -1,8 +1,8 @@
 // Interactive mode: the person answers each input request at the terminal. Replies are
 // checked here first (the same rules party-service applies) so a typo is asked again
 // instead of failing the run.
-import type { InputRequestData } from "../party/events";
-import { MAX_ANSWER_CHARS, textRequired } from "../party/input-rules";
+import type { InputRequestData } from "../wire/events";
+import { MAX_ANSWER_CHARS, textRequired } from "../vocabulary/input-rules";
 import type { Answer } from "./direct-answers";
 import { parseInputDetails } from "../vocabulary/input-kinds";
 import { listsOptions } from "./render";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MessageMeta, PartyEvent, StoredEvent } from "../party/events";
+import type { MessageMeta, PartyEvent, StoredEvent } from "../wire/events";
 import { TerminalRenderer } from "./render";
 import { ansiStyle } from "./style";
 

@@ -7,7 +7,7 @@
 import { defaultPersonaConfig, type PersonaConfig } from "../agents/persona-config";
 import type { Delta } from "../events/bus";
 import { endReport, hasOpenEnds, type CritiqueOutcome } from "../party/end-report";
-import type { InputRequestData, MessageMeta, StatedRequirement, StoredEvent } from "../party/events";
+import type { InputRequestData, MessageMeta, StatedRequirement, StoredEvent } from "../wire/events";
 import { agentInfo } from "../party/roster";
 import { plainStyle, type Style } from "./style";
 

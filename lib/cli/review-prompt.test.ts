@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InputRequestData } from "../party/events";
+import type { InputRequestData } from "../wire/events";
 import { reviewSteps } from "../party/walkthrough";
 import type { ProposalOutput } from "../protocol/outputs";
 import { parseWalkthroughAnswer } from "../vocabulary/input-kinds";

@@ -2,7 +2,7 @@
 // step's meaning, what it shows, its choices with the recommended one taken on Enter,
 // then what that choice needs (each command, planning tests, the three limits) and its
 // note — and answered once at the end, with the same encoding the browser sends.
-import type { InputRequestData } from "../party/events";
+import type { InputRequestData } from "../wire/events";
 import { parseWalkthroughAnswer, type WalkthroughReviewStep } from "../vocabulary/input-kinds";
 import { encodeWalkthroughAnswer, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, WALKTHROUGH_NOTE_MAX, type IterationConfig, type WalkthroughChoices } from "../vocabulary/walkthrough-review";
 import type { Answer } from "./direct-answers";

@@ -2,7 +2,7 @@
 // from parties.last_seq under the row lock (gap-free, no two writers interleave), and
 // every event is projected into the queryable tables in the same transaction, so the
 // tables never disagree with the log.
-import { type PartyEvent, type StoredEvent } from "../party/events";
+import { type PartyEvent, type StoredEvent } from "../wire/events";
 import { countsAgainstBudget } from "../party/room";
 import type { Prisma } from "./generated/client";
 import { isTerminal, PERSON } from "../vocabulary";

@@ -2,7 +2,7 @@
 // what a resume needs to find it, and the material a revision reads.
 import type { JobStart } from "../party/on-demand-job";
 import type { RevisionMaterial } from "../party/revision";
-import type { PartyEvent, StoredEvent } from "../party/events";
+import type { PartyEvent, StoredEvent } from "../wire/events";
 import type { Database } from "./client";
 import { appendEvents, lockParty } from "./event-log";
 import type { Prisma } from "./generated/client";

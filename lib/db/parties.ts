@@ -2,7 +2,7 @@
 // log run in one transaction with the party row locked (see event-log.ts).
 import { randomBytes } from "node:crypto";
 import { tokenHash } from "../auth/link-tokens";
-import { type InputRequestData, type PartyEvent, type StoredEvent, type WalkthroughStep } from "../party/events";
+import { type InputRequestData, type PartyEvent, type StoredEvent, type WalkthroughStep } from "../wire/events";
 import { TEAM_NAME } from "../party/party-mode";
 import { AppError } from "../errors/app-error";
 import type { Database } from "./client";

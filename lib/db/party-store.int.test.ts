@@ -2,7 +2,7 @@
 // keep every guarantee of the transactional commit (gap-free seq under concurrency, the
 // same stored form, epoch fencing, nothing written when refused).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PartyEvent, StoredEvent } from "../party/events";
+import type { PartyEvent, StoredEvent } from "../wire/events";
 import { LeaseLostError, PartyClosedError } from "../party/store";
 import { claimLease } from "./leases";
 import { describeStoreContract } from "../party/testing/store-contract";

@@ -1,7 +1,7 @@
 // The orchestrator's PartyStore on Postgres. Every runner write is fenced: it checks, under
 // a shared lock on the lease row, that the runner still holds the lease epoch it started
 // with, so an instance that was paused past its lease cannot write after a takeover.
-import type { PartyEvent, StoredEvent } from "../party/events";
+import type { PartyEvent, StoredEvent } from "../wire/events";
 import type { RoomMessage } from "../party/room";
 import { CLOSED_STATUSES, LeaseLostError, PartyClosedError, type ArtifactRecord, type Checkpoint, type InputAnswer, type PartyRecord, type PartyStore } from "../party/store";
 import type { Database } from "./client";

@@ -2,7 +2,7 @@
 // under the party row lock, never the runner's lease), placed by the room's rules inside
 // the same transaction, so two remarks cannot both take the phase's last place.
 import { randomBytes } from "node:crypto";
-import type { RemarkCarried, RevisionResult, StoredEvent } from "../party/events";
+import type { RemarkCarried, RevisionResult, StoredEvent } from "../wire/events";
 import { personMessageEvents, placeRemark, type Placement, type RoomMessage, type RoomState } from "../party/room";
 import { remarkTargets } from "../party/remark-targets";
 import { AppError } from "../errors/app-error";

@@ -1,7 +1,7 @@
 // Live fan-out inside one instance: stored events and ephemeral token deltas go to every
 // viewer of a party. Other instances learn of new events through a `seq` notification
 // (lib/db/notify.ts) and re-read the log themselves; deltas never leave the instance.
-import type { StoredEvent } from "../party/events";
+import type { StoredEvent } from "../wire/events";
 import type { LiveSink } from "../party/runtime";
 
 export interface Delta {

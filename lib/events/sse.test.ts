@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import type { PartyEvent, StoredEvent } from "../party/events";
+import type { PartyEvent, StoredEvent } from "../wire/events";
 import { EventBus } from "./bus";
 import { eventFrame, partyEventStream } from "./sse";
 

@@ -2,7 +2,7 @@
 // then live events and token deltas. A frame is encoded once and the same bytes go to
 // every viewer (WeakMap on the event object the bus hands to all of them), and each
 // viewer's frames leave in one write per event-loop turn.
-import type { StoredEvent } from "../party/events";
+import type { StoredEvent } from "../wire/events";
 import type { BusMessage, Delta, EventBus } from "./bus";
 
 const encoder = new TextEncoder();

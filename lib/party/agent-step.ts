@@ -24,7 +24,7 @@ import { costUsd, maxOutputTokensFor, promptCacheMinTokens } from "../ai/model-l
 import { isArtifactKind, missingSections, type ArtifactKind } from "../protocol/artifacts";
 import { formatHeader, formatSections, type SectionName, type Sections } from "../protocol/prompt-sections";
 import { TASKS, type TaskDef, type TaskKey, type TaskOutput } from "../protocol/tasks";
-import type { MessageType, PartyEvent } from "./events";
+import type { MessageType, PartyEvent } from "../wire/events";
 import { economize } from "./context-digest";
 import { agentInfo } from "./roster";
 import type { PartyRuntime } from "./runtime";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import type { StoredEvent } from "./events";
+import type { StoredEvent } from "../wire/events";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { runClassicMode } from "./classic-mode";
 import { orchestrateParty } from "./run-party";

@@ -4,7 +4,7 @@
 // cross-review and on demand from the artifacts view.
 import { runCritique, type CritiqueResult, type Perspective, type PerspectiveResult } from "../agents/critique";
 import { say, type PartyContext } from "./agent-step";
-import type { CritiqueStart } from "./events";
+import type { CritiqueStart } from "../wire/events";
 import type { Sections } from "../protocol/prompt-sections";
 import { BLUEPRINT_PERSPECTIVE_KEYS, PERSPECTIVES, type PhaseNumber } from "../vocabulary";
 

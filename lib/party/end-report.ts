@@ -2,7 +2,7 @@
 // did not pass (its last round blocked consensus, or averaged 2.5/5 or less), the documents
 // that were never written, and the requirements the person stated that no document
 // mentions. Pure, so the dashboard recomputes it as revisions and new rounds arrive.
-import type { MissingArtifact, StatedRequirement } from "./events";
+import type { MissingArtifact, StatedRequirement } from "../wire/events";
 
 /** At or below this average a document is weak, whatever the verdict. */
 export const WEAK_AVERAGE = 2.5;

@@ -1,7 +1,7 @@
 // A SUGGESTED NEXT STEPS block as buttons: each item's canonical text stays in the log
 // (and the bundle's transcript) exactly as written, and beside it goes what the item
 // does in the web app, as data the dashboard turns into a button.
-import type { NextStepAction } from "./events";
+import type { NextStepAction } from "../wire/events";
 import { validateBlock } from "../next-steps";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 

@@ -4,7 +4,7 @@
 // result event).
 import type { PartyContext } from "./agent-step";
 import { critiqueJob } from "./critique-round";
-import type { CritiqueStart, RevisionStart } from "./events";
+import type { CritiqueStart, RevisionStart } from "../wire/events";
 import { revisionJob, type RevisionMaterial } from "./revision";
 
 export type JobStart = { type: "critique-start"; data: CritiqueStart } | { type: "revision-start"; data: RevisionStart };

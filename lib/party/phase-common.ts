@@ -4,7 +4,7 @@
 // the phase's message budget, which bounds the agents' own debate.
 import { settleAll } from "./settle-all";
 import { say, degradationNote, orchestratorMessage, type AgentCall, type PartyContext } from "./agent-step";
-import type { PartyEvent, RemarkCarried } from "./events";
+import type { PartyEvent, RemarkCarried } from "../wire/events";
 import { countsAgainstBudget, heardBy, unanswered, unansweredBy, type RoomMessage } from "./room";
 import { remarkTargets } from "./remark-targets";
 import { askedIn, openFollowUps } from "./follow-ups";

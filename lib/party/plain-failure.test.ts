@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredEvent } from "./events";
+import type { StoredEvent } from "../wire/events";
 import { forWatcher, plainCause } from "./plain-failure";
 
 describe("plainCause", () => {

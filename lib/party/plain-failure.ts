@@ -2,7 +2,7 @@
 // endpoints ("connect ECONNREFUSED 127.0.0.1:4198", a base URL, a host name): the log
 // keeps a plain cause an owner can act on, without addresses; a watcher (read-only, not
 // the person who set the models up) sees only that something failed.
-import type { StoredEvent } from "./events";
+import type { StoredEvent } from "../wire/events";
 
 // Network error codes, said in words (the address that follows them is dropped).
 const CODES: Array<[RegExp, string]> = [

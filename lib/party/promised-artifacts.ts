@@ -1,7 +1,7 @@
 // The documents each mode promises, who writes each, and how one is rewritten: the
 // source of "missing artifacts" (promised, never written because its agent failed) and of
 // revisions (the producer rewrites its own document, with the same validation).
-import type { MissingArtifact } from "./events";
+import type { MissingArtifact } from "../wire/events";
 import { agentInfo } from "./roster";
 import type { PersonaConfig } from "../agents/persona-config";
 import { ARTIFACT_KINDS, ARTIFACT_PATHS } from "../protocol/artifacts";

@@ -4,7 +4,7 @@
 // log (revision-start … revision-result, naming the remark), so a crash resumes the one in
 // flight and the rest are planned again without repeating what was done.
 import type { PartyContext } from "./agent-step";
-import type { RevisionResult, RevisionStart } from "./events";
+import type { RevisionResult, RevisionStart } from "../wire/events";
 import { reviseArtifact, type RevisionMaterial } from "./revision";
 import type { RoomMessage } from "./room";
 import { ORCHESTRATOR, PERSON } from "../vocabulary";

@@ -3,7 +3,7 @@
 // writes a document a failed agent left missing, and a crash mid-revision finishes once.
 import { describe, expect, it } from "vitest";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import type { RevisionStart } from "./events";
+import type { RevisionStart } from "../wire/events";
 import { parseConstitution } from "./documents";
 import { reviseArtifact, revisionIdFor, type RevisionMaterial } from "./revision";
 import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, type DriveResult } from "./testing/drive-party";

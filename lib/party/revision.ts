@@ -7,7 +7,7 @@
 import { withoutProvenance, withProvenance } from "./provenance";
 import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, parseConstitution, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
-import type { RevisionResult, RevisionStart } from "./events";
+import type { RevisionResult, RevisionStart } from "../wire/events";
 import { rewriteTask, SCAFFOLD_PATH } from "./promised-artifacts";
 import { guardRevision, type GuardVerdict } from "./revision-guard";
 import { agentInfo } from "./roster";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import type { StoredEvent } from "./events";
+import type { StoredEvent } from "../wire/events";
 import type { MemoryPartyStore } from "./testing/memory-store";
 import { countsAgainstBudget, deliverySentence, PERSON_LABEL, placeRemark, type RoomState } from "./room";
 import { hookedStore } from "./store";

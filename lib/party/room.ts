@@ -4,13 +4,12 @@
 // phase's agents when no room is open, or — once the documents are written — into a
 // revision of the documents it concerns. The API (placing a remark) and the orchestrator
 // (carrying what nobody answered) apply the same rules.
-import type { PartyEvent, RemarkCarried } from "./events";
+import type { PartyEvent, RemarkCarried } from "../wire/events";
 import { PERSON } from "../vocabulary";
 
 export { countsAgainstBudget } from "../vocabulary";
 
 export const PERSON_LABEL = "USER";
-export const MAX_MESSAGE_CHARS = 2000;
 /** Remarks one phase takes (and, after the party, remarks waiting for their revision). */
 export const MAX_REMARKS_PER_PHASE = 5;
 

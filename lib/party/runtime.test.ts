@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PartyEvent, StoredEvent } from "./events";
+import type { PartyEvent, StoredEvent } from "../wire/events";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { PartyRuntime, Suspend, type RuntimeDeps } from "./runtime";
 import { hookedStore, LeaseLostError } from "./store";

@@ -3,7 +3,7 @@
 // transaction. After a crash the code runs again from the top: completed steps return
 // their stored output without running, so no model call or event happens twice.
 import { createHash } from "node:crypto";
-import type { InputRequestData, MessageMeta, PartyEvent } from "./events";
+import type { InputRequestData, MessageMeta, PartyEvent } from "../wire/events";
 import type { Checkpoint, InputAnswer, PartyStore } from "./store";
 import type { InputKindDetails } from "../vocabulary";
 

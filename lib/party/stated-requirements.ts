@@ -4,7 +4,7 @@
 // (lib/ai/offline/reading), used here read-only: it is rules, not a model, so it works the
 // same whichever model wrote the documents.
 import { readRequirements } from "../ai/offline/reading/requirements";
-import type { StatedRequirement } from "./events";
+import type { StatedRequirement } from "../wire/events";
 
 /** What the person asked the product to do or work with; a product they only compare with is not asked for. */
 export function statedRequirements(description: string, title = ""): StatedRequirement[] {

@@ -1,7 +1,7 @@
 // What the orchestrator needs from storage. lib/db implements it on Postgres; tests use
 // the in-memory one. Every write takes the runner's lease epoch and must be refused
 // (LeaseLostError) when another runner has taken the party over.
-import type { PartyEvent, StoredEvent } from "./events";
+import type { PartyEvent, StoredEvent } from "../wire/events";
 import type { RoomMessage } from "./room";
 import type { Mode } from "../vocabulary";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PartyEvent, UsageData } from "./events";
+import type { PartyEvent, UsageData } from "../wire/events";
 import { summarizeUsage, usageRecords } from "./usage-summary";
 import type { Mode } from "../vocabulary";
 

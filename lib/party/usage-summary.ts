@@ -1,7 +1,7 @@
 // What a party's model calls cost, summed per agent, per phase and for the whole party,
 // from its usage events (docs/models.md, "Accounting"). Pure and light (no price table:
 // each usage event carries its cost), so state.json and the dashboard read the same sums.
-import type { PartyEvent, UsageData } from "./events";
+import type { PartyEvent, UsageData } from "../wire/events";
 import type { Mode } from "../vocabulary";
 
 

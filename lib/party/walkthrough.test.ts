@@ -4,7 +4,7 @@
 // document they concern or answered; the next steps come with buttons' actions.
 import { describe, expect, it } from "vitest";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import type { InputRequestData } from "./events";
+import type { InputRequestData } from "../wire/events";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { driveParty, finalArtifacts, ofType, type Answerer } from "./testing/drive-party";
 import { discoveryContextOf, messageProblems, seqProblems } from "./testing/log-checks";

@@ -10,7 +10,7 @@
 // what it did, and the actions it offers.
 import { say, orchestratorMessage, type PartyContext } from "./agent-step";
 import type { DiscoveryContext } from "./documents";
-import type { NextStepAction, WalkthroughStep } from "./events";
+import type { NextStepAction, WalkthroughStep } from "../wire/events";
 import { newKickoff } from "./next-step-actions";
 import { PROMISED, SCAFFOLD_PATH } from "./promised-artifacts";
 import { reviseArtifact, reviserOf, type RevisionMaterial } from "./revision";

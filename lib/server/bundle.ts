@@ -1,7 +1,7 @@
 // The download-everything zip: every artifact at its path, the scaffold as folders,
 // state.json, discovery_context.json, and the transcript with the next-steps blocks.
 import { strToU8, zipSync, type Zippable } from "fflate";
-import type { StoredEvent } from "../party/events";
+import type { StoredEvent } from "../wire/events";
 import { safeRelativePath } from "../protocol/relative-path";
 import { transcriptMarkdown } from "./transcript";
 

@@ -11,7 +11,7 @@ import { PrismaPartyStore } from "../db/party-store";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { EventBus } from "../events/bus";
 import type { PartyContext } from "../party/agent-step";
-import type { RevisionStart } from "../party/events";
+import type { RevisionStart } from "../wire/events";
 import { PartyRunner } from "./party-runner";
 
 let db: TestDatabase;

@@ -2,7 +2,7 @@
 // stream (owner, or the watch token), then every event after a seq, in seq order.
 import type { Viewer } from "../auth/viewer";
 import { readEvents } from "../db/parties";
-import type { StoredEvent } from "../party/events";
+import type { StoredEvent } from "../wire/events";
 import { forWatcher } from "../party/plain-failure";
 import { access } from "./party-service";
 import { getServices } from "./services";

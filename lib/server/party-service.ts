@@ -28,8 +28,8 @@ import {
 } from "../db/parties";
 import { env } from "../env";
 import { partyEventStream } from "../events/sse";
-import { type InputRequestData, type MissingArtifact } from "../party/events";
-import { textRequired } from "../party/input-rules";
+import { type InputRequestData, type MissingArtifact } from "../wire/events";
+import { textRequired } from "../vocabulary/input-rules";
 import { newPartySchema, type CreatedParty, type Cancelled, type PartyListItem, type PartySummary, type PendingInput } from "../wire/parties";
 import { answerSchema, type AnswerAccepted } from "../wire/inputs";
 import { UNKNOWN_ARTIFACT, versionQuerySchema, type ArtifactListItem } from "../wire/artifacts";

@@ -5,7 +5,7 @@
 import { countRevisions, jobMaterial } from "../db/jobs";
 import { findParty, pendingInput } from "../db/parties";
 import { remarkRevisionResults, waitingRevisionRemarks } from "../db/room-messages";
-import type { RevisionStart } from "../party/events";
+import type { RevisionStart } from "../wire/events";
 import { notRevisable } from "../party/promised-artifacts";
 import { remarkJob } from "../party/remark-revision";
 import { reviserOf, revisionIdFor } from "../party/revision";

@@ -11,7 +11,7 @@ import { appendUnfenced, insertParty, readEvents } from "../db/parties";
 import { PrismaPartyStore } from "../db/party-store";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { EventBus } from "../events/bus";
-import type { RevisionStart } from "../party/events";
+import type { RevisionStart } from "../wire/events";
 import { ARTIFACT_KINDS, missingSections } from "../protocol/artifacts";
 import { PartyRunner } from "./party-runner";
 

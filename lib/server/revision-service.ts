@@ -5,7 +5,7 @@ import { AppError, parseOrThrow } from "../errors/app-error";
 import type { Viewer } from "../auth/viewer";
 import { countRevisions, jobMaterial } from "../db/jobs";
 import { findArtifact, pendingInput } from "../db/parties";
-import type { MissingArtifact, RevisionStart } from "../party/events";
+import type { MissingArtifact, RevisionStart } from "../wire/events";
 import { notRevisable, promisedFor } from "../party/promised-artifacts";
 import { reviserOf, revisionIdFor, revisionJob } from "../party/revision";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";

@@ -2,7 +2,7 @@
 // cleaned up on completion, plus discovery_context and the project state of the classic
 // flow's step 9 once it is done, and the artifacts a failed agent left unwritten.
 import type { PartyRow } from "../db/parties";
-import type { MissingArtifact, WalkthroughStep } from "../party/events";
+import type { MissingArtifact, WalkthroughStep } from "../wire/events";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { TEAM_NAME } from "../party/party-mode";
 import type { UsageSummary, UsageTotals } from "../party/usage-summary";

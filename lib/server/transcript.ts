@@ -1,7 +1,7 @@
 // The party's conversation as one markdown file: every finished message in order (the
 // person's own included), the notes, revisions, the walkthrough's outcomes, and the
 // next-steps blocks shown at each phase end, in their canonical text.
-import type { StoredEvent } from "../party/events";
+import type { StoredEvent } from "../wire/events";
 import { PERSON } from "../vocabulary";
 
 const fence = (s: string) => "```text\n" + s.replaceAll("```", "'''") + "\n```";

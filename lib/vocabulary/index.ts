@@ -4,6 +4,7 @@
 // the input kinds' details schemas are imported from ./input-kinds where they are parsed).
 export * from "./agents";
 export * from "./input-kind-names";
+export * from "./input-rules";
 export type { ConstitutionArticle, FollowUpQuestion, InputDetails, InputKindDetails, QuestionGroup, StackApprovalDetails, WalkthroughReviewDetails, WalkthroughReviewStep } from "./input-kinds";
 export * from "./messages";
 export * from "./modes";

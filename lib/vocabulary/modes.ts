@@ -8,5 +8,5 @@ export const MODE_SOURCES = ["flag", "menu", "fallback"] as const;
 export type ModeSource = (typeof MODE_SOURCES)[number];
 
 export function isMode(value: unknown): value is Mode {
-  return value === "party" || value === "classic";
+  return (MODES as readonly unknown[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import personas from "../agents/party-personas.json";
-import { CLASSIC_PHASES, INPUT_KINDS, isInputKind, isTerminal, PARTY_PHASES, PERSONAS, PERSPECTIVES, phaseLabel, phaseNames, subAgent } from "./index";
+import { CLASSIC_PHASES, INPUT_KINDS, isInputKind, isMode, isTerminal, PARTY_PHASES, PERSONAS, PERSPECTIVES, phaseLabel, phaseNames, subAgent } from "./index";
 import { parseInputDetails } from "./input-kinds";
 
 describe("vocabulary", () => {
@@ -37,6 +37,10 @@ describe("vocabulary", () => {
 
   it("calls completed, failed and cancelled terminal, nothing else", () => {
     expect(["pending", "in_progress", "awaiting_input", "completed", "failed", "cancelled"].filter(isTerminal)).toEqual(["completed", "failed", "cancelled"]);
+  });
+
+  it("knows the two modes and nothing else", () => {
+    expect(["party", "classic", "solo", null].filter(isMode)).toEqual(["party", "classic"]);
   });
 
   it("parses each input kind's details and refuses a wrong shape", () => {

@@ -1,7 +1,7 @@
 // GET/POST /api/parties/:id/input: the pending request (its schema lives with the summary,
 // which carries it too) and the person's answer (docs/api.md, "Answering").
 import { z } from "zod";
-import { MAX_ANSWER_CHARS } from "../party/input-rules";
+import { MAX_ANSWER_CHARS } from "../vocabulary/input-rules";
 
 export { pendingInputSchema, type PendingInput } from "./parties";
 

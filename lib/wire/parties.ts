@@ -1,9 +1,7 @@
 // POST/GET /api/parties, GET /api/parties/:id (the summary) and POST /cancel (docs/api.md).
 import { z } from "zod";
+import { MODES } from "../vocabulary";
 import { inputRequestDataSchema, missingArtifactSchema, modeSchema, partyStatusSchema } from "./events";
-
-export { modeSchema, partyStatusSchema };
-export type Mode = z.infer<typeof modeSchema>;
 
 export const PARTY_LIMITS = { title: 120, description: 8000, flags: 10 } as const;
 
@@ -19,7 +17,7 @@ export const newPartySchema = z.strictObject({
     .array(z.string().regex(/^--[a-z][a-z-]*$/, "each flag must look like --name"))
     .max(PARTY_LIMITS.flags, `at most ${PARTY_LIMITS.flags} flags`)
     .optional(),
-  mode: z.enum(modeSchema.options, { error: 'must be "party" or "classic"' }).optional(),
+  mode: z.enum(MODES, { error: `must be ${MODES.map((m) => `"${m}"`).join(" or ")}` }).optional(),
   /** The team's model: an id from GET /api/models (docs/models.md). */
   model: z.string({ error: "must be a model id from GET /api/models" }).min(1, "must be a model id from GET /api/models").max(300).optional(),
   /** A model per agent, over `model`: {agentKey: modelId}. */

@@ -4,7 +4,7 @@
 import { defaultPersonaConfig } from "../../lib/agents/persona-config";
 import type { ModelLookup, PartyContext } from "../../lib/party/agent-step";
 import { runClassicMode } from "../../lib/party/classic-mode";
-import type { InputRequestData } from "../../lib/party/events";
+import type { InputRequestData } from "../../lib/wire/events";
 import { MemoryPartyStore } from "../../lib/party/testing/memory-store";
 import { orchestrateParty, type RunOutcome } from "../../lib/party/run-party";
 import { PartyRuntime, type LiveSink } from "../../lib/party/runtime";

@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import { performance as perf } from "node:perf_hooks";
 import { EventBus } from "../../lib/events/bus";
 import { partyEventStream, type PartyStreamOptions } from "../../lib/events/sse";
-import type { PartyEvent } from "../../lib/party/events";
+import type { PartyEvent } from "../../lib/wire/events";
 import { MemoryPartyStore } from "../../lib/party/testing/memory-store";
 import { PartyRuntime } from "../../lib/party/runtime";
 import { hookedStore } from "../../lib/party/store";

@@ -12,7 +12,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provide
 import { streamText } from "ai";
 import { EventBus, type Delta } from "../../lib/events/bus";
 import { deltaFrame, partyEventStream } from "../../lib/events/sse";
-import type { PartyEvent } from "../../lib/party/events";
+import type { PartyEvent } from "../../lib/wire/events";
 import { MemoryPartyStore } from "../../lib/party/testing/memory-store";
 import { PartyRuntime } from "../../lib/party/runtime";
 import { hookedStore } from "../../lib/party/store";

@@ -8,7 +8,7 @@ process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 import { useDatabase } from "@/lib/db/database";
 import { appendUnfenced, insertParty, readEvents } from "@/lib/db/parties";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import type { PartyEvent } from "@/lib/party/events";
+import type { PartyEvent } from "@/lib/wire/events";
 import { partyEventsAfter } from "@/lib/server/party-log";
 import { stopServices } from "@/lib/server/services";
 import { partySnapshot } from "@/components/party/party-snapshot";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ANSWER_CHARS } from "@/lib/party/input-rules";
+import { MAX_ANSWER_CHARS } from "@/lib/vocabulary/input-rules";
 import { composeAnswers, NOTHING_ANSWERED } from "./compose-answers";
 
 const QS = [

@@ -1,7 +1,7 @@
 // The Vision Council asks its questions as a list, and the server takes one text answer.
 // The page offers a field per question plus "Anything else"; this turns them into that one
 // text, each answer under its question so the team can tell which is which.
-import { MAX_ANSWER_CHARS } from "@/lib/party/input-rules";
+import { MAX_ANSWER_CHARS } from "@/lib/vocabulary/input-rules";
 
 export interface NumberedQuestion {
   n: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { textRequired } from "@/lib/party/input-rules";
+import { textRequired } from "@/lib/vocabulary/input-rules";
 import { reviewSteps as buildReview } from "@/lib/party/walkthrough";
 import type { ProposalOutput } from "@/lib/protocol/outputs";
 import { readInputRequest } from "@/lib/wire/events";

@@ -2,7 +2,7 @@
 // vocabulary's zod reader (readInputRequest in lib/wire/events.ts, for the stream and the
 // server's snapshot), which leaves only the documented shape of the kind or nothing; the
 // types alone come from input-kinds.ts, so zod stays out of the page's first-load JavaScript.
-import { textRequired } from "@/lib/party/input-rules";
+import { textRequired } from "@/lib/vocabulary/input-rules";
 import type { ConstitutionArticle, FollowUpQuestion, InputDetails, InputKind, QuestionGroup, StackApprovalDetails, WalkthroughReviewStep } from "@/lib/vocabulary";
 
 export type { QuestionGroup, WalkthroughReviewStep };

@@ -1,7 +1,7 @@
 // What the person needs to see to answer: grouped questions, the stack card,
 // constitution articles — or the request's body text when there are no details.
 import { Markdown } from "../../markdown/markdown";
-import type { InputRequestData } from "@/lib/party/events";
+import type { InputRequestData } from "@/lib/wire/events";
 import { articles, questionGroups, stackDetails, type StackChoice } from "./details";
 
 function Body({ text }: { text: string }) {

@@ -5,10 +5,10 @@
 // the focus to its first field when focus is nowhere else; a field's error goes as soon as
 // the field is fixed.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { InputRequestData } from "@/lib/party/events";
-import { MAX_ANSWER_CHARS, textRequired } from "@/lib/party/input-rules";
-import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type WalkthroughChoices } from "@/lib/vocabulary";
-import { ApiError, sendRoomMessage, submitInput, type Mode } from "../../api/client";
+import type { InputRequestData } from "@/lib/wire/events";
+import { MAX_ANSWER_CHARS, textRequired } from "@/lib/vocabulary/input-rules";
+import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type Mode, type WalkthroughChoices } from "@/lib/vocabulary";
+import { ApiError, sendRoomMessage, submitInput } from "../../api/client";
 import { ModeMenu } from "../../kickoff/mode-menu";
 import { ErrorBanner, SubmitButton } from "../../ui/form-actions";
 import { composeAnswers } from "./compose-answers";

@@ -2,7 +2,7 @@
 // Options of an input request as a native radio group: arrow keys move, and pressing an
 // option's key ("1", "Y", "C"…) picks it from anywhere outside a text field.
 import { useEffect, useId } from "react";
-import type { InputOption } from "@/lib/party/events";
+import type { InputOption } from "@/lib/wire/events";
 import { hasModifier, isTypingTarget } from "../../kickoff/keyboard";
 import { RadioCard } from "../../ui/radio-card";
 

@@ -1,5 +1,5 @@
-import type { EventType } from "@/lib/party/events";
-import type { IncomingEvent, PartyView } from "./types";
+import type { EventType, IncomingEvent } from "@/lib/wire/events";
+import type { PartyView } from "./types";
 
 /** Applies one event of type T; returns the same object when nothing changed. `at`: when it was stored. */
 export type EventHandler<T extends EventType> = (view: PartyView, e: Extract<IncomingEvent, { type: T }>, at: string | null) => PartyView;

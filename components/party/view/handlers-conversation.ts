@@ -4,7 +4,7 @@ import type { EventHandlers } from "./handler-types";
 import { countsAgainstBudget, ORCHESTRATOR, PERSON } from "@/lib/vocabulary";
 import { agentDisplay } from "./agent-display";
 import { addNote, drainHeld, ensureAgent, hold, markSpeaking, metaOf, setAgent, setMessage, upsertPhase } from "./reducer-helpers";
-import type { MessageMeta } from "@/lib/party/events";
+import type { MessageMeta } from "@/lib/wire/events";
 import type { AgentView, InputRecord, MessageView, PartyView } from "./types";
 
 export const CONVERSATION_HANDLERS = {

@@ -1,7 +1,7 @@
 // The building blocks the event handlers share: immutable updates of phases, agents,
 // messages and notes, and the buffer for token deltas that arrive out of order.
 import { phasesOf, type Mode } from "@/lib/vocabulary";
-import type { MessageMeta } from "@/lib/party/events";
+import type { MessageMeta } from "@/lib/wire/events";
 import { knownAgent } from "./agent-display";
 import type { AgentView, MessageView, NoteView, PartyView, PhaseView } from "./types";
 

@@ -1,11 +1,11 @@
 // The reducer against real logs: whole parties played by the orchestrator in memory with
 // the offline model (lib/party/testing), reduced the way the dashboard reduces them.
 import { describe, expect, it } from "vitest";
-import type { StoredEvent } from "@/lib/party/events";
+import type { IncomingEvent, StoredEvent } from "@/lib/wire/events";
 import { driveParty, finalArtifacts, ofType } from "@/lib/party/testing/drive-party";
 import { applyEvents, initialView } from "./reducer";
 import { critiquesOf, usageTotal } from "./selectors";
-import type { IncomingEvent, PartyView } from "./types";
+import type { PartyView } from "./types";
 import { replayStep, START } from "../replay";
 
 const DESCRIPTION = "A booking app for climbing gyms: members book time slots, staff manage capacity and route setting. EU members, card payments.";

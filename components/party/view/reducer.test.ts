@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { PartyEvent } from "@/lib/party/events";
+import type { IncomingEvent, PartyEvent } from "@/lib/wire/events";
 import { applyEvent, applyEvents, initialView } from "./reducer";
 import { critiqueOfRecord, critiquesOf, currentTeam, phaseProgress, roomOpen, runningRevision } from "./selectors";
 import { initials } from "./agent-display";
 import { ORCHESTRATOR } from "@/lib/vocabulary";
-import { live, meta, PARTY_TASKS, partyStart, spawn, started, stored, text } from "./test-events";
-import type { IncomingEvent } from "./types";
+import { live, meta, PARTY_TASKS, partyStart, spawn, started, stored, text } from "./testing/test-events";
 
 describe("stored events", () => {
   it("skips an event whose seq was already applied (a reconnect replays from Last-Event-ID)", () => {

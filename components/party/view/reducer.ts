@@ -1,11 +1,12 @@
 // Applies the event log to the view. Pure and React-free: every handler returns a new
 // state and never mutates its input, so React can compare by identity and the unit tests
 // can replay any sequence of events.
+import type { IncomingEvent } from "@/lib/wire/events";
 import type { EventHandlers } from "./handler-types";
 import { ARTIFACTS_HANDLERS } from "./handlers-artifacts";
 import { CONVERSATION_HANDLERS } from "./handlers-conversation";
 import { PARTY_LIFECYCLE_HANDLERS } from "./handlers-party-lifecycle";
-import type { IncomingEvent, PartyView } from "./types";
+import type { PartyView } from "./types";
 
 const HANDLERS: EventHandlers = { ...PARTY_LIFECYCLE_HANDLERS, ...CONVERSATION_HANDLERS, ...ARTIFACTS_HANDLERS };
 

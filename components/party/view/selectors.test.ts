@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { PartyEvent } from "@/lib/party/events";
+import type { PartyEvent } from "@/lib/wire/events";
 import { applyEvents } from "./reducer";
 import { currentTeam, usageByAgent, usageByPhase, usageTotal } from "./selectors";
-import { spawn, started, stored } from "./test-events";
+import { spawn, started, stored } from "./testing/test-events";
 
 describe("usage", () => {
   it("sums tokens per agent, per phase and in total", () => {

@@ -1,10 +1,8 @@
 // The dashboard's view of a party, derived from its event log alone (the log is the
 // truth; a reload shows the same screen). The reducer fills it, the selectors read it.
-import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEvent, RemarkCarried, RevisionStart, StatedRequirement } from "@/lib/party/events";
-import type { PartyStatus } from "@/lib/vocabulary";
-import type { Mode, ModeSource, TerminalStatus } from "@/lib/vocabulary";
+import type { InputRequestData, MessageMeta, MissingArtifact, NextStepAction, PartyEventOf, RemarkCarried, RevisionResult, RevisionStart, StatedRequirement } from "@/lib/wire/events";
+import type { Mode, ModeSource, PartyStatus, PhaseStatus, TerminalStatus } from "@/lib/vocabulary";
 
-export type PhaseStatus = "pending" | "in_progress" | "completed" | "failed" | "cancelled";
 export type AgentStatus = "idle" | "thinking" | "speaking" | "failed" | "shutdown";
 export type MessageStatus = "streaming" | "done" | "discarded";
 
@@ -50,7 +48,8 @@ export interface MessageView extends MessageMeta {
 
 export interface NoteView {
   id: string;
-  kind: "degradation" | "status" | "info" | "warning" | "failure";
+  /** The log's note kinds, and "failure" for the notes the view makes of agent failures. */
+  kind: PartyEventOf<"note">["data"]["kind"] | "failure";
   phase: number | null;
   text: string;
   at: string | null;
@@ -78,7 +77,7 @@ export interface ArtifactVersionView {
 
 /** A revision (or a first writing of a missing artifact) and how it ended. */
 export interface RevisionView extends Pick<RevisionStart, "revisionId" | "artifactPath" | "title" | "agent" | "feedback" | "missing" | "source"> {
-  status: "running" | "completed" | "failed" | "unchanged";
+  status: "running" | RevisionResult["status"];
   version: number | null;
   changesSummary: string | null;
   reason: string | null;
@@ -229,6 +228,3 @@ export interface PartyView {
   /** Deltas that arrived ahead of the text they continue (offset > current length). */
   heldDeltas: Record<string, Array<{ offset: number; text: string }>>;
 }
-
-/** A stored event (with seq) or a live token delta (no seq). */
-export type IncomingEvent = PartyEvent & { seq?: number; at?: string };

@@ -6,7 +6,7 @@ import { defaultPersonaConfig, type PersonaConfig } from "../../agents/persona-c
 import { createModelRegistry } from "../../ai/model-registry";
 import type { ModelLookup, PartyContext } from "../agent-step";
 import { runClassicMode } from "../classic-mode";
-import type { InputRequestData, PartyEvent, StoredEvent } from "../events";
+import type { InputRequestData, PartyEvent, StoredEvent } from "../../wire/events";
 import { MemoryPartyStore } from "./memory-store";
 import { orchestrateParty, type RunOutcome } from "../run-party";
 import { PartyRuntime } from "../runtime";

@@ -1,7 +1,7 @@
 // Test support: invariants of a party's event log, each returning the problems found
 // (an empty list when the log is sound) so a failing test names what broke.
 import type { PersonaConfig } from "../../agents/persona-config";
-import type { StoredEvent } from "../events";
+import type { StoredEvent } from "../../wire/events";
 import { countsAgainstBudget } from "../../vocabulary";
 import { FULLER_MESSAGE_LABELS } from "../../ai/offline/message-text";
 

@@ -2,7 +2,7 @@
 // the database store (lib/party/testing/store-contract.ts runs the same suite on both):
 // every runner write fenced by the lease epoch, none to a cancelled or failed party,
 // gap-free seq, checkpoints, and events stored as JSON (what a database returns).
-import { type PartyEvent, type RemarkCarried, type StoredEvent } from "../events";
+import { type PartyEvent, type RemarkCarried, type StoredEvent } from "../../wire/events";
 import { countsAgainstBudget, personMessageEvents, placeRemark, type RoomMessage, type RoomState } from "../room";
 import { remarkTargets } from "../remark-targets";
 import { agentInfo } from "../roster";

@@ -4,7 +4,7 @@
 // the lease epoch, no writes to a cancelled or failed party, gap-free seq, checkpoints
 // that count attempts and keep their output, and nothing written by a refused write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PartyEvent, StoredEvent } from "../events";
+import type { PartyEvent, StoredEvent } from "../../wire/events";
 import { LeaseLostError, PartyClosedError, type PartyStore } from "../store";
 
 export interface StoreHarness {

@@ -1,4 +1,4 @@
-// What an answer to an input request must carry, shared by the API and the CLI.
+// What an answer to an input request must carry, shared by the API, the CLI and the browser.
 
 /** Longest free-text answer a person may give. */
 export const MAX_ANSWER_CHARS = 8000;

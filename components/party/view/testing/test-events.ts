@@ -1,9 +1,9 @@
-// Events and views the reducer and selector tests share: a party-mode start and the
-// stored/live event wrappers the dashboard receives.
-import type { MessageMeta, PartyEvent } from "@/lib/party/events";
+// Test-only: events and views the dashboard's tests share (the reducer's, the selectors', the
+// end banner's): a party-mode start and the stored/live event wrappers the dashboard receives.
+import type { IncomingEvent, MessageMeta, PartyEvent } from "@/lib/wire/events";
 import { ORCHESTRATOR } from "@/lib/vocabulary";
-import { applyEvents, initialView } from "./reducer";
-import type { IncomingEvent, PartyView } from "./types";
+import { applyEvents, initialView } from "../reducer";
+import type { PartyView } from "../types";
 
 /** Numbers stored events 1, 2, 3… the way the log does. */
 export function stored(events: PartyEvent[], from = 1): IncomingEvent[] {
