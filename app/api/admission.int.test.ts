@@ -14,8 +14,7 @@ process.env.MAX_TOKENS_PER_HOUR = "1000";
 delete process.env.TRUST_PROXY;
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
-import { useDatabase } from "@/lib/db/database";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { env, reloadEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { installPeerHeaders, PEER_ADDRESS } from "@/lib/http/peer-headers";
