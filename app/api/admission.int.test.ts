@@ -14,8 +14,7 @@ process.env.MAX_TOKENS_PER_HOUR = "1000";
 delete process.env.TRUST_PROXY;
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
-import { useDatabase } from "@/lib/db/database";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { env, reloadEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { installPeerHeaders, PEER_ADDRESS } from "@/lib/http/peer-headers";
@@ -95,9 +94,9 @@ describe("the hourly token cap", () => {
     // 400 tokens 50 minutes ago, 700 20 minutes ago, and 5,000 of the offline model (free).
     await db.prisma.tokenUsage.createMany({
       data: [
-        { partyId: party, stepKey: "a", persona: "nadia", phase: 1, model: "openai:gpt-4.1", inputTokens: 300, outputTokens: 100, createdAt: at(50) },
-        { partyId: party, stepKey: "b", persona: "liam", phase: 1, model: "openai:gpt-4.1", inputTokens: 500, outputTokens: 200, createdAt: at(20) },
-        { partyId: party, stepKey: "c", persona: "zara", phase: 1, model: "offline", inputTokens: 4000, outputTokens: 1000, createdAt: at(10) },
+        { partyId: party, model: "openai:gpt-4.1", inputTokens: 300, outputTokens: 100, createdAt: at(50) },
+        { partyId: party, model: "openai:gpt-4.1", inputTokens: 500, outputTokens: 200, createdAt: at(20) },
+        { partyId: party, model: "offline", inputTokens: 4000, outputTokens: 1000, createdAt: at(10) },
       ],
     });
     const e = { ...env(), MAX_RUNNING_PARTIES: 1000 };

@@ -11,8 +11,7 @@ delete process.env.ALLOW_GUEST_CONNECTIONS;
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
 import { startScriptedOpenAIServer, type ScriptedServer } from "@/lib/ai/testing/scripted-openai-server";
-import { useDatabase } from "@/lib/db/database";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { reloadEnv } from "@/lib/env";
 import { stopServices } from "@/lib/server/services";
 import { call } from "./route-call";

@@ -25,7 +25,7 @@ process.env.MODEL_RETRY_MAX_MS = "30000";
 import { issueGuestToken } from "@/lib/auth/guest-token";
 import { startScriptedOpenAIServer, type ScriptedServer } from "@/lib/ai/testing/scripted-openai-server";
 import { openDatabase, type Database } from "@/lib/db/client";
-import { useDatabase } from "@/lib/db/database";
+import { useDatabase } from "@/lib/db/testing/test-database";
 import { readEvents } from "@/lib/db/parties";
 import { stopServices } from "@/lib/server/services";
 import { driveToEnd } from "./drive-party";

@@ -10,9 +10,8 @@ process.env.OFFLINE_MODEL_FIRST_TOKEN_MS = "0";
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
 import { tokenHash } from "@/lib/auth/link-tokens";
-import { useDatabase } from "@/lib/db/database";
 import { appendUnfenced } from "@/lib/db/parties";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { getServices, stopServices } from "@/lib/server/services";
 import { BASE, call } from "./route-call";
 import * as events from "./parties/[id]/events/route";

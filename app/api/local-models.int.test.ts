@@ -13,9 +13,8 @@ delete process.env.ALLOW_PRIVATE_MODEL_URLS;
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
 import { startScriptedOpenAIServer, type ScriptedServer } from "@/lib/ai/testing/scripted-openai-server";
-import { useDatabase } from "@/lib/db/database";
 import { readEvents } from "@/lib/db/parties";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { reloadEnv } from "@/lib/env";
 import { resetLocalModels } from "@/lib/server/model-catalog";
 import { stopServices } from "@/lib/server/services";

@@ -9,10 +9,9 @@ process.env.OFFLINE_MODEL_TPS = "0";
 process.env.OFFLINE_MODEL_FIRST_TOKEN_MS = "400";
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
-import { useDatabase } from "@/lib/db/database";
 import { activeJob } from "@/lib/db/jobs";
 import { appendUnfenced, insertParty, readEvents } from "@/lib/db/parties";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import type { StoredEvent } from "@/lib/wire/events";
 import { ARTIFACT_KINDS } from "@/lib/protocol/artifacts";
 import { getServices, stopServices } from "@/lib/server/services";

@@ -9,8 +9,7 @@ process.env.OFFLINE_MODEL_TPS = "0";
 process.env.OFFLINE_MODEL_FIRST_TOKEN_MS = "0";
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
-import { useDatabase } from "@/lib/db/database";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { getServices, stopServices } from "@/lib/server/services";
 import { call } from "./route-call";
 import * as artifact from "./parties/[id]/artifacts/[...path]/route";

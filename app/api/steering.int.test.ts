@@ -10,11 +10,11 @@ process.env.OFFLINE_MODEL_TPS = "0";
 process.env.OFFLINE_MODEL_FIRST_TOKEN_MS = "0";
 
 import { issueGuestToken } from "@/lib/auth/guest-token";
-import { useDatabase } from "@/lib/db/database";
 import { claimLease } from "@/lib/db/leases";
 import { appendUnfenced, readEvents } from "@/lib/db/parties";
 import { unzipSync, strFromU8 } from "fflate";
-import { createTestDatabase, tableCounts, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { tableCounts } from "@/lib/db/testing/table-counts";
 import type { StoredEvent } from "@/lib/wire/events";
 import { getServices, stopServices } from "@/lib/server/services";
 import { BASE, call } from "./route-call";

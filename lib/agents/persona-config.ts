@@ -8,47 +8,33 @@ const nonEmpty = z.string().trim().min(1, "must be a non-empty string");
 export const personaSchema = z.strictObject({
   name: nonEmpty,
   title: nonEmpty,
-  agent_type: nonEmpty,
-  agent_id: z.string().regex(/^D\d+$/, "must look like D<number>"),
+  /** The party phase the persona works in; its team is the file's personas of that phase, in file order. */
   phase: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "must be 1, 2 or 3" }),
-  is_existing_agent: z.boolean(),
   communication_style: nonEmpty,
   expertise: nonEmpty,
+  /** What the persona asks the person about (PERSONA_CONTEXT), so the Vision Council's questions do not overlap. */
   question_domains: z.array(nonEmpty),
   debate_focus: nonEmpty,
   /** Our addition: a model spec for this persona alone, e.g. "anthropic:claude-sonnet-4". */
   model: nonEmpty.optional(),
 });
 
-export const phaseSchema = z.strictObject({
-  name: nonEmpty,
-  type: z.enum(["parallel", "sequential"]),
-  personas: z.array(nonEmpty).max(3, "at most 3 agents may be live at once"),
-  max_messages: z.number().int().min(0),
-  interaction: z.enum([
-    "question-broadcast-debate",
-    "propose-critique-converge",
-    "produce-cross-review-finalize",
-    "task-delegation",
-    "orchestrator-inline",
-  ]),
-  output: nonEmpty,
-});
+/** Live agents at once in a phase. */
+const MAX_TEAM = 3;
 
+// The phases themselves (names, budgets, protocols) are code: PARTY_PHASES in
+// lib/vocabulary and the protocol bodies in lib/party. The file says who works in each.
 export const personaConfigSchema = z
   .strictObject({
     version: z.string().regex(/^\d+\.\d+\.\d+$/, "must be a semver version"),
     description: z.string(),
     personas: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, "persona keys are lower_snake_case"), personaSchema),
-    phases: z.strictObject({ "1": phaseSchema, "2": phaseSchema, "3": phaseSchema, "4": phaseSchema, "5": phaseSchema }),
   })
   .superRefine((cfg, ctx) => {
-    for (const [n, phase] of Object.entries(cfg.phases)) {
-      phase.personas.forEach((key, i) => {
-        if (!cfg.personas[key]) {
-          ctx.addIssue({ code: "custom", path: ["phases", n, "personas", i], message: `unknown persona "${key}"` });
-        }
-      });
+    const seen = new Map<number, number>();
+    for (const [key, p] of Object.entries(cfg.personas)) {
+      seen.set(p.phase, (seen.get(p.phase) ?? 0) + 1);
+      if (seen.get(p.phase)! > MAX_TEAM) ctx.addIssue({ code: "custom", path: ["personas", key, "phase"], message: `at most ${MAX_TEAM} agents may be live at once` });
     }
   });
 
@@ -67,4 +53,9 @@ export function parsePersonaConfig(raw: unknown): PersonaConfig {
 
 export function defaultPersonaConfig(): PersonaConfig {
   return parsePersonaConfig(defaults);
+}
+
+/** The team of party phase `phase`: the personas that work in it, in file order. */
+export function phaseTeam(cfg: PersonaConfig, phase: 1 | 2 | 3): string[] {
+  return Object.entries(cfg.personas).flatMap(([key, p]) => (p.phase === phase ? [key] : []));
 }

@@ -1,5 +1,6 @@
 // The PERSONA_CONTEXT block, injected for phase 1-2 agents only (phase 3
 // agents and D3/D4 get their standard prompts, as in classic mode).
+import { partyPhase } from "../vocabulary";
 import type { PersonaConfig } from "./persona-config";
 
 export function personaContextBlock(cfg: PersonaConfig, key: string, phase: number): string | null {
@@ -11,7 +12,9 @@ export function personaContextBlock(cfg: PersonaConfig, key: string, phase: numb
     `  Title: ${p.title}`,
     `  Style: ${p.communication_style}`,
     `  Expertise: ${p.expertise}`,
-    `  Phase: ${cfg.phases[String(phase) as "1"].name}`,
+    // Each Vision Council member's own angle, so the three ask about different things.
+    ...(p.question_domains.length ? [`  Question Domains: ${p.question_domains.join(", ")}`] : []),
+    `  Phase: ${partyPhase(phase).name}`,
     `  Team Role: ${p.debate_focus}`,
     "",
     "You are participating in an Inception Party with two other specialists.",

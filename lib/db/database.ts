@@ -5,18 +5,19 @@ import { env } from "../env";
 import { openDatabase, type Database } from "./client";
 import { busyMessage, checkPgliteFree } from "./pglite-guard";
 
-const g = globalThis as { __inceptionDb?: Promise<Database> };
+/** Where the process database is kept (a test puts its own there: lib/db/testing). */
+export const processDatabase = globalThis as { __inceptionDb?: Promise<Database> };
 
 export function getDb(): Promise<Database> {
-  if (!g.__inceptionDb) {
+  if (!processDatabase.__inceptionDb) {
     const e = env();
-    g.__inceptionDb = e.DATABASE_URL ? openDatabase({ url: e.DATABASE_URL }) : openEmbedded(e.DATA_DIR);
+    processDatabase.__inceptionDb = e.DATABASE_URL ? openDatabase({ url: e.DATABASE_URL }) : openEmbedded(e.DATA_DIR);
     // The caller gets the rejection; this only forgets it, so the next call opens again.
-    g.__inceptionDb.catch(() => {
-      g.__inceptionDb = undefined;
+    processDatabase.__inceptionDb.catch(() => {
+      processDatabase.__inceptionDb = undefined;
     });
   }
-  return g.__inceptionDb;
+  return processDatabase.__inceptionDb;
 }
 
 /** PGlite takes no lock of its own: refuse a folder another process has open. */
@@ -27,12 +28,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
 }
 
 export async function closeDb(): Promise<void> {
-  const db = g.__inceptionDb;
-  g.__inceptionDb = undefined;
+  const db = processDatabase.__inceptionDb;
+  processDatabase.__inceptionDb = undefined;
   if (db) await (await db).close();
-}
-
-/** Tests: serve a throwaway database as the process database. */
-export function useDatabase(db: Database): void {
-  g.__inceptionDb = Promise.resolve(db);
 }

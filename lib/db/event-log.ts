@@ -114,18 +114,15 @@ async function project(tx: Tx, p: LockedParty, e: StoredEvent, at: Date): Promis
     case "agent-spawn":
       await tx.teamMember.upsert({
         where: { partyId_phase_personaKey: { partyId, phase: e.data.phase, personaKey: e.data.agent } },
-        create: { partyId, phase: e.data.phase, personaKey: e.data.agent, model: e.data.model, status: "spawned" },
-        update: { status: "spawned", model: e.data.model, endedAt: null },
+        create: { partyId, phase: e.data.phase, personaKey: e.data.agent, status: "spawned" },
+        update: { status: "spawned" },
       });
       return;
     case "agent-failure":
-      await tx.teamMember.updateMany({
-        where: { partyId, phase: e.data.phase, personaKey: e.data.agent },
-        data: { retries: { increment: 1 }, ...(e.data.final ? { status: "failed", endedAt: at } : {}) },
-      });
+      if (e.data.final) await tx.teamMember.updateMany({ where: { partyId, phase: e.data.phase, personaKey: e.data.agent }, data: { status: "failed" } });
       return;
     case "agent-shutdown":
-      await tx.teamMember.updateMany({ where: { partyId, phase: e.data.phase, personaKey: e.data.agent, status: { not: "failed" } }, data: { status: "shut_down", endedAt: at } });
+      await tx.teamMember.updateMany({ where: { partyId, phase: e.data.phase, personaKey: e.data.agent, status: { not: "failed" } }, data: { status: "shut_down" } });
       return;
     case "input-request":
       await tx.inputRequest.createMany({
@@ -173,7 +170,7 @@ async function project(tx: Tx, p: LockedParty, e: StoredEvent, at: Date): Promis
       return;
     case "usage":
       await tx.tokenUsage.create({
-        data: { partyId, stepKey: e.data.stepKey, persona: e.data.agent, phase: e.data.phase, model: e.data.model, inputTokens: e.data.inputTokens, outputTokens: e.data.outputTokens },
+        data: { partyId, model: e.data.model, inputTokens: e.data.inputTokens, outputTokens: e.data.outputTokens },
       });
       await tx.party.update({ where: { id: partyId }, data: { tokensUsed: { increment: e.data.inputTokens + e.data.outputTokens } } });
       return;

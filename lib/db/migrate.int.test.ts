@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { tokenHash } from "../auth/link-tokens";
 import { applyMigrations, readMigrations } from "./migrate";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 
 let db: TestDatabase | undefined;
 afterEach(async () => {

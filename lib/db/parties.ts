@@ -150,10 +150,6 @@ export async function findArtifact(db: Database, partyId: string, path: string) 
   return db.prisma.artifact.findUnique({ where: { partyId_path: { partyId, path } } });
 }
 
-export async function usageByAgent(db: Database, partyId: string) {
-  return db.prisma.tokenUsage.groupBy({ by: ["persona", "phase"], where: { partyId }, _sum: { inputTokens: true, outputTokens: true } });
-}
-
 /** The database of the stack last put to the person (the approved one, once approved). */
 export async function approvedDatabase(db: Database, partyId: string): Promise<string | null> {
   const rows = await db.prisma.$queryRaw<Array<{ choice: string | null }>>`

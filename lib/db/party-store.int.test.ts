@@ -8,7 +8,7 @@ import { claimLease } from "./leases";
 import { describeStoreContract } from "../party/testing/store-contract";
 import { appendUnfenced, insertParty, readEvents, recordAnswer, recordCancel } from "./parties";
 import { PrismaPartyStore } from "./party-store";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { inTransaction } from "./transaction";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

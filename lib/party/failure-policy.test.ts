@@ -20,7 +20,7 @@ function sound(events: Parameters<typeof seqProblems>[0]) {
   expect(seqProblems(events)).toEqual([]);
   expect(messageProblems(events)).toEqual([]);
   expect(rosterProblems(events, 3)).toEqual([]);
-  expect(budgetProblems(events, personas)).toEqual([]);
+  expect(budgetProblems(events)).toEqual([]);
 }
 
 describe("one agent fails", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import { phaseNames } from "../vocabulary";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
@@ -18,8 +17,6 @@ import {
 } from "./testing/log-checks";
 import { recordingModels } from "./testing/recording-models";
 
-const personas = defaultPersonaConfig();
-
 describe("party mode, whole runs", () => {
   const scenarios = SCENARIO_LIST.filter((s) => ["food-delivery", "iot-fleet"].includes(s.name));
 
@@ -32,7 +29,7 @@ describe("party mode, whole runs", () => {
     expect(seqProblems(ev)).toEqual([]);
     expect(messageProblems(ev)).toEqual([]);
     expect(rosterProblems(ev, 3)).toEqual([]);
-    expect(budgetProblems(ev, personas)).toEqual([]);
+    expect(budgetProblems(ev)).toEqual([]);
     expect(ofType(ev, "agent-failure")).toEqual([]);
 
     // Phases 1..5 in order, each completed, with the spec's names.
@@ -180,6 +177,6 @@ describe("stack approval [C]", () => {
     expect(revisions[1].data.content).toMatch(/MySQL/);
     // The approved, changed stack is what phase 3 builds on.
     expect(finalArtifacts(r.events).get(ARTIFACT_PATHS.architecture)).toMatch(/MySQL/);
-    expect(budgetProblems(r.events, personas)).toEqual([]);
+    expect(budgetProblems(r.events)).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 // Party mode: one team, five tasks, three live members at most, members shut down at
 // each phase end, the team deleted on every exit path.
+import { phaseTeam } from "../agents/persona-config";
 import type { PartyContext } from "./agent-step";
 import { architectureSummary, discoveryContext, type DiscoveryContext } from "./documents";
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
@@ -10,7 +11,7 @@ import { stackDebate, stackReserve } from "./phase-stack";
 import { visionCouncil, visionReserve } from "./phase-vision";
 import { walkthrough } from "./walkthrough";
 import { completionNextSteps, phaseEndNextSteps } from "../next-steps";
-import { PARTY_PHASES, phaseNames } from "../vocabulary";
+import { PARTY_PHASES, partyPhase, phaseNames } from "../vocabulary";
 import { nextStepActions, type ProjectContext } from "./next-step-actions";
 import { missingEvents } from "./promised-artifacts";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
@@ -36,34 +37,35 @@ const RESERVE: Record<1 | 2 | 3, (agents: number) => number> = { 1: visionReserv
 
 /** Runs a parallel phase; when every agent fails, asks [1] retry [2] classic [3] cancel. */
 async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: PhaseTeam) => Promise<T | null>, shared: Sections = {}): Promise<T> {
-  const cfg = ctx.personas.phases[String(n) as "1"];
+  const { name } = partyPhase(n);
+  const agents = phaseTeam(ctx.personas, n);
   for (let attempt = 1; ; attempt++) {
     const key = `party/p${n}.${attempt}`;
-    const reserved = RESERVE[n](cfg.personas.length);
+    const reserved = RESERVE[n](agents.length);
     await ctx.rt.emit(`${key}/start`, [
-      { type: "phase-start", data: { phase: n, name: cfg.name, agents: cfg.personas } },
+      { type: "phase-start", data: { phase: n, name, agents } },
       { type: "party-status", data: { status: "in_progress", currentPhase: n } },
-      ...spawnEvents(ctx, n, cfg.personas),
+      ...spawnEvents(ctx, n, agents),
       { type: "room-update", data: { phase: n, reserved, open: true } },
     ]);
-    const team = new PhaseTeam(ctx, n, key, cfg.personas, reserved, shared);
+    const team = new PhaseTeam(ctx, n, key, agents, reserved, shared);
     const result = await body(team);
     // What the person said and nobody answered yet is answered before the team leaves.
     if (result !== null) await team.wrapUp();
     // Every member spawned for the phase is shut down, including those that failed out
     // of it: they are still team members until told to stop.
-    await ctx.rt.emit(`${key}/shutdown`, shutdownEvents(ctx, key, n, cfg.personas));
+    await ctx.rt.emit(`${key}/shutdown`, shutdownEvents(ctx, key, n, agents));
     if (result !== null) {
       const nextSteps = phaseEndNextSteps({ mode: "party", phaseNumber: n, phaseNames: phaseNames("party") });
       await ctx.rt.emit(`${key}/end`, [
-        { type: "phase-end", data: { phase: n, name: cfg.name, status: "completed", messages: team.used, nextSteps, nextStepActions: nextStepActions(nextSteps) } },
+        { type: "phase-end", data: { phase: n, name: name, status: "completed", messages: team.used, nextSteps, nextStepActions: nextStepActions(nextSteps) } },
       ]);
       return result;
     }
     const choice = await ctx.rt.input(`${key}/failure-menu`, {
       kind: "phase_failure",
-      title: `All agents in ${cfg.name} encountered errors.`,
-      body: `All agents in ${cfg.name} encountered errors.\n\n[1] Retry phase — re-launch all agents\n[2] Fall back to classic mode — restart with sequential flow\n[3] Cancel — abort discovery\n\nEnter selection (1-3):`,
+      title: `All agents in ${name} encountered errors.`,
+      body: `All agents in ${name} encountered errors.\n\n[1] Retry phase — re-launch all agents\n[2] Fall back to classic mode — restart with sequential flow\n[3] Cancel — abort discovery\n\nEnter selection (1-3):`,
       options: [
         { key: "1", label: "Retry phase — re-launch all agents" },
         { key: "2", label: "Fall back to classic mode — restart with sequential flow" },
@@ -71,14 +73,14 @@ async function parallelPhase<T>(ctx: PartyContext, n: 1 | 2 | 3, body: (team: Ph
       ],
       allowsText: false,
     });
-    await ctx.rt.emit(`${key}/failed-end`, [{ type: "phase-end", data: { phase: n, name: cfg.name, status: "failed", messages: team.used } }]);
+    await ctx.rt.emit(`${key}/failed-end`, [{ type: "phase-end", data: { phase: n, name: name, status: "failed", messages: team.used } }]);
     if (choice.selection === "2") throw new PhaseAbort({ status: "fallback" });
-    if (choice.selection === "3") throw new PhaseAbort({ status: "cancelled", reason: `Cancelled after every agent in ${cfg.name} failed.` });
+    if (choice.selection === "3") throw new PhaseAbort({ status: "cancelled", reason: `Cancelled after every agent in ${name} failed.` });
   }
 }
 
 async function sequentialPhase<T>(ctx: PartyContext, n: 4 | 5, body: () => Promise<T>, project?: ProjectContext): Promise<T> {
-  const name = ctx.personas.phases[String(n) as "4"].name;
+  const { name } = partyPhase(n);
   await ctx.rt.emit(`party/p${n}/start`, [
     { type: "phase-start", data: { phase: n, name, agents: [] } },
     { type: "party-status", data: { status: "in_progress", currentPhase: n } },
@@ -97,7 +99,7 @@ export async function currentText(ctx: PartyContext, key: string, path: string, 
 export async function runPartyMode(ctx: PartyContext, party: PartyRecord): Promise<ModeOutcome> {
   await ctx.rt.emit("party/setup", [
     { type: "team-create", data: { team_name: TEAM_NAME, description: "Multi-agent inception party for new project discovery" } },
-    { type: "task-create", data: { mode: "party", tasks: PARTY_PHASES.map((t) => ({ number: t.number, subject: t.subject, activeForm: t.activeForm, name: ctx.personas.phases[String(t.number) as "1"].name, maxMessages: ctx.personas.phases[String(t.number) as "1"].max_messages })) } },
+    { type: "task-create", data: { mode: "party", tasks: PARTY_PHASES.map((t) => ({ number: t.number, subject: t.subject, activeForm: t.activeForm, name: t.name, maxMessages: t.maxMessages })) } },
   ]);
   const d = party.description;
   try {

@@ -13,7 +13,7 @@ import { agentInfo } from "./roster";
 import { formatPersonMessages } from "../protocol/person-messages";
 import type { Sections } from "../protocol/prompt-sections";
 import type { TaskKey, TaskOutput } from "../protocol/tasks";
-import { PERSON } from "../vocabulary";
+import { PERSON, partyPhase } from "../vocabulary";
 
 export class PhaseTeam {
   readonly alive: string[];
@@ -38,7 +38,7 @@ export class PhaseTeam {
   }
 
   get max(): number {
-    return this.ctx.personas.phases[String(this.phase) as "1"].max_messages;
+    return partyPhase(this.phase).maxMessages;
   }
 
   /** The agents' debate so far: what the budget counts. */
@@ -133,10 +133,10 @@ export class PhaseTeam {
     const docs = next ? {} : await currentDocuments(this.ctx, `${this.key}/room-close/documents`);
     const events: PartyEvent[] = left.flatMap((m) => {
       const carried: RemarkCarried = next ? { where: "next-phase", phase: next } : { where: "revision", artifactPaths: remarkTargets(m.text, docs) };
-      const where = next ? `the agents of ${this.ctx.personas.phases[String(next) as "2"].name}, who answer it first` : "a revision of the documents it concerns, made as soon as the team is free";
+      const where = next ? `the agents of ${partyPhase(next).name}, who answer it first` : "a revision of the documents it concerns, made as soon as the team is free";
       return [
         { type: "remark-carried" as const, data: { messageId: m.messageId, ...carried } },
-        { type: "note" as const, data: { kind: "info" as const, phase: this.phase, text: `Your remark “${excerpt(m.text)}” came as ${this.ctx.personas.phases[String(this.phase) as "1"].name} was ending: it goes to ${where}.` } },
+        { type: "note" as const, data: { kind: "info" as const, phase: this.phase, text: `Your remark “${excerpt(m.text)}” came as ${partyPhase(this.phase).name} was ending: it goes to ${where}.` } },
       ];
     });
     await this.ctx.rt.emit(`${this.key}/room-carry`, events);

@@ -4,7 +4,6 @@
 // turn left, costs budget the protocol gives up its optional rounds for, and survives
 // crashes answered exactly once.
 import { describe, expect, it } from "vitest";
-import { defaultPersonaConfig } from "../agents/persona-config";
 import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
 import type { StoredEvent } from "../wire/events";
 import type { MemoryPartyStore } from "./testing/memory-store";
@@ -15,7 +14,6 @@ import { budgetProblems, messageProblems, rosterProblems, seqProblems } from "./
 import { PERSON } from "../vocabulary";
 import { recordingModels, userPrompt } from "./testing/recording-models";
 
-const personas = defaultPersonaConfig();
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
 
 const ends = (ev: StoredEvent[]) => ofType(ev, "message-end");
@@ -37,7 +35,7 @@ function replyChecks(ev: StoredEvent[]) {
   expect(seqProblems(ev)).toEqual([]);
   expect(messageProblems(ev)).toEqual([]);
   expect(rosterProblems(ev, 3)).toEqual([]);
-  expect(budgetProblems(ev, personas)).toEqual([]);
+  expect(budgetProblems(ev)).toEqual([]);
   // No agent answers the same message twice.
   const pairs = replies(ev).flatMap((r) => r.data.replyTo!.map((id) => `${id}/${r.data.sender}`));
   expect(new Set(pairs).size).toBe(pairs.length);

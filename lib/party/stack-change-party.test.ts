@@ -3,7 +3,6 @@
 // card shows a consensus, and what the team did not do of the request is listed.
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { defaultPersonaConfig } from "../agents/persona-config";
 import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { budgetProblems } from "./testing/log-checks";
 import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
@@ -71,7 +70,7 @@ describe("a stack change is carried everywhere", () => {
     expect(cards[1].body).toContain(`CONSENSUS: ${honest.toUpperCase()} — re-reviewed after your change`);
     expect(cards[1].body).toContain("RE-REVIEWED: Zara (security) and Felix (operations) reviewed the changed stack");
     // Answering the person's change is outside the agents' own budget.
-    expect(budgetProblems(ev, defaultPersonaConfig())).toEqual([]);
+    expect(budgetProblems(ev)).toEqual([]);
 
     // What the team did not do of the request is listed, with the reason.
     expect(cards[1].body).toMatch(/NOT DONE FROM YOUR REQUEST:\n- HTMX: .+/);

@@ -8,7 +8,7 @@ import { createModelRegistry } from "../ai/model-registry";
 import { activeJob, reserveJob } from "../db/jobs";
 import { appendUnfenced, insertParty, readEvents } from "../db/parties";
 import { PrismaPartyStore } from "../db/party-store";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { EventBus } from "../events/bus";
 import type { PartyContext } from "../party/agent-step";
 import type { RevisionStart } from "../wire/events";

@@ -7,7 +7,7 @@ import { startScriptedOpenAIServer } from "../ai/testing/scripted-openai-server"
 import { claimLease, orphanedParties } from "../db/leases";
 import { appendUnfenced, countCritiqueRounds, insertParty, listArtifacts, listPhases, pendingInput, readEvents, recordAnswer, recordCancel } from "../db/parties";
 import { PrismaPartyStore } from "../db/party-store";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { parseEnv } from "../env";
 import { EventBus } from "../events/bus";
 import { PERSPECTIVE_PRESETS } from "../party/critique-round";

@@ -9,7 +9,7 @@ import { activeJob } from "../db/jobs";
 import { claimLease } from "../db/leases";
 import { appendUnfenced, insertParty, readEvents } from "../db/parties";
 import { PrismaPartyStore } from "../db/party-store";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { EventBus } from "../events/bus";
 import type { RevisionStart } from "../wire/events";
 import { ARTIFACT_KINDS, missingSections } from "../protocol/artifacts";

@@ -19,7 +19,10 @@ export interface ClassicPhaseDef extends PhaseDef {
   agent: string | null;
 }
 
-/** Party mode's five tasks (T1–T5). The persona file repeats the names; a test keeps them equal. */
+/**
+ * Party mode's five tasks (T1–T5): the one declaration of their names and message budgets
+ * (the persona file says only which phase each persona works in).
+ */
 export const PARTY_PHASES = [
   { number: 1, name: "Vision Council", subject: "Vision Council — gathering multi-perspective project vision", activeForm: "Gathering project vision", maxMessages: 10 },
   { number: 2, name: "Stack & Architecture Debate", subject: "Stack Debate — evaluating technology options", activeForm: "Evaluating technology options", maxMessages: 10 },
@@ -43,6 +46,11 @@ export const CLASSIC_PHASES = [
 /** Any phase number of either mode (party uses 1–5, classic 1–8). */
 export type PhaseNumber = (typeof CLASSIC_PHASES)[number]["number"];
 export type PartyPhaseNumber = (typeof PARTY_PHASES)[number]["number"];
+
+/** Party mode's phase `n`. */
+export function partyPhase(n: PartyPhaseNumber): (typeof PARTY_PHASES)[number] {
+  return PARTY_PHASES[n - 1];
+}
 
 export function phasesOf(mode: Mode): readonly PhaseDef[] {
   return mode === "party" ? PARTY_PHASES : CLASSIC_PHASES;

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 
-import { useDatabase } from "@/lib/db/database";
 import { appendUnfenced, insertParty, readEvents } from "@/lib/db/parties";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import type { PartyEvent } from "@/lib/wire/events";
 import { partyEventsAfter } from "@/lib/server/party-log";
 import { stopServices } from "@/lib/server/services";

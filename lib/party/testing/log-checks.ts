@@ -1,8 +1,7 @@
 // Test support: invariants of a party's event log, each returning the problems found
 // (an empty list when the log is sound) so a failing test names what broke.
-import type { PersonaConfig } from "../../agents/persona-config";
 import type { StoredEvent } from "../../wire/events";
-import { countsAgainstBudget } from "../../vocabulary";
+import { countsAgainstBudget, PARTY_PHASES } from "../../vocabulary";
 import { FULLER_MESSAGE_LABELS } from "../../ai/offline/message-text";
 
 /** seq runs 1, 2, 3, ... with no gap and no repeat. */
@@ -78,13 +77,13 @@ export function rosterProblems(events: StoredEvent[], maxLive: number): string[]
 }
 
 /** The message budget: agents' messages (not work, not the orchestrator's) per phase within max_messages. */
-export function budgetProblems(events: StoredEvent[], personas: PersonaConfig): string[] {
+export function budgetProblems(events: StoredEvent[]): string[] {
   const count = new Map<number, number>();
   for (const e of events) {
     if (e.type === "message-end" && countsAgainstBudget(e.data)) count.set(e.data.phase, (count.get(e.data.phase) ?? 0) + 1);
   }
   return [...count].flatMap(([phase, n]) => {
-    const max = personas.phases[String(phase) as "1"]?.max_messages ?? 0;
+    const max = PARTY_PHASES.find((p) => p.number === phase)?.maxMessages ?? 0;
     return n > max ? [`phase ${phase}: ${n} messages over the budget of ${max}`] : [];
   });
 }

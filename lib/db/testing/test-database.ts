@@ -2,7 +2,8 @@
 // TEST_DATABASE_URL is set (CI does that), otherwise an in-memory PGlite.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "./client";
+import { openDatabase, type Database } from "../client";
+import { processDatabase } from "../database";
 
 export interface TestDatabase extends Database {
   /** Closes and, on a real server, drops the database. */
@@ -35,17 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Row counts a bad request must leave unchanged (security tests compare them). */
-export async function tableCounts(db: Database) {
-  const p = db.prisma;
-  const [parties, events, inputs, artifacts, versions, roomMessages, owners] = await Promise.all([
-    p.party.count(),
-    p.event.count(),
-    p.inputRequest.count(),
-    p.artifact.count(),
-    p.artifactVersion.count(),
-    p.roomMessage.count(),
-    p.partyOwner.count(),
-  ]);
-  return { parties, events, inputs, artifacts, versions, roomMessages, owners };
+/** Serves `db` as the process database (getDb), so routes and services under test use it. */
+export function useDatabase(db: Database): void {
+  processDatabase.__inceptionDb = Promise.resolve(db);
 }
