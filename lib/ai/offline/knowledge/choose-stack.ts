@@ -217,7 +217,7 @@ function pattern(t: DomainTraits, family: Family): string {
   if (t.has("realtime")) return `Modular monolith with a separate real-time gateway${family === "elixir" ? " (Phoenix Channels in the same node)" : ""}; shared domain modules`;
   if (t.has("ehr_integration")) return "Modular monolith with ports and adapters: the EHR sits behind an adapter fed by a transactional outbox";
   if (t.has("multi_tenant")) return "Multi-tenant modular monolith (shared schema, tenant id on every row)";
-  if (t.any("marketplace", "payments")) return "Modular monolith with a transactional outbox for payment and payout events";
+  if (t.any("marketplace", "payments")) return `Modular monolith with a transactional outbox for payment${t.has("marketplace") ? " and payout" : ""} events`;
   return "Modular monolith: one deployable with a module per domain area";
 }
 

@@ -25,10 +25,15 @@ describe("detectDomain", () => {
     expect(regs(text)).toEqual(expect.arrayContaining(["hipaa", "hl7_fhir"]));
   });
 
-  it("finds real-time play and minors in a classroom quiz", () => {
+  it("finds real-time play in a classroom quiz, and children only where the person says so", () => {
     const t = detectDomain("A live multiplayer quiz game for classrooms: students join from their phones, a leaderboard updates after every answer.");
     expect(t.has("realtime")).toBe(true);
-    expect(t.has("minors")).toBe(true);
+    // "classrooms" and "students" only hint at children: asked about, never stated.
+    expect(t.has("minors")).toBe(false);
+    expect(t.unsure.has("minors")).toBe(true);
+    expect(detectDomain("A quiz for classrooms. Students are 11 to 14.").has("minors")).toBe(true);
+    expect(detectDomain("A homework app for 9-year-olds.").has("minors")).toBe(true);
+    expect(detectDomain("A shop open 9 to 17 for students.").has("minors")).toBe(false);
     expect(regs("A live quiz for classrooms in US schools where pupils join with a code.")).toEqual(expect.arrayContaining(["coppa"]));
     expect(regs("A live quiz for classrooms in Germany where pupils join with a code.")).toEqual(expect.arrayContaining(["gdpr_children"]));
     // Where nothing places the users, no regional law is asserted: the team asks instead.

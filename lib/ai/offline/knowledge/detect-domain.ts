@@ -10,6 +10,8 @@ export interface DomainTraits {
   ids: ReadonlySet<TraitId>;
   has(id: TraitId): boolean;
   any(...ids: TraitId[]): boolean;
+  /** Traits only hinted at ("students" for children): the team asks about them instead of stating them. */
+  unsure: ReadonlySet<TraitId>;
   /** The phrases that revealed each trait, as written by the person. */
   evidence: Partial<Record<TraitId, string[]>>;
   region: Region;
@@ -30,11 +32,13 @@ function findPhrases(text: string, source: string): string[] {
 
 export function detectDomain(text: string): DomainTraits {
   const ids = new Set<TraitId>();
+  const unsure = new Set<TraitId>();
   const evidence: Partial<Record<TraitId, string[]>> = {};
   const region = detectRegion(text);
 
   for (const t of TRAITS) {
     let score = 0;
+    let strong = false;
     const phrases: string[] = [];
     for (const [list, weight] of [
       [t.strong, 2],
@@ -44,12 +48,14 @@ export function detectDomain(text: string): DomainTraits {
         const hits = findPhrases(text, p);
         if (hits.length) {
           score += weight;
+          strong ||= weight === 2;
           phrases.push(hits[0]);
         }
       }
     }
     if (score >= (t.threshold ?? 2)) {
-      ids.add(t.id);
+      if (strong || !t.saidOnly) ids.add(t.id);
+      else unsure.add(t.id);
       evidence[t.id] = phrases;
     }
   }
@@ -61,6 +67,7 @@ export function detectDomain(text: string): DomainTraits {
   if (ids.has("game") && ids.has("realtime") === false && /multiplayer|live/i.test(text)) ids.add("realtime");
   if (ids.has("minors") && /\b(universit\w*|college|adults? only|grown-ups?|18\+)\b/i.test(text) && !/\b(kids?|children|minors?|pupils?|k-12)\b/i.test(text)) {
     ids.delete("minors");
+    unsure.delete("minors");
   }
   if (ids.has("cli")) ids.delete("mobile");
   // A "website" with payments, accounts or live features is an application, not a simple site.
@@ -69,6 +76,7 @@ export function detectDomain(text: string): DomainTraits {
 
   return {
     ids,
+    unsure,
     has: (id) => ids.has(id),
     any: (...xs) => xs.some((x) => ids.has(x)),
     evidence,

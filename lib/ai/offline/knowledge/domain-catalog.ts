@@ -48,6 +48,8 @@ export interface TraitDef {
   strong: string[];
   weak?: string[];
   threshold?: number;
+  /** Only the person's own strong word holds it: a trait the team states facts about people from (children use it). */
+  saidOnly?: boolean;
 }
 
 /** Regex sources; matched case-insensitively on word boundaries. */
@@ -102,8 +104,10 @@ export const TRAITS: TraitDef[] = [
   {
     id: "minors",
     label: "minors",
-    strong: ["pupils?", "kids?", "children", "child", "minors?", "teens?", "teenagers?", "k-12", "primary school", "high school", "under 1[3-8]"],
+    // Ages said outright ("Students are 11 to 14", "aged 8-12", "9-year-olds") are the person's own word too.
+    strong: ["pupils?", "kids?", "children", "child", "minors?", "teens?", "teenagers?", "k-12", "primary school", "high school", "under 1[3-8]", "(?:are|aged?|ages)\\s+(?:[4-9]|1[0-7])\\s*(?:to|-|–)\\s*(?:[4-9]|1[0-7])", "(?:[4-9]|1[0-7])[- ]years?[- ]olds?"],
     weak: ["classrooms?", "students?", "parents?", "schools?"],
+    saidOnly: true,
   },
   {
     id: "internal_tool",

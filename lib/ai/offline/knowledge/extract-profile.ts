@@ -79,7 +79,7 @@ function headPhrase(firstSentence: string): string {
 }
 
 /** "We are", "We run", "I'm": who is speaking, before what the sentence is about. */
-const WHO_WE_ARE = /^(?:we(?:'re| are)|we run|we own|i run|i own|i'm|i am)\s+/i;
+const WHO_WE_ARE = /^(?:we(?:'re| are)|we run|we own|i run|i own|i'?m|i am)\s+/i;
 const NAME_SKIP = /^(?:an?|the|our|my|their|its|of|for|and|with|between|over|to|in|on|from|by|small|new|simple)$/i;
 
 /** The noun after "for …" or "that <verb> …": "dashboard for an IoT fleet" → "IoT fleet". */
@@ -216,7 +216,8 @@ function answerFacts(answers: string): AnswerFacts {
 }
 
 export function extractProfile(description: string, answers: string): ProjectProfile {
-  const desc = normalizeSpace(description);
+  // A bulleted description is a list of sentences: each line ends one.
+  const desc = normalizeSpace(sentences(description).map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(" "));
   const first = sentences(desc)[0] ?? desc;
   const firstNoColon = first.split(":")[0];
   const head = headPhrase(firstNoColon) || "project";

@@ -146,8 +146,9 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       core: t.core,
       said: t.name,
     });
-    // A schedule is only useful with its turns: who is due when, and whether it was done.
-    if (/(?:rota|schedule|rotation|roster|timetable)$/.test(t.name)) {
+    // A duty rota is only useful with its turns: who is due when, and whether it was done
+    // (a schedule or timetable of rehearsals and lessons has none).
+    if (/(?:rota|rotation|roster)$/.test(t.name)) {
       push({
         def: {
           name: `${name}Turn`,

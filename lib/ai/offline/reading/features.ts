@@ -68,7 +68,18 @@ const RULE = /\b(?:must|should|shall|has to|have to|needs? (?:to|a|an|the)|canno
 
 /** The rules the person stated, one sentence each, in their words (not conditions on the product, not pains). */
 export function statedRules(reading: Reading): string[] {
-  return reading.sentences.filter((s) => RULE.test(s) && !DATED.test(s) && !isCondition(s) && !reading.pains.includes(s) && reading.clauses.some((c) => c.sentence === s && c.verb && !c.copula)).slice(0, 6);
+  return reading.sentences.filter((s) => RULE.test(withoutWishes(s)) && !DATED.test(s) && !isCondition(s) && !reading.pains.includes(s) && reading.clauses.some((c) => c.sentence === s && c.verb && !c.copula)).slice(0, 6);
+}
+
+/**
+ * The sentence without what is a wish or a question rather than a rule: "(I) need to send
+ * quotes" asks for a feature, "what it should cost" asks a question; "kids need a sign-off"
+ * and "members should book" stay rules.
+ */
+function withoutWishes(s: string): string {
+  return s
+    .replace(/(?:^|\b(?:i|we|i'd|we'd|i'll|we'll|also|really|just|still))\s*(?:would\s+|will\s+)?needs?\s+to\b/gi, " ")
+    .replace(/\b(?:what|how|whether|if|which|who|when|where)\s+[^,.;]{0,30}?\b(?:should|must|can)\b/gi, " ");
 }
 
 /** A date the project must meet is a deadline, not a rule the product enforces. */

@@ -87,6 +87,13 @@ export function tokens(text: string): Token[] {
   });
 }
 
+/** What the tagger's dictionary calls a word out of context ("prop" → Singular, "sell" → Infinitive), if it knows it. */
+export function dictionaryTag(word: string): string | undefined {
+  configure();
+  const tag = (nlp.model() as { one: { lexicon: Record<string, unknown> } }).one.lexicon[word.toLowerCase()];
+  return typeof tag === "string" ? tag : undefined;
+}
+
 const infinitiveCache = new Map<string, string>();
 
 /** "reserves" → "reserve", "logged" → "log". */

@@ -5,7 +5,7 @@
 // verb. Part-of-speech tags come from the NLP library; this file only walks them.
 import { ROLES } from "../knowledge/actors";
 import { sentences } from "../text-utils";
-import { infinitive, singularNoun, tokens, type Token } from "./nlp";
+import { dictionaryTag, infinitive, singularNoun, tokens, type Token } from "./nlp";
 
 const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
 
@@ -52,7 +52,7 @@ const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "
 const NEGATORS = new Set(["no", "not", "never", "without", "none", "nobody", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
 const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
 const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also", "yet", "anymore", "either", "instead", "online", "offline", "later", "first", "again", "ever", "at", "all"]);
-const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things"]);
+const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things", "rest", "remainder", "majority", "half", "others"]);
 
 function isVerb(t: Token, next?: Token): boolean {
   if (!t.tags.has("Verb")) return false;
@@ -80,11 +80,13 @@ const NOUN_SLOT = ["Determiner", "Possessive", "Value", "Adjective"];
  * bookings"), or as a plural the tagger took for a verb ("harvests"). A past tense, a
  * copula or a dangling gerund never names one ("to be fired", "whose pot is whose").
  */
-function namesAThing(t: Token, run: Token[], inSlot: boolean): boolean {
+function namesAThing(t: Token, run: Token[], inSlot: Slot): boolean {
   if (t.tags.has("Pronoun")) return false;
   const at = run.indexOf(t);
   const prev = run[at - 1];
-  const slot = prev ? NOUN_SLOT.some((g) => prev.tags.has(g)) : inSlot;
+  // Listed after a noun ("every costume and prop"), a word is a noun unless the dictionary
+  // knows it as a verb ("the boxes and sell in the auction").
+  const slot = prev ? NOUN_SLOT.some((g) => prev.tags.has(g)) : inSlot === "preposition" || (inSlot === "list" && !/^(?:Infinitive|PastTense|Gerund|PresentTense)$/.test(dictionaryTag(t.norm) ?? ""));
   if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return !VERB_ONLY.some((g) => t.tags.has(g)) || slot;
   if (t.tags.has("Gerund")) return slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true;
   if (!t.tags.has("Verb")) return false;
@@ -92,11 +94,13 @@ function namesAThing(t: Token, run: Token[], inSlot: boolean): boolean {
   return slot || /[^s]s$/.test(t.norm);
 }
 
-/** One noun phrase from a run of words; undefined when it names nothing. */
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, several: 3, many: 3, dozens: 24, hundreds: 200 };
 
-/** `inSlot`: the run stands where only a noun can (after a preposition, or listed after a noun: "every costume and prop"). */
-export function nounPhrase(run: Token[], inSlot = false): NounPhrase | undefined {
+/** Where a run stands: after a preposition ("per walk"), listed after a noun ("every costume and prop"), or anywhere. */
+type Slot = "preposition" | "list" | undefined;
+
+/** One noun phrase from a run of words; undefined when it names nothing. `inSlot`: where the run stands. */
+export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined {
   let count: number | undefined;
   const words: Token[] = [];
   for (const t of run) {
@@ -139,11 +143,11 @@ function verbInContext(word: string, next?: string): boolean {
 }
 
 /** Split a run of words into noun phrases at commas, "and" and "or". */
-function nounList(run: Token[], inSlot = false): NounPhrase[] {
+function nounList(run: Token[], inSlot?: Slot): NounPhrase[] {
   const out: NounPhrase[] = [];
   let cur: Token[] = [];
   const flush = () => {
-    const np = nounPhrase(cur, inSlot || out.length > 0);
+    const np = nounPhrase(cur, inSlot ?? (out.length > 0 ? "list" : undefined));
     if (np) out.push(np);
     cur = [];
   };
@@ -164,6 +168,8 @@ function nounList(run: Token[], inSlot = false): NounPhrase[] {
 function firstVerbIndex(ts: Token[]): number {
   for (let i = 0; i < ts.length; i++) {
     if (CLAUSE_BREAK.has(ts[i].norm) && i > 0) return -1;
+    // "Each boat land the catch": right after an article the word is a noun, whatever the tagger says.
+    if (i > 0 && ts[i - 1].tags.has("Determiner") && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
     if (isVerb(ts[i], ts[i + 1])) return i;
   }
   return -1;
@@ -388,7 +394,7 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
     // "in a hall with no signal": what is absent is a circumstance, not a thing the product keeps.
     if (NEGATORS.has(cur[0]?.norm ?? "")) cur = [];
     // After a preposition only a noun can stand ("per walk"), unless "to" starts a verb ("to see").
-    for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" || Boolean(verb))) out.push({ prep, np, ...(verb ? { verb } : {}) });
+    for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" || verb ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];
   };
   for (const t of run) {

@@ -118,7 +118,7 @@ export const ACT_RECORDS: Record<string, string> = {
 
 /** Nouns that never become records: the product itself, devices, abstractions, money words handled elsewhere. */
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
-const DEVICES = new Set(["phone", "tablet", "browser", "laptop", "desktop", "computer", "device"]);
+const DEVICES = new Set(["phone", "smartphone", "mobile", "tablet", "ipad", "browser", "laptop", "desktop", "computer", "pc", "device"]);
 const HANDED = /^(?:borrow|lend|loan|rent|hire|book|reserve|check|hand|return|repair|fix|swap|sell|buy|donate|register|track|issue|assign)$/;
 
 /** The product itself: never a record when it is the subject or the title, but "swap tools" names real tools. */
@@ -133,11 +133,14 @@ const NOT_A_THING = new Set([
   "french", "spanish", "portuguese", "italian", "dutch", "polish", "volunteer-run", "tiny budget", "record", "step", "option", "access",
 ]);
 
+/** When something happens, as the head of a phrase ("Friday afternoon", "busy season"): never a thing kept. */
+const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|day|month|year|quarter|season|hour|minute)$/;
+
 // Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
 const PAYS = /\b(?:pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|cards?\b|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
-const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|capacity|level|amount|total|description|details?|age|birthday|nickname|password)$/;
+const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
 const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order|involve|require)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
@@ -165,7 +168,7 @@ function isPerson(np: NounPhrase | undefined): boolean {
   const last = np.head.split(" ").pop()!;
   if (np.person || ROLE_SINGULAR.has(last) || PEOPLE.has(last) || PEOPLE.has(np.head)) return true;
   // "physiotherapists", "adopters", "beekeepers": agent nouns act; machines are listed above.
-  return /(?:ist|ian|er|or|ee)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
+  return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
 }
 
 /** Verbs whose subject is as often a thing as a person ("the fees are too high", "the cutter needs an induction"). */
@@ -190,7 +193,7 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   if (asObject && ["budget"].includes(h)) return h;
   // "we want an application where…": the product being described is never a thing it keeps.
   if (/^(?:app|application|platform|system|website|site|software|dashboard|portal|product)$/.test(last)) return undefined;
-  if (!h || h.length < 3 || NOT_A_THING.has(h) || (h === last && NOT_A_THING.has(last)) || ATTRIBUTE.test(last) || (last !== h && ["time", "way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last) && !/pickup|delivery|opening|arrival/.test(h))) {
+  if (!h || h.length < 3 || NOT_A_THING.has(h) || (h === last && NOT_A_THING.has(last)) || ATTRIBUTE.test(last) || (last !== h && (TIME_WORDS.test(last) || ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last)) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
   }
@@ -314,7 +317,9 @@ function read(description: string, answers: string): Reading {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
       // A ban the person took back later ("no online payment" … "a €5 online deposit") no longer holds: the later word stands.
       if (overridden.has(c.text)) continue;
-      if (!c.verb || PROHIBIT.test(c.verb)) {
+      // "Some fishermen don't use smartphones": a habit of the people it serves is a fact to design for, not a ban.
+      const theirHabit = Boolean(c.verb && /^(?:use|own|have|carry|know|read|like|trust|want)$/.test(c.verb) && actorOf(c.subject, c.verb));
+      if ((!c.verb || PROHIBIT.test(c.verb)) && !theirHabit) {
         // "No money involved", "no login required": the subject is what is ruled out.
         // ("No patient pays" rules out the paying, not the patient: the subject acts there.)
         const subjectRuledOut = c.subject && !isPerson(c.subject) && /^\s*no\s+(?:[\w-]+\s+){1,3}?\w+ed\b/i.test(c.text) ? [c.subject] : [];
@@ -333,8 +338,9 @@ function read(description: string, answers: string): Reading {
     const pain = !inDesc && PAIN.test(c.text);
     if (c.verb && !c.copula && !pain) {
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
+      // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       const objs = c.objects
-        .filter((o) => !isPerson(o) && (!DEVICES.has(o.head.split(" ").pop()!) || HANDED.test(c.verb!)))
+        .filter((o) => !isPerson(o) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.

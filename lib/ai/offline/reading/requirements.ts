@@ -32,7 +32,8 @@ const CHANNELS: Array<[string, RegExp]> = [
 ];
 const DEVICES: Array<[string, RegExp]> = [
   ["tablet", /\b(?:tablets?|ipads?)\b/i],
-  ["phone", /\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?))|\bmobiles?\b(?! (?:numbers?|app))/i],
+  // "jobs come in by phone" is a call, not a device.
+  ["phone", /(?<!\b(?:by|over the|via)\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?))|\bmobiles?\b(?! (?:numbers?|app))/i],
   ["laptop", /\blaptops?\b/i],
   ["desktop computer", /\bdesktops?\b|\b(?:pcs?|computers?)\b/i],
   ["kiosk", /\bkiosks?\b/i],

@@ -93,7 +93,7 @@ export function reviewFindings(ctx: ProjectContext, kind: ArtifactKind, md: stri
     else out.push({ strength: `All ${expected.length} entities of the architecture have a table with typed fields` });
     if (has(md, /Index on/i)) out.push({ strength: "Foreign keys are indexed and invariants are enforced by constraints, not only in code" });
     out.push({ suggestion: "State which module owns each table, so the modular monolith's boundaries are visible in the schema" });
-    if (/outbox/i.test(ctx.plan.pattern) && !has(md, /outbox_events/)) out.push({ suggestion: "Add an outbox table for the domain events the architecture relies on (payment and payout events)" });
+    if (/outbox/i.test(ctx.plan.pattern) && !has(md, /outbox_events/)) out.push({ suggestion: "Add an outbox table for the domain events the architecture relies on (the payment events)" });
   } else if (kind === "test-strategy-outline") {
     if (has(md, /Testcontainers|real database/i)) out.push({ strength: "Integration tests run against a real database, so constraints and migrations are exercised" });
     if (!has(md, /migration/i)) out.push({ suggestion: "Add a migration test: apply all migrations to an empty database, then roll back the latest" });

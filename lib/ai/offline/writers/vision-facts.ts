@@ -127,6 +127,8 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
   const compliance: string[] = [];
   const tech: string[] = [];
   if (ctx.reading.paysInProduct) compliance.push("Refunds and chargebacks need a clear policy before the first payment is taken");
+  // Hinted, never said: a question for the person, not a duty stated as theirs.
+  if (t.unsure.has("minors")) compliance.push(`Open question: will children use it? If so, collecting their personal data brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : ""}`);
   if (t.has("minors")) compliance.push(`Collecting personal data from children brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : " under the privacy law where they live"}`);
   if (t.region.eu) compliance.push("GDPR enforcement: missing retention rules or processor agreements are fined and costly to retrofit");
   if (ctx.reading.offline) tech.push("Changes made while offline can conflict when they sync; the rule for who wins must be decided before it happens");
@@ -170,9 +172,8 @@ export function problemStatement(ctx: ProjectContext): string {
   const problem = ctx.pain;
   const who = joinList(actorList(ctx, 2));
   const base = `${capitalize(p.subject)}.`;
-  const pain = problem
-    ? ` The main problem, in the person's words: ${quote(problem, 200)}.`
-    : ` Today ${who} manage this with ad-hoc tools, which is slow and error-prone.`;
+  // Without a pain in their words, none is invented for them.
+  const pain = problem ? ` The main problem, in the person's words: ${quote(problem, 200)}.` : "";
   const aim = ` The first release must cover: ${coreFeatures(ctx, 3).map((f) => lowerFirst(stripTrailingPunct(f))).join("; ")}.`;
   return normalizeSpace(base + pain + aim);
 }
