@@ -6,30 +6,35 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { NextStepAction } from "@/lib/wire/events";
-import { ApiError, partyApi, requestRevision, withWatch } from "../api/client";
+import { ApiError, partyApi, requestRevision, withWatch, type PartySummary } from "../api/client";
 import { useMarkdownReady } from "../markdown/markdown";
 import { ModeBadge, StatusBadge } from "../ui/status-badge";
-import { ArtifactsView, type ReviseDraft } from "./artifacts-view";
-import { useRunningCritique, type PendingCritique } from "./critique-request";
-import { BudgetGauge } from "./budget-gauge";
-import { EndBanner } from "./end-banner";
+import { ArtifactsView, type ReviseDraft } from "./artifacts/artifacts-view";
+import { useRunningCritique, type PendingCritique } from "./artifacts/critique-request";
+import { BudgetGauge } from "./panels/budget-gauge";
+import { EndBanner } from "./panels/end-banner";
 import { InputPanel } from "./input/input-panel";
-import { MessageFeed } from "./message-feed";
-import { nowDoing } from "./now-doing";
-import { CancelButton, OwnerLink, ReplayControls, WatchLink } from "./party-actions";
+import { MessageFeed } from "./panels/message-feed";
+import { nowDoing } from "./view/now-doing";
+import { CancelButton, OwnerLink, ReplayControls, WatchLink } from "./panels/party-actions";
 import { currentTeam, focusPhase, roomOpen, runningRevision } from "./view/selectors";
 import { isTerminal as isFinished } from "@/lib/vocabulary";
 import type { PartyView } from "./view/types";
-import { RoomComposer } from "./room-composer";
-import { PhaseBar } from "./phase-bar";
-import { PhaseTimeline } from "./phase-timeline";
-import { MissingArtifacts, NextSteps, NotesPanel, UsagePanel } from "./side-panels";
-import { TeamCards } from "./team-cards";
-import { usePartyStream, type Connection } from "./use-party-stream";
-import { useReplay } from "./use-replay";
-import { useSummary } from "./use-summary";
-import { useHydrated, withoutClockTimes } from "./hydration";
-import type { PartySnapshot } from "./party-snapshot";
+import { RoomComposer } from "./panels/room-composer";
+import { PhaseBar } from "./panels/phase-bar";
+import { PhaseTimeline } from "./panels/phase-timeline";
+import { MissingArtifacts, NextSteps, NotesPanel, UsagePanel } from "./panels/side-panels";
+import { TeamCards } from "./panels/team-cards";
+import { usePartyStream, type Connection, type StreamSnapshot } from "./hooks/use-party-stream";
+import { useReplay } from "./hooks/use-replay";
+import { useSummary } from "./hooks/use-summary";
+import { useHydrated, withoutClockTimes } from "./hooks/hydration";
+
+/** What the page's server render hands the dashboard (app/parties/[id]/party-snapshot.ts builds it). */
+export interface PartySnapshot extends StreamSnapshot {
+  /** The summary the dashboard would otherwise fetch first. */
+  summary: PartySummary;
+}
 
 type Tab = "live" | "artifacts";
 

@@ -5,10 +5,10 @@
 // the answer says where it went. Enter sends, Shift+Enter starts a new line. Closed only
 // when the party was cancelled or failed.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { hasModifier, isTypingTarget } from "../kickoff/keyboard";
-import { ApiError, sendRoomMessage } from "../api/client";
-import { agentDisplay } from "./view/agent-display";
-import type { PartyView } from "./view/types";
+import { hasModifier, isTypingTarget } from "../../kickoff/keyboard";
+import { ApiError, sendRoomMessage } from "../../api/client";
+import { agentDisplay } from "../view/agent-display";
+import type { PartyView } from "../view/types";
 
 const TEXT_MAX = 4000;
 

@@ -1,5 +1,5 @@
 import type { Mode, PhaseStatus } from "@/lib/vocabulary";
-import type { PhaseView } from "./view/types";
+import type { PhaseView } from "../view/types";
 
 const STATUS_TEXT: Record<PhaseStatus, string> = {
   pending: "Pending",

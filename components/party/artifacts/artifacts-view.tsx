@@ -3,14 +3,14 @@
 // rendered (markdown with GFM tables, code and Mermaid diagrams), its critique rounds
 // (docs/protocols.md) with "Critique this", per-file downloads and the whole bundle as a zip.
 import { useEffect, useRef, useState } from "react";
-import { artifactUrl, partyApi, withWatch } from "../api/client";
-import { Markdown } from "../markdown/markdown";
+import { artifactUrl, partyApi, withWatch } from "../../api/client";
+import { Markdown } from "../../markdown/markdown";
 import { RevisePanel, VersionBar, VersionDiff, type RevisionControls } from "./artifact-revision";
 import { CritiqueRequest, type PendingCritique } from "./critique-request";
 import { CritiqueRound, roundLabel } from "./critique-rounds";
-import { agentDisplay } from "./view/agent-display";
-import { critiqueOfRecord, critiquesOf } from "./view/selectors";
-import type { ArtifactView, PartyView } from "./view/types";
+import { agentDisplay } from "../view/agent-display";
+import { critiqueOfRecord, critiquesOf } from "../view/selectors";
+import type { ArtifactView, PartyView } from "../view/types";
 
 function phaseLabel(view: PartyView, n: number): string {
   const p = view.phases.find((x) => x.number === n);

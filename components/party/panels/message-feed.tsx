@@ -2,12 +2,12 @@
 // The live conversation: every agent message streaming in token by token, plus phase
 // markers, notes and the questions put to the person, in log order.
 import { memo, useState } from "react";
-import { Markdown } from "../markdown/markdown";
-import { Avatar } from "../ui/avatar";
-import { CritiqueSummaryLine } from "./critique-rounds";
-import { useFollowEnd } from "./use-follow-end";
-import { agentDisplay } from "./view/agent-display";
-import type { FeedItem, InputRecord, MessageView, NoteView, PartyView } from "./view/types";
+import { Markdown } from "../../markdown/markdown";
+import { Avatar } from "../../ui/avatar";
+import { CritiqueSummaryLine } from "../artifacts/critique-rounds";
+import { useFollowEnd } from "../hooks/use-follow-end";
+import { agentDisplay } from "../view/agent-display";
+import type { FeedItem, InputRecord, MessageView, NoteView, PartyView } from "../view/types";
 import { ORCHESTRATOR, PERSON } from "@/lib/vocabulary";
 
 const LABEL_TONES: Array<[RegExp, string]> = [

@@ -3,7 +3,7 @@
 // only repeats it), the action items, and the way to its discussion record. Every string
 // here comes from agents: it is rendered as text, never as markup.
 import { clampRating, recommendationLabel, severityLevel, verdictLabel, type SeverityLevel } from "./critique-perspectives";
-import type { CritiqueRoundView } from "./view/types";
+import type { CritiqueRoundView } from "../view/types";
 
 const SEVERITY: Record<SeverityLevel, { icon: string; className: string }> = {
   HIGH: { icon: "▲", className: "bg-rose-50 text-rose-800 ring-rose-300" },
