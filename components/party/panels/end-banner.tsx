@@ -4,7 +4,7 @@
 // revision or a new critique round that closes an open end takes it off the list.
 import { endReportOf } from "../view/selectors";
 import type { PartyView } from "../view/types";
-import { hasOpenEnds } from "@/lib/party/end-report";
+import { hasOpenEnds } from "@/lib/report/end-report";
 
 export function EndBanner({ view, onArtifacts }: { view: PartyView; onArtifacts?: () => void }) {
   if (!view.end) return null;

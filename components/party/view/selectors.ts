@@ -1,7 +1,7 @@
 // What the dashboard reads from the view: usage totals, the focused phase and team,
 // progress, critiques of an artifact, the running revision, whether the room is open.
 import { isTerminal, phaseLabel, phasesOf, type Mode } from "@/lib/vocabulary";
-import { endReport, type EndReport } from "@/lib/party/end-report";
+import { endReport, type EndReport } from "@/lib/report/end-report";
 import { addCost } from "./reducer-helpers";
 import type { AgentView, CritiqueRoundView, PartyView, PhaseUsage, PhaseView, RevisionView, UsageTotals } from "./types";
 
