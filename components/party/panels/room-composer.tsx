@@ -9,8 +9,8 @@ import { hasModifier, isTypingTarget } from "../../kickoff/keyboard";
 import { ApiError, sendRoomMessage } from "../../api/client";
 import { agentDisplay } from "../view/agent-display";
 import type { PartyView } from "../view/types";
+import { MAX_MESSAGE_CHARS } from "@/lib/vocabulary/input-rules";
 
-const TEXT_MAX = 4000;
 
 export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: string; view: PartyView; open: boolean; roomOpen: boolean }) {
   const uid = useId();
@@ -47,8 +47,8 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
       setError("Write a message first.");
       return;
     }
-    if (body.length > TEXT_MAX) {
-      setError(`At most ${TEXT_MAX} characters (now ${body.length}).`);
+    if (body.length > MAX_MESSAGE_CHARS) {
+      setError(`At most ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters (now ${body.length}).`);
       return;
     }
     sending.current = true;
@@ -133,7 +133,7 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
           }}
           onKeyDown={onKeyDown}
           rows={2}
-          maxLength={TEXT_MAX + 200}
+          maxLength={MAX_MESSAGE_CHARS + 200}
           placeholder={view.status === "completed" ? "Tell the team what to change or add…" : "Ask a question, push back, add a constraint…"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${uid}-err` : undefined}
