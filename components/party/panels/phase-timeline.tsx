@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import type { Mode, PhaseStatus } from "@/lib/vocabulary";
 import type { PhaseView } from "../view/types";
 
@@ -46,11 +47,12 @@ function Marker({ phase, mode }: { phase: PhaseView; mode: Mode | null }) {
   }
 }
 
-export function PhaseTimeline({ phases, mode, currentPhase, abandoned }: { phases: PhaseView[]; mode: Mode | null; currentPhase: number | null; abandoned: PhaseView[] }) {
+/** `ref` is the section, for the next steps' "show status" to scroll to. */
+export function PhaseTimeline({ phases, mode, currentPhase, abandoned, ref }: { phases: PhaseView[]; mode: Mode | null; currentPhase: number | null; abandoned: PhaseView[]; ref?: Ref<HTMLElement> }) {
   const done = phases.filter((p) => p.status === "completed").length;
   const pct = phases.length ? Math.round((done / phases.length) * 100) : 0;
   return (
-    <section aria-labelledby="timeline-heading" data-testid="phase-timeline" data-mode={mode ?? ""} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section ref={ref} aria-labelledby="timeline-heading" data-testid="phase-timeline" data-mode={mode ?? ""} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="timeline-heading" className="text-sm font-semibold text-slate-800">
           {mode === "classic" ? "Classic flow — 8 phases" : mode === "party" ? "Party phases" : "Phases"}

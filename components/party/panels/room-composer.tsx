@@ -23,18 +23,19 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
   const box = useRef<HTMLTextAreaElement>(null);
 
   // C (outside a text field) goes to this box to ask for a change — unless a pending
-  // question has a [C] option of its own, which that key picks instead.
+  // question has a [C] option of its own, which that key picks instead (its option group
+  // listens on the window too, and may hear the key after this box does).
+  const questionTakesC = Boolean(view.pendingInput?.options.some((o) => o.key.toLowerCase() === "c"));
   useEffect(() => {
-    if (!open) return;
+    if (!open || questionTakesC) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key.toLowerCase() !== "c" || hasModifier(e) || isTypingTarget(e.target) || e.defaultPrevented) return;
-      if (document.querySelector('[data-testid="input-panel"][data-state="editing"] [data-testid="input-option"][data-key="C" i]')) return;
       e.preventDefault();
       box.current?.focus();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, [open, questionTakesC]);
   const phase = view.phases.find((p) => p.number === view.currentPhase) ?? null;
   const agents = roomOpen ? (phase?.agents ?? []).filter((a) => view.agents[a]?.status !== "failed") : [];
   // A chosen agent who left the room (shut down, a new phase) falls back to everyone.
