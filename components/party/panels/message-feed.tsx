@@ -8,7 +8,7 @@ import { CritiqueSummaryLine } from "../artifacts/critique-rounds";
 import { useFollowEnd } from "../hooks/use-follow-end";
 import { agentDisplay } from "../view/agent-display";
 import type { FeedItem, InputRecord, MessageView, NoteView, PartyView } from "../view/types";
-import { ORCHESTRATOR, PERSON } from "@/lib/vocabulary";
+import { ORCHESTRATOR, PERSON, phaseTag } from "@/lib/vocabulary";
 
 const LABEL_TONES: Array<[RegExp, string]> = [
   [/QUESTION/, "bg-sky-100 text-sky-800"],
@@ -240,7 +240,7 @@ function FeedEntry({ item, view, onOpenArtifact, track }: { item: FeedItem; view
       return (
         <li data-testid="feed-phase" className="flex items-center gap-3 py-1 text-xs font-medium uppercase tracking-wide text-slate-500">
           <span className="h-px flex-1 bg-slate-200" aria-hidden />
-          {view.mode === "party" ? `T${item.phase}` : `Phase ${item.phase}`} · {item.name} · {item.event === "start" ? "started" : item.status === "completed" ? "completed" : item.status}
+          {phaseTag(view.mode, item.phase)} · {item.name} · {item.event === "start" ? "started" : item.status === "completed" ? "completed" : item.status}
           <span className="h-px flex-1 bg-slate-200" aria-hidden />
         </li>
       );
@@ -296,7 +296,7 @@ export function MessageFeed({ view, onOpenArtifact, ref }: { view: PartyView; on
               <option value="all">All phases</option>
               {view.phases.map((p) => (
                 <option key={p.number} value={p.number}>
-                  {view.mode === "party" ? `T${p.number}` : `Phase ${p.number}`} {p.name}
+                  {phaseTag(view.mode, p.number)} {p.name}
                 </option>
               ))}
             </select>
