@@ -6,6 +6,7 @@ import nextTs from "eslint-config-next/typescript";
 const UPWARD = "Dependencies point app → components → lib, never back.";
 const noUpward = (groups, ...more) => ({ "no-restricted-imports": ["error", { patterns: [{ group: groups, message: UPWARD }, ...more] }] });
 const LIB_UPWARD = ["@/app/*", "@/components/*", "**/app/*", "**/components/*"];
+const COMPONENTS_UPWARD = ["@/app/*", "**/app/*", "@/lib/db/*", "**/lib/db/*"];
 
 const config = [
   ...nextVitals,
@@ -18,7 +19,13 @@ const config = [
     ignores: ["**/*.test.ts"],
     rules: noUpward(LIB_UPWARD, { group: ["@/lib/party/*", "**/lib/party/*", "../party/*"], message: "lib/wire imports nothing from lib/party: lib/party depends on lib/wire." }),
   },
-  { files: ["components/**/*.{ts,tsx}"], rules: noUpward(["@/app/*", "**/app/*", "@/lib/db/*", "**/lib/db/*"]) },
+  // The browser never touches the database, nor the orchestrator (its tests may drive a party to get a real log).
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: noUpward(COMPONENTS_UPWARD, { group: ["@/lib/party/*", "**/lib/party/*"], message: "components import nothing from lib/party, the orchestrator: what the browser shares with it lives in lib/vocabulary, lib/wire or lib/report." }),
+  },
+  { files: ["components/**/*.test.ts"], rules: noUpward(COMPONENTS_UPWARD) },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { MUTUAL_EXCLUSION_ERROR } from "@/components/kickoff/flags";
 import { KickoffForm } from "@/components/kickoff/kickoff-form";
+import { MODE_NAMES, type Mode } from "@/lib/vocabulary";
 
 export const metadata: Metadata = { title: "Discover" };
 
@@ -33,12 +34,12 @@ export default async function DiscoverPage({ searchParams }: { searchParams: Pro
     );
   }
 
-  const fixedMode = party ? "party" : classic ? "classic" : undefined;
+  const fixedMode: Mode | undefined = party ? "party" : classic ? "classic" : undefined;
   return (
     <section className="mx-auto max-w-3xl space-y-6" aria-labelledby="discover-title">
       <header className="space-y-2">
         <h1 id="discover-title" className="text-2xl font-semibold tracking-tight">
-          {fixedMode === "party" ? "New project — Party Mode" : fixedMode === "classic" ? "New project — Classic Mode" : "Discover a new project"}
+          {fixedMode ? `New project — ${MODE_NAMES[fixedMode]}` : "Discover a new project"}
         </h1>
         <p className="font-mono text-xs text-slate-500" data-testid="discover-command">
           /discover {flags.join(" ")}

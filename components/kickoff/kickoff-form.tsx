@@ -3,7 +3,7 @@
 // --classic on /discover). Posts to /api/parties and opens the party's dashboard.
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useRef, useState } from "react";
-import type { Mode } from "@/lib/vocabulary";
+import { MODE_NAMES, type Mode } from "@/lib/vocabulary";
 import { ApiError, createParty } from "../api/client";
 import { ErrorBanner, SubmitButton } from "../ui/form-actions";
 import { ModeMenu } from "./mode-menu";
@@ -182,7 +182,7 @@ export function KickoffForm({ fixedMode, flags, initialTitle = "", initialDescri
 
       {fixedMode ? (
         <p data-testid="fixed-mode" className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
-          Mode: <strong>{fixedMode === "party" ? "Party Mode" : "Classic Mode"}</strong> — set by <code className="font-mono">--{fixedMode}</code>, so the mode menu is skipped.
+          Mode: <strong>{MODE_NAMES[fixedMode]}</strong> — set by <code className="font-mono">--{fixedMode}</code>, so the mode menu is skipped.
         </p>
       ) : (
         <ModeMenu value={mode} onChange={setMode} disabled={busy} onSubmit={() => formRef.current?.requestSubmit()} />

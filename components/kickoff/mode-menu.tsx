@@ -2,7 +2,7 @@
 // The INCEPTION MODE menu (docs/protocols.md, "Choosing the mode") as an accessible radio group. Arrow keys move
 // between the options (native radios); pressing 1 or 2 picks one directly.
 import { useEffect, useId } from "react";
-import type { Mode } from "@/lib/vocabulary";
+import { MODE_NAMES, type Mode } from "@/lib/vocabulary";
 import { RadioCard } from "../ui/radio-card";
 import { hasModifier, isTypingTarget } from "./keyboard";
 
@@ -10,14 +10,14 @@ export const MODE_OPTIONS: ReadonlyArray<{ key: "1" | "2"; mode: Mode; label: st
   {
     key: "1",
     mode: "party",
-    label: "Party Mode",
+    label: MODE_NAMES.party,
     recommended: true,
     description: "Launch an Inception Party — 3 specialist agents collaborate in parallel at each stage for richer, multi-perspective output",
   },
   {
     key: "2",
     mode: "classic",
-    label: "Classic Mode",
+    label: MODE_NAMES.classic,
     recommended: false,
     description: "Sequential single-agent flow (8 phases, one at a time)",
   },

@@ -4,7 +4,7 @@
 // list is the server's (GET /api/models): what this person may use now.
 import Link from "next/link";
 import { useCallback, useEffect, useId, useState } from "react";
-import { PERSONAS, SUB_AGENTS } from "@/lib/vocabulary";
+import { MODE_NAMES, partyPhase, PERSONAS, SUB_AGENTS, type PersonaKey } from "@/lib/vocabulary";
 import { ApiError, listModels, type ModelList, type ModelOption } from "../api/client";
 
 export interface ModelChoice {
@@ -24,13 +24,13 @@ const SOURCES: Array<{ source: ModelOption["source"]; label: string }> = [
 // The critic is no sub-agent: it speaks for a critique perspective whose own model failed.
 const agentName = (key: string) => (key in PERSONAS ? PERSONAS[key as keyof typeof PERSONAS].name : key === "critic" ? "Critic (fallback voice)" : (SUB_AGENTS[key]?.name ?? key));
 
+const personasOf = (phase: 1 | 2 | 3) => (Object.keys(PERSONAS) as PersonaKey[]).filter((k) => PERSONAS[k].phase === phase);
+
 /** The agents "Advanced" offers, by where they work. */
 const AGENT_GROUPS: Array<{ title: string; agents: string[] }> = [
-  { title: "Vision Council", agents: ["nadia", "oscar", "tessa"] },
-  { title: "Stack & Architecture Debate", agents: ["liam", "zara", "felix"] },
-  { title: "Blueprint Assembly", agents: ["architect", "data_modeler", "test_strategist"] },
-  { title: "Constitution & Scaffold", agents: ["constitution_generator", "skills_researcher"] },
-  { title: "Classic mode", agents: ["product_analyst", "architecture_designer", "discover-orchestrator"] },
+  ...([1, 2, 3] as const).map((n) => ({ title: partyPhase(n).name, agents: personasOf(n) })),
+  { title: partyPhase(4).name, agents: ["constitution_generator", "skills_researcher"] },
+  { title: MODE_NAMES.classic, agents: ["product_analyst", "architecture_designer", "discover-orchestrator"] },
   { title: "Critique", agents: ["critic"] },
 ];
 

@@ -6,30 +6,35 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { NextStepAction } from "@/lib/wire/events";
-import { ApiError, partyApi, requestRevision, withWatch } from "../api/client";
+import { ApiError, partyApi, requestRevision, withWatch, type PartySummary } from "../api/client";
 import { useMarkdownReady } from "../markdown/markdown";
 import { ModeBadge, StatusBadge } from "../ui/status-badge";
-import { ArtifactsView, type ReviseDraft } from "./artifacts-view";
-import { useRunningCritique, type PendingCritique } from "./critique-request";
-import { BudgetGauge } from "./budget-gauge";
-import { EndBanner } from "./end-banner";
-import { InputPanel } from "./input/input-panel";
-import { MessageFeed } from "./message-feed";
-import { nowDoing } from "./now-doing";
-import { CancelButton, OwnerLink, ReplayControls, WatchLink } from "./party-actions";
+import { ArtifactsView, type ReviseDraft } from "./artifacts/artifacts-view";
+import { useRunningCritique, type PendingCritique } from "./artifacts/critique-request";
+import { BudgetGauge } from "./panels/budget-gauge";
+import { EndBanner } from "./panels/end-banner";
+import { InputPanel, type InputPanelHandle } from "./input/input-panel";
+import { MessageFeed, type MessageFeedHandle } from "./panels/message-feed";
+import { nowDoing } from "./view/now-doing";
+import { CancelButton, OwnerLink, ReplayControls, WatchLink } from "./panels/party-actions";
 import { currentTeam, focusPhase, roomOpen, runningRevision } from "./view/selectors";
 import { isTerminal as isFinished } from "@/lib/vocabulary";
 import type { PartyView } from "./view/types";
-import { RoomComposer } from "./room-composer";
-import { PhaseBar } from "./phase-bar";
-import { PhaseTimeline } from "./phase-timeline";
-import { MissingArtifacts, NextSteps, NotesPanel, UsagePanel } from "./side-panels";
-import { TeamCards } from "./team-cards";
-import { usePartyStream, type Connection } from "./use-party-stream";
-import { useReplay } from "./use-replay";
-import { useSummary } from "./use-summary";
-import { useHydrated, withoutClockTimes } from "./hydration";
-import type { PartySnapshot } from "./party-snapshot";
+import { RoomComposer } from "./panels/room-composer";
+import { PhaseBar } from "./panels/phase-bar";
+import { PhaseTimeline } from "./panels/phase-timeline";
+import { MissingArtifacts, NextSteps, NotesPanel, UsagePanel } from "./panels/side-panels";
+import { TeamCards } from "./panels/team-cards";
+import { usePartyStream, type Connection, type StreamSnapshot } from "./hooks/use-party-stream";
+import { useReplay } from "./hooks/use-replay";
+import { useSummary } from "./hooks/use-summary";
+import { useHydrated, withoutClockTimes } from "./hooks/hydration";
+
+/** What the page's server render hands the dashboard (app/parties/[id]/party-snapshot.ts builds it). */
+export interface PartySnapshot extends StreamSnapshot {
+  /** The summary the dashboard would otherwise fetch first. */
+  summary: PartySummary;
+}
 
 type Tab = "live" | "artifacts";
 
@@ -70,6 +75,10 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
   // The server rendered the live tab; the one the address asks for shows right after hydration.
   const tab = hydrated ? hashTab : "live";
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ live: null, artifacts: null });
+  // What the next steps and the phase bar scroll to or focus.
+  const question = useRef<InputPanelHandle>(null);
+  const timeline = useRef<HTMLElement>(null);
+  const feed = useRef<MessageFeedHandle>(null);
   const [artifact, setArtifact] = useState<string | null>(null);
   const [reviseDraft, setReviseDraft] = useState<ReviseDraft | null>(null);
   const critique = useRunningCritique(stream.view);
@@ -157,18 +166,19 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
         return;
       case "show-status":
         if (p.target === "state.json") window.open(withWatch(partyApi(id, "/state.json"), watch), "_blank", "noopener");
-        else document.querySelector('[data-testid="phase-timeline"]')?.scrollIntoView({ behavior: "smooth", block: "start" });
+        else timeline.current?.scrollIntoView({ behavior: "smooth", block: "start" });
         return;
       case "new-kickoff":
         router.push(`/?${new URLSearchParams({ title: p.title ?? "", description: p.description ?? "" })}`);
         return;
       case "continue":
-        document.querySelector<HTMLElement>('[data-testid="input-panel"]')?.scrollIntoView({ behavior: "smooth", block: "start" });
+        question.current?.scrollIntoView();
         return;
       case "open-conversation": {
         selectTab("live");
         const target = [...view.feed].reverse().find((f) => f.kind === "message" && view.messages[f.id]?.label === p.label);
-        if (target) requestAnimationFrame(() => document.querySelector(`[data-message-id="${CSS.escape(target.id)}"]`)?.scrollIntoView({ behavior: "smooth", block: "center" }));
+        // After the tab shows: a hidden panel's message has no place to scroll to.
+        if (target) requestAnimationFrame(() => feed.current?.scrollToMessage(target.id));
         return;
       }
     }
@@ -231,10 +241,7 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
         phases={view.phases}
         phase={phase}
         waiting={Boolean(view.pendingInput) && !readOnly && !replay.active}
-        onGoToQuestion={() => {
-          const panel = document.querySelector<HTMLElement>('[data-testid="input-panel"]');
-          (panel?.querySelector<HTMLElement>("input:checked, input:not([type=hidden]), textarea") ?? panel)?.focus();
-        }}
+        onGoToQuestion={() => question.current?.focusFirstField()}
         now={nowDoing({ status: replay.active ? view.status : status, phase, team, waitingFor: view.pendingInput?.title ?? null, readOnly: readOnly || replay.active })}
       />
 
@@ -258,6 +265,7 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
         <InputPanel
           key={view.pendingInput.requestId}
           partyId={id}
+          ref={question}
           request={view.pendingInput}
           readOnly={readOnly || replay.active}
           readOnlyReason={replay.active ? "Replay: this is what the team asked at this point." : undefined}
@@ -265,7 +273,7 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
         />
       )}
 
-      <PhaseTimeline phases={view.phases} mode={view.mode ?? summary.mode} currentPhase={view.currentPhase} abandoned={view.abandonedPhases} />
+      <PhaseTimeline ref={timeline} phases={view.phases} mode={view.mode ?? summary.mode} currentPhase={view.currentPhase} abandoned={view.abandonedPhases} />
 
       <div role="tablist" aria-label="Party views" className="flex gap-1 border-b border-slate-200">
         {(["live", "artifacts"] as const).map((t) => (
@@ -293,7 +301,7 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
       <div role="tabpanel" id="panel-live" aria-labelledby="tab-live" hidden={tab !== "live"}>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-4">
-            <MessageFeed view={view} onOpenArtifact={openArtifact} />
+            <MessageFeed ref={feed} view={view} onOpenArtifact={openArtifact} />
             {!readOnly && !replay.active && view.mode !== null && <RoomComposer partyId={id} view={view} open={view.status !== "cancelled" && view.status !== "failed"} roomOpen={roomOpen(view)} />}
           </div>
           <aside className="min-w-0 space-y-4" aria-label="Party details">

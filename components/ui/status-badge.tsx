@@ -1,4 +1,4 @@
-import type { Mode, PartyStatus } from "@/lib/vocabulary";
+import { MODE_NAMES, type Mode, type PartyStatus } from "@/lib/vocabulary";
 
 const STYLES: Record<PartyStatus, { label: string; className: string; dot: string }> = {
   pending: { label: "Starting", className: "bg-slate-100 text-slate-700 ring-slate-300", dot: "bg-slate-400" },
@@ -35,7 +35,7 @@ export function ModeBadge({ mode }: { mode: Mode | null }) {
       data-mode={mode}
       className={`rounded-full px-2 py-0.5 text-xs font-medium ${mode === "party" ? "bg-violet-50 text-violet-700 ring-1 ring-inset ring-violet-200" : "bg-sky-50 text-sky-700 ring-1 ring-inset ring-sky-200"}`}
     >
-      {mode === "party" ? "Party mode" : "Classic mode"}
+      {MODE_NAMES[mode]}
     </span>
   );
 }

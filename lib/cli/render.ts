@@ -6,7 +6,7 @@
 // turn comes.
 import { defaultPersonaConfig, type PersonaConfig } from "../agents/persona-config";
 import type { Delta } from "../events/bus";
-import { endReport, hasOpenEnds, type CritiqueOutcome } from "../party/end-report";
+import { endReport, hasOpenEnds, type CritiqueOutcome } from "../report/end-report";
 import type { InputRequestData, MessageMeta, StatedRequirement, StoredEvent } from "../wire/events";
 import { agentInfo } from "../party/roster";
 import { plainStyle, type Style } from "./style";

@@ -7,6 +7,9 @@ export type Mode = (typeof MODES)[number];
 export const MODE_SOURCES = ["flag", "menu", "fallback"] as const;
 export type ModeSource = (typeof MODE_SOURCES)[number];
 
+/** How a mode is named to the person: the mode menu, the badge, the kickoff. */
+export const MODE_NAMES: Readonly<Record<Mode, string>> = { party: "Party Mode", classic: "Classic Mode" };
+
 export function isMode(value: unknown): value is Mode {
   return (MODES as readonly unknown[]).includes(value);
 }

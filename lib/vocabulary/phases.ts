@@ -61,7 +61,12 @@ export function phaseNames(mode: Mode): string[] {
   return phasesOf(mode).map((p) => p.name);
 }
 
-/** "T2" in party mode (its tasks), "2" in classic mode. */
-export function phaseLabel(mode: Mode, phase: number): string {
+/** "T2" in party mode (its tasks), "2" in classic mode (or before the mode is known). */
+export function phaseLabel(mode: Mode | null, phase: number): string {
   return mode === "party" ? `T${phase}` : String(phase);
+}
+
+/** A phase named on its own in a line: "T2" in party mode, "Phase 2" otherwise. */
+export function phaseTag(mode: Mode | null, phase: number): string {
+  return mode === "party" ? phaseLabel(mode, phase) : `Phase ${phase}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import personas from "../agents/party-personas.json";
-import { CLASSIC_PHASES, INPUT_KINDS, isInputKind, isMode, isTerminal, PARTY_PHASES, PERSONAS, PERSPECTIVES, phaseLabel, phaseNames, subAgent } from "./index";
+import { CLASSIC_PHASES, INPUT_KINDS, isInputKind, isMode, isTerminal, PARTY_PHASES, PERSONAS, PERSPECTIVES, phaseLabel, phaseNames, phaseTag, subAgent } from "./index";
 import { parseInputDetails } from "./input-kinds";
 
 describe("vocabulary", () => {
@@ -16,7 +16,8 @@ describe("vocabulary", () => {
     expect(PARTY_PHASES.map((p) => p.number)).toEqual([1, 2, 3, 4, 5]);
     expect(CLASSIC_PHASES.map((p) => p.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(phaseNames("classic")[3]).toBe("Product Requirements");
-    expect([phaseLabel("party", 2), phaseLabel("classic", 2)]).toEqual(["T2", "2"]);
+    expect([phaseLabel("party", 2), phaseLabel("classic", 2), phaseLabel(null, 2)]).toEqual(["T2", "2", "2"]);
+    expect([phaseTag("party", 2), phaseTag("classic", 2), phaseTag(null, 2)]).toEqual(["T2", "Phase 2", "Phase 2"]);
   });
 
   it("voices every perspective with a known persona", () => {

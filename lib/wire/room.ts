@@ -1,9 +1,7 @@
 // POST /api/parties/:id/messages: the person speaking into the room (docs/steering.md).
 import { z } from "zod";
+import { MAX_MESSAGE_CHARS } from "../vocabulary/input-rules";
 import { remarkCarriedSchema } from "./events";
-
-/** Longest remark a person may say into the room. */
-export const MAX_MESSAGE_CHARS = 2000;
 
 export const roomMessageSchema = z.strictObject({
   text: z

@@ -163,7 +163,7 @@ test("critique rounds in the artifacts view: automatic, on demand while waiting 
     // A reload while a round runs knows it runs: the page is rendered from the log folded on
     // the server, where the round's critique-start stands without its result (the reducer's
     // "knows a round is running…" test and the snapshot's fold test in
-    // components/party/view/ and snapshot-cache.test.ts). This round has finished by now.
+    // components/party/view/ and app/parties/[id]/snapshot-cache.test.ts). This round has finished by now.
     // A reload shows the same rounds (the log is the truth).
     await page.reload();
     await page.getByTestId("tab-artifacts").click();

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { viewerFromHeaders } from "@/lib/auth/viewer";
 import { PartyDashboard } from "@/components/party/party-dashboard";
-import { partySnapshot } from "@/components/party/party-snapshot";
+import { partySnapshot } from "./party-snapshot";
 
 export const metadata: Metadata = { title: "Party" };
 

@@ -10,7 +10,7 @@ import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/tes
 import type { PartyEvent } from "@/lib/wire/events";
 import { partyEventsAfter } from "@/lib/server/party-log";
 import { stopServices } from "@/lib/server/services";
-import { partySnapshot } from "@/components/party/party-snapshot";
+import { partySnapshot } from "./party-snapshot";
 import { applyEvents, initialView } from "@/components/party/view/reducer";
 
 let db: TestDatabase;

@@ -4,7 +4,7 @@
 // stays locked until the input-response event retires the request. A new request takes
 // the focus to its first field when focus is nowhere else; a field's error goes as soon as
 // the field is fixed.
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from "react";
 import type { InputRequestData } from "@/lib/wire/events";
 import { MAX_ANSWER_CHARS, textRequired } from "@/lib/vocabulary/input-rules";
 import { encodeWalkthroughAnswer, ITERATION_DEFAULTS, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS, type Mode, type WalkthroughChoices } from "@/lib/vocabulary";
@@ -41,6 +41,14 @@ export interface InputPanelProps {
   focusOnArrival?: boolean;
   /** Called once the server has accepted this panel's answer. */
   onAnswered?: () => void;
+  /** What the dashboard may ask of the panel (the phase bar's "go to the question", a next step's "continue"). */
+  ref?: Ref<InputPanelHandle>;
+}
+
+export interface InputPanelHandle {
+  /** Focus the first field (the chosen option, else the first one), else the panel itself. */
+  focusFirstField(): void;
+  scrollIntoView(): void;
 }
 
 function textProblem(kind: string, v: string, required: boolean): string | null {
@@ -50,9 +58,14 @@ function textProblem(kind: string, v: string, required: boolean): string | null 
 
 type Phase = "editing" | "sending" | "sent" | "stale";
 
-export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOnArrival = false, onAnswered }: InputPanelProps) {
+export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOnArrival = false, onAnswered, ref }: InputPanelProps) {
   const uid = useId();
   const panel = useRef<HTMLElement>(null);
+  const focusFirstField = useCallback(() => {
+    const first = panel.current?.querySelector<HTMLElement>("input:checked, input:not([type=hidden]), textarea, select");
+    (first ?? panel.current)?.focus();
+  }, []);
+  useImperativeHandle(ref, () => ({ focusFirstField, scrollIntoView: () => panel.current?.scrollIntoView({ behavior: "smooth", block: "start" }) }), [focusFirstField]);
   const sending = useRef(false);
   const [selection, setSelection] = useState<string | null>(null);
   const [text, setText] = useState("");
@@ -116,7 +129,7 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
         return;
       }
       const first = local.selection
-        ? document.querySelector<HTMLInputElement>(`[data-request-id="${request.requestId}"] input[type=radio]`)
+        ? panel.current?.querySelector<HTMLInputElement>("input[type=radio]")
         : document.getElementById(local.answers && questions[0] ? questionFieldId(uid, questions[0].n) : `${uid}-text`);
       first?.focus();
       return;
@@ -162,9 +175,8 @@ export function InputPanel({ partyId, request, readOnly, readOnlyReason, focusOn
     // view: the party waits for it, wherever the person was reading.
     const typing = active instanceof HTMLElement && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
     if (typing && !panel.current?.contains(active)) return;
-    const first = panel.current?.querySelector<HTMLElement>("input:checked, input:not([type=hidden]), textarea, select");
-    (first ?? panel.current)?.focus();
-  }, [focusOnArrival, readOnly]);
+    focusFirstField();
+  }, [focusOnArrival, readOnly, focusFirstField]);
 
   // Pressing the key of a choice that asks for text ([C] change, …) goes on to its text box,
   // which appears with that choice.

@@ -6,7 +6,7 @@ import { driveParty, finalArtifacts, ofType } from "@/lib/party/testing/drive-pa
 import { applyEvents, initialView } from "./reducer";
 import { critiquesOf, usageTotal } from "./selectors";
 import type { PartyView } from "./types";
-import { replayStep, START } from "../replay";
+import { replayStep, START } from "../log/replay";
 
 const DESCRIPTION = "A booking app for climbing gyms: members book time slots, staff manage capacity and route setting. EU members, card payments.";
 

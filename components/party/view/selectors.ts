@@ -1,7 +1,7 @@
 // What the dashboard reads from the view: usage totals, the focused phase and team,
 // progress, critiques of an artifact, the running revision, whether the room is open.
-import { isTerminal, phaseLabel, phasesOf, type Mode } from "@/lib/vocabulary";
-import { endReport, type EndReport } from "@/lib/party/end-report";
+import { isTerminal, phaseLabel, phasesOf, phaseTag, type Mode } from "@/lib/vocabulary";
+import { endReport, type EndReport } from "@/lib/report/end-report";
 import { addCost } from "./reducer-helpers";
 import type { AgentView, CritiqueRoundView, PartyView, PhaseUsage, PhaseView, RevisionView, UsageTotals } from "./types";
 
@@ -33,8 +33,7 @@ function phaseUsageLabel(view: Pick<PartyView, "mode" | "phases" | "abandonedPha
   const list = abandoned ? view.abandonedPhases : view.phases;
   const defaults = mode ? phasesOf(mode) : [];
   const name = list.find((p) => p.number === phase)?.name ?? defaults.find((p) => p.number === phase)?.name;
-  const number = mode ? phaseLabel(mode, phase) : String(phase);
-  return { label: name ? `${number}. ${name}` : `Phase ${number}`, abandoned };
+  return { label: name ? `${phaseLabel(mode, phase)}. ${name}` : phaseTag(mode, phase), abandoned };
 }
 
 export function usageTotal(view: Pick<PartyView, "usage">): UsageTotals {

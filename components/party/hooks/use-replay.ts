@@ -4,10 +4,10 @@
 // the log up to it (kept for "Play again"); `loading` says so meanwhile.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StoredEvent } from "@/lib/wire/events";
-import { applyEvents, initialView } from "./view/reducer";
-import type { PartyView } from "./view/types";
-import { replayStep, START, type ReplayCursor } from "./replay";
-import { fetchStoredLog } from "./stored-log";
+import { applyEvents, initialView } from "../view/reducer";
+import type { PartyView } from "../view/types";
+import { replayStep, START, type ReplayCursor } from "../log/replay";
+import { fetchStoredLog } from "../log/stored-log";
 
 const TICK_MS = 50;
 

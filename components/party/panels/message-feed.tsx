@@ -1,14 +1,14 @@
 "use client";
 // The live conversation: every agent message streaming in token by token, plus phase
 // markers, notes and the questions put to the person, in log order.
-import { memo, useState } from "react";
-import { Markdown } from "../markdown/markdown";
-import { Avatar } from "../ui/avatar";
-import { CritiqueSummaryLine } from "./critique-rounds";
-import { useFollowEnd } from "./use-follow-end";
-import { agentDisplay } from "./view/agent-display";
-import type { FeedItem, InputRecord, MessageView, NoteView, PartyView } from "./view/types";
-import { ORCHESTRATOR, PERSON } from "@/lib/vocabulary";
+import { memo, useCallback, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { Markdown } from "../../markdown/markdown";
+import { Avatar } from "../../ui/avatar";
+import { CritiqueSummaryLine } from "../artifacts/critique-rounds";
+import { useFollowEnd } from "../hooks/use-follow-end";
+import { agentDisplay } from "../view/agent-display";
+import type { FeedItem, InputRecord, MessageView, NoteView, PartyView } from "../view/types";
+import { ORCHESTRATOR, PERSON, phaseTag } from "@/lib/vocabulary";
 
 const LABEL_TONES: Array<[RegExp, string]> = [
   [/QUESTION/, "bg-sky-100 text-sky-800"],
@@ -35,18 +35,27 @@ function clock(at: string | null): string {
   return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
+/** Keeps each message's element by its id (null: it left the page), so the feed can scroll to one. */
+type Track = (messageId: string, el: HTMLLIElement | null) => void;
+
+export interface MessageFeedHandle {
+  /** Brings a message into view, when it is on the page (not filtered out). */
+  scrollToMessage(messageId: string): void;
+}
+
 interface MessageItemProps {
   m: MessageView;
+  track: Track;
   sender: string;
   senderTitle: string;
   recipient: string;
 }
 
-const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipient }: MessageItemProps) {
+const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipient, track }: MessageItemProps) {
   const [open, setOpen] = useState(false);
   if (m.status === "discarded") {
     return (
-      <li data-testid="message" data-message-id={m.messageId} data-status="discarded" data-sender={m.sender} className="px-1 text-xs italic text-slate-500">
+      <li ref={(el) => track(m.messageId, el)} data-testid="message" data-message-id={m.messageId} data-status="discarded" data-sender={m.sender} className="px-1 text-xs italic text-slate-500">
         {sender}&apos;s message was withdrawn{m.discardReason ? ` (${m.discardReason})` : ""}.
       </li>
     );
@@ -58,6 +67,7 @@ const MessageItem = memo(function MessageItem({ m, sender, senderTitle, recipien
   const folded = long && !open;
   return (
     <li
+      ref={(el) => track(m.messageId, el)}
       data-testid="message"
       data-message-id={m.messageId}
       data-sender={m.sender}
@@ -171,9 +181,9 @@ function InputLine({ rec }: { rec: InputRecord }) {
 }
 
 /** What the person said into the room: their own bubble, on the other side. */
-function PersonBubble({ m, recipient, view }: { m: MessageView; recipient: string; view: PartyView }) {
+function PersonBubble({ m, recipient, view, track }: { m: MessageView; recipient: string; view: PartyView; track: Track }) {
   return (
-    <li data-testid="message" data-message-id={m.messageId} data-sender={m.sender} data-label={m.label} data-status={m.status} data-phase={m.phase} className="flex justify-end">
+    <li ref={(el) => track(m.messageId, el)} data-testid="message" data-message-id={m.messageId} data-sender={m.sender} data-label={m.label} data-status={m.status} data-phase={m.phase} className="flex justify-end">
       <article aria-label={`You to ${recipient}`} className="max-w-[85%] min-w-0 rounded-xl rounded-tr-sm border border-indigo-200 bg-indigo-50 px-3 py-2">
         <header className="flex flex-wrap items-center gap-x-2 text-xs text-indigo-900">
           <span className="font-semibold">You</span>
@@ -209,14 +219,14 @@ function recipientName(view: PartyView, m: MessageView): string {
   return agentDisplay(view, m.recipient).name;
 }
 
-function FeedEntry({ item, view, onOpenArtifact }: { item: FeedItem; view: PartyView; onOpenArtifact?: (path: string) => void }) {
+function FeedEntry({ item, view, onOpenArtifact, track }: { item: FeedItem; view: PartyView; onOpenArtifact?: (path: string) => void; track: Track }) {
   switch (item.kind) {
     case "message": {
       const m = view.messages[item.id];
       if (!m) return null;
-      if (m.sender === PERSON) return <PersonBubble m={m} recipient={recipientName(view, m)} view={view} />;
+      if (m.sender === PERSON) return <PersonBubble m={m} recipient={recipientName(view, m)} view={view} track={track} />;
       const s = agentDisplay(view, m.sender);
-      return <MessageItem m={m} sender={s.name} senderTitle={s.title} recipient={recipientName(view, m)} />;
+      return <MessageItem m={m} sender={s.name} senderTitle={s.title} recipient={recipientName(view, m)} track={track} />;
     }
     case "note": {
       const n = view.notes[item.id];
@@ -230,7 +240,7 @@ function FeedEntry({ item, view, onOpenArtifact }: { item: FeedItem; view: Party
       return (
         <li data-testid="feed-phase" className="flex items-center gap-3 py-1 text-xs font-medium uppercase tracking-wide text-slate-500">
           <span className="h-px flex-1 bg-slate-200" aria-hidden />
-          {view.mode === "party" ? `T${item.phase}` : `Phase ${item.phase}`} · {item.name} · {item.event === "start" ? "started" : item.status === "completed" ? "completed" : item.status}
+          {phaseTag(view.mode, item.phase)} · {item.name} · {item.event === "start" ? "started" : item.status === "completed" ? "completed" : item.status}
           <span className="h-px flex-1 bg-slate-200" aria-hidden />
         </li>
       );
@@ -253,9 +263,16 @@ function FeedEntry({ item, view, onOpenArtifact }: { item: FeedItem; view: Party
   }
 }
 
-export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenArtifact?: (path: string) => void }) {
+export function MessageFeed({ view, onOpenArtifact, ref }: { view: PartyView; onOpenArtifact?: (path: string) => void; ref?: Ref<MessageFeedHandle> }) {
   // The page is the one scroll (no scroll box here): see useFollowEnd.
   const [phaseFilter, setPhaseFilter] = useState<number | "all">("all");
+  const nodes = useRef(new Map<string, HTMLLIElement>());
+  // Stable, so the memoised messages do not render again for it.
+  const track = useCallback<Track>((id, el) => {
+    if (el) nodes.current.set(id, el);
+    else nodes.current.delete(id);
+  }, []);
+  useImperativeHandle(ref, () => ({ scrollToMessage: (id) => nodes.current.get(id)?.scrollIntoView({ behavior: "smooth", block: "center" }) }), []);
 
   const { end, showJump, jump } = useFollowEnd(view);
 
@@ -279,7 +296,7 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
               <option value="all">All phases</option>
               {view.phases.map((p) => (
                 <option key={p.number} value={p.number}>
-                  {view.mode === "party" ? `T${p.number}` : `Phase ${p.number}`} {p.name}
+                  {phaseTag(view.mode, p.number)} {p.name}
                 </option>
               ))}
             </select>
@@ -295,7 +312,7 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
             <ol data-testid="message-feed" className="space-y-3">
               {foldLifecycle(view, items).map((g) =>
                 g.kind === "item" ? (
-                  <FeedEntry key={`${g.item.kind}:${g.item.id}`} item={g.item} view={view} onOpenArtifact={onOpenArtifact} />
+                  <FeedEntry key={`${g.item.kind}:${g.item.id}`} item={g.item} view={view} onOpenArtifact={onOpenArtifact} track={track} />
                 ) : (
                   <li key={`shutdown:${g.items[0].id}`} data-testid="feed-shutdowns">
                     <details className="text-xs text-slate-600">
@@ -304,7 +321,7 @@ export function MessageFeed({ view, onOpenArtifact }: { view: PartyView; onOpenA
                       </summary>
                       <ol className="mt-2 space-y-3">
                         {g.items.map((item) => (
-                          <FeedEntry key={`${item.kind}:${item.id}`} item={item} view={view} onOpenArtifact={onOpenArtifact} />
+                          <FeedEntry key={`${item.kind}:${item.id}`} item={item} view={view} onOpenArtifact={onOpenArtifact} track={track} />
                         ))}
                       </ol>
                     </details>

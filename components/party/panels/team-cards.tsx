@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { modelLabel } from "@/lib/ai/model-spec";
-import { Avatar } from "../ui/avatar";
-import type { AgentStatus, AgentView } from "./view/types";
+import { Avatar } from "../../ui/avatar";
+import type { AgentStatus, AgentView } from "../view/types";
 
 const STATUS: Record<AgentStatus, { label: string; className: string; dot: string }> = {
   thinking: { label: "Thinking", className: "bg-amber-50 text-amber-800", dot: "bg-amber-500 animate-pulse" },

@@ -4,10 +4,10 @@
 // working (409 otherwise); the result arrives as a critique-result event, so the request
 // is "running" from the 202 until that round shows up in the view.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { ApiError, requestCritique } from "../api/client";
+import { ApiError, requestCritique } from "../../api/client";
 import { DEFAULT_PERSPECTIVES } from "@/lib/vocabulary";
 import { PERSPECTIVE_OPTIONS } from "./critique-perspectives";
-import type { PartyView } from "./view/types";
+import type { PartyView } from "../view/types";
 
 export interface PendingCritique {
   roundId: string;

@@ -4,8 +4,8 @@
 // newest fold. Pure (no database): the caller says how far the log goes and how to read
 // what comes after a seq.
 import type { StoredEvent } from "@/lib/wire/events";
-import { applyEvents, initialView } from "./view/reducer";
-import type { PartyView } from "./view/types";
+import { applyEvents, initialView } from "@/components/party/view/reducer";
+import type { PartyView } from "@/components/party/view/types";
 
 export const SNAPSHOT_CACHE_SIZE = 50;
 

@@ -2,8 +2,8 @@
 // Owner actions in the dashboard header: copy (or renew) the watch link, continue on another device,
 // cancel (with a confirm dialog), and replay a finished party.
 import { useRef, useState } from "react";
-import { ApiError, cancelParty, rotateOwnerLink, rotateWatchLink } from "../api/client";
-import type { Replay } from "./use-replay";
+import { ApiError, cancelParty, rotateOwnerLink, rotateWatchLink } from "../../api/client";
+import type { Replay } from "../hooks/use-replay";
 
 /** A link to hand to someone else: shown in full, selected on focus, one click to copy. */
 function CopyLink({ id, label, url, testId }: { id: string; label: string; url: string; testId: string }) {

@@ -3,7 +3,7 @@
 // absolute links (it does not know the origin the browser sees): the first render in the
 // browser matches that, and the next one, right after hydration, shows them.
 import { useSyncExternalStore } from "react";
-import type { PartyView } from "./view/types";
+import type { PartyView } from "../view/types";
 
 const noSubscribe = () => () => {};
 

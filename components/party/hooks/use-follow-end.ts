@@ -4,8 +4,8 @@
 // "Jump to latest" instead. The history that loads with the page is not news (the page
 // stays where it is), only what started since.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { isTypingTarget } from "../kickoff/keyboard";
-import type { PartyView } from "./view/types";
+import { isTypingTarget } from "../../kickoff/keyboard";
+import type { PartyView } from "../view/types";
 
 /** The feed's end is "in view" when it is at most this far below the window's bottom. */
 const NEAR_END_PX = 80;

@@ -1,10 +1,10 @@
 import { NoteLine } from "./message-feed";
 import { useState } from "react";
 import type { MissingArtifact, NextStepAction } from "@/lib/wire/events";
-import { StatTable } from "../ui/stat-table";
-import { agentDisplay } from "./view/agent-display";
-import { usageByAgent, usageByPhase, usageTotal } from "./view/selectors";
-import type { NextStepsView, NoteView, PartyView } from "./view/types";
+import { StatTable } from "../../ui/stat-table";
+import { agentDisplay } from "../view/agent-display";
+import { usageByAgent, usageByPhase, usageTotal } from "../view/selectors";
+import type { NextStepsView, NoteView, PartyView } from "../view/types";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 /** Dollars, or a dash where a model's price is unknown; cents show until a dollar, then two decimals. */

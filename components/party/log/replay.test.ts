@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingEvent, PartyEvent, StoredEvent } from "@/lib/wire/events";
-import { applyEvents, initialView } from "./view/reducer";
+import { applyEvents, initialView } from "../view/reducer";
 import { replayStep, START, type ReplayCursor } from "./replay";
 
 const meta = { messageId: "m", phase: 1, type: "message" as const, sender: "nadia", recipient: null, label: "QUESTIONS" };

@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, getParty, type PartySummary } from "../api/client";
+import { ApiError, getParty, type PartySummary } from "../../api/client";
 
 export type SummaryState = { kind: "loading" } | { kind: "error"; status: number; message: string } | { kind: "ready"; summary: PartySummary };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nowDoing, type NowDoingInput } from "./now-doing";
-import type { AgentView, PhaseView } from "./view/types";
+import type { AgentView, PhaseView } from "./types";
 
 const agent = (name: string, status: AgentView["status"]): AgentView => ({
   agent: name.toLowerCase(),

@@ -4,9 +4,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { PartyEvent } from "@/lib/wire/events";
 import { EndBanner } from "./end-banner";
-import { applyEvents } from "./view/reducer";
-import { endReportOf } from "./view/selectors";
-import { started, stored } from "./view/testing/test-events";
+import { applyEvents } from "../view/reducer";
+import { endReportOf } from "../view/selectors";
+import { started, stored } from "../view/testing/test-events";
 
 const ARCH = "docs/architecture/architecture-overview.md";
 const DATA = "docs/architecture/data-model.md";

@@ -4,9 +4,9 @@
 // earlier version, and the diff view compares two of them line by line.
 import { diffLines } from "diff";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { ApiError, requestRevision } from "../api/client";
-import { agentDisplay } from "./view/agent-display";
-import type { ArtifactView, PartyView, RevisionView } from "./view/types";
+import { ApiError, requestRevision } from "../../api/client";
+import { agentDisplay } from "../view/agent-display";
+import type { ArtifactView, PartyView, RevisionView } from "../view/types";
 
 const FEEDBACK_MAX = 4000;
 

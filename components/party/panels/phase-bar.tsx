@@ -1,7 +1,7 @@
 // The compact bar that stays at the top of the dashboard while the page scrolls: which
 // phase (n of N), how far the party is, and what the team is doing this moment. Two short
 // lines on a phone; the full list of phases is the timeline further down.
-import type { PhaseView } from "./view/types";
+import type { PhaseView } from "../view/types";
 
 export interface PhaseBarProps {
   phases: PhaseView[];

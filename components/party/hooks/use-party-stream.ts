@@ -15,11 +15,11 @@
 // loaded after the first paint; the stream opens once it is there.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { IncomingEvent, StoredEvent } from "@/lib/wire/events";
-import { eventsUrl } from "../api/client";
-import type * as StreamParser from "./stream-parser";
-import { applyEvents, initialView } from "./view/reducer";
-import { runningRevision } from "./view/selectors";
-import type { PartyView } from "./view/types";
+import { eventsUrl } from "../../api/client";
+import type * as StreamParser from "../log/stream-parser";
+import { applyEvents, initialView } from "../view/reducer";
+import { runningRevision } from "../view/selectors";
+import type { PartyView } from "../view/types";
 
 export type Connection = "connecting" | "live" | "reconnecting" | "closed" | "error";
 
@@ -173,7 +173,7 @@ export function usePartyStream(id: string, watch: string | null, initial: Stream
       if (!es && reopen === null && parser) open();
     };
 
-    import("./stream-parser").then(
+    import("../log/stream-parser").then(
       (m) => {
         parser = m;
         if (!disposed) open();

@@ -1,6 +1,6 @@
 // One line for the sticky phase bar: what the team is doing this moment, from the view.
 import type { PartyStatus } from "@/lib/vocabulary";
-import type { AgentView, PhaseView } from "./view/types";
+import type { AgentView, PhaseView } from "./types";
 
 export interface NowDoingInput {
   status: PartyStatus;

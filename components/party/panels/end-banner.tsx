@@ -2,9 +2,9 @@
 // plainly, what is not: documents whose critique did not pass, documents never written,
 // and what the person asked for that no document covers. It follows the documents: a
 // revision or a new critique round that closes an open end takes it off the list.
-import { endReportOf } from "./view/selectors";
-import type { PartyView } from "./view/types";
-import { hasOpenEnds } from "@/lib/party/end-report";
+import { endReportOf } from "../view/selectors";
+import type { PartyView } from "../view/types";
+import { hasOpenEnds } from "@/lib/report/end-report";
 
 export function EndBanner({ view, onArtifacts }: { view: PartyView; onArtifacts?: () => void }) {
   if (!view.end) return null;

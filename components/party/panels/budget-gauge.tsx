@@ -1,4 +1,4 @@
-import type { PhaseView } from "./view/types";
+import type { PhaseView } from "../view/types";
 
 /** A phase's debate is bounded (docs/protocols.md): the gauge shows messages used of the budget. */
 export function BudgetGauge({ phase }: { phase: PhaseView | null }) {

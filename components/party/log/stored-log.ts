@@ -4,7 +4,7 @@
 // The stream ends after party-end, so reading resumes after the last seq seen until the
 // wanted one is in.
 import type { StoredEvent } from "@/lib/wire/events";
-import { eventsUrl } from "../api/client";
+import { eventsUrl } from "../../api/client";
 
 /** Splits complete SSE frames off `buffer`: the stored events among them (frames with an id) and the unfinished tail. */
 export function parseStoredFrames(buffer: string): { events: StoredEvent[]; rest: string } {

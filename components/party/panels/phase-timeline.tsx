@@ -1,5 +1,6 @@
-import type { Mode, PhaseStatus } from "@/lib/vocabulary";
-import type { PhaseView } from "./view/types";
+import type { Ref } from "react";
+import { MODE_NAMES, phaseLabel, phasesOf, type Mode, type PhaseStatus } from "@/lib/vocabulary";
+import type { PhaseView } from "../view/types";
 
 const STATUS_TEXT: Record<PhaseStatus, string> = {
   pending: "Pending",
@@ -10,7 +11,7 @@ const STATUS_TEXT: Record<PhaseStatus, string> = {
 };
 
 function Marker({ phase, mode }: { phase: PhaseView; mode: Mode | null }) {
-  const label = mode === "party" ? `T${phase.number}` : String(phase.number);
+  const label = phaseLabel(mode, phase.number);
   const base = "grid size-8 shrink-0 place-items-center rounded-full text-xs font-bold";
   switch (phase.status) {
     case "completed":
@@ -46,14 +47,15 @@ function Marker({ phase, mode }: { phase: PhaseView; mode: Mode | null }) {
   }
 }
 
-export function PhaseTimeline({ phases, mode, currentPhase, abandoned }: { phases: PhaseView[]; mode: Mode | null; currentPhase: number | null; abandoned: PhaseView[] }) {
+/** `ref` is the section, for the next steps' "show status" to scroll to. */
+export function PhaseTimeline({ phases, mode, currentPhase, abandoned, ref }: { phases: PhaseView[]; mode: Mode | null; currentPhase: number | null; abandoned: PhaseView[]; ref?: Ref<HTMLElement> }) {
   const done = phases.filter((p) => p.status === "completed").length;
   const pct = phases.length ? Math.round((done / phases.length) * 100) : 0;
   return (
-    <section aria-labelledby="timeline-heading" data-testid="phase-timeline" data-mode={mode ?? ""} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section ref={ref} aria-labelledby="timeline-heading" data-testid="phase-timeline" data-mode={mode ?? ""} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="timeline-heading" className="text-sm font-semibold text-slate-800">
-          {mode === "classic" ? "Classic flow — 8 phases" : mode === "party" ? "Party phases" : "Phases"}
+          {mode ? `${MODE_NAMES[mode]} — ${phasesOf(mode).length} phases` : "Phases"}
         </h2>
         {phases.length > 0 && (
           <span className="text-xs text-slate-500" data-testid="phase-progress-text">
@@ -111,11 +113,13 @@ export function PhaseTimeline({ phases, mode, currentPhase, abandoned }: { phase
       )}
       {abandoned.length > 0 && (
         <details className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="fallback-note">
-          <summary className="cursor-pointer font-medium">Party mode fell back to classic mode</summary>
+          <summary className="cursor-pointer font-medium">
+            {MODE_NAMES.party} fell back to {MODE_NAMES.classic}
+          </summary>
           <ul className="mt-2 space-y-0.5">
             {abandoned.map((p) => (
               <li key={p.number}>
-                T{p.number} {p.name}: {STATUS_TEXT[p.status].toLowerCase()}
+                {phaseLabel("party", p.number)} {p.name}: {STATUS_TEXT[p.status].toLowerCase()}
               </li>
             ))}
           </ul>

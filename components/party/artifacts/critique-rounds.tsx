@@ -3,7 +3,8 @@
 // only repeats it), the action items, and the way to its discussion record. Every string
 // here comes from agents: it is rendered as text, never as markup.
 import { clampRating, recommendationLabel, severityLevel, verdictLabel, type SeverityLevel } from "./critique-perspectives";
-import type { CritiqueRoundView } from "./view/types";
+import type { CritiqueRoundView } from "../view/types";
+import { partyPhase } from "@/lib/vocabulary";
 
 const SEVERITY: Record<SeverityLevel, { icon: string; className: string }> = {
   HIGH: { icon: "▲", className: "bg-rose-50 text-rose-800 ring-rose-300" },
@@ -39,7 +40,7 @@ export function VerdictBadge({ verdict }: { verdict: string }) {
 
 /** "blueprint-data-model" → the automatic review; "critique-4-…" → one asked for by the person. */
 export function roundLabel(roundId: string): string {
-  if (roundId.startsWith("blueprint-")) return "Blueprint review";
+  if (roundId.startsWith("blueprint-")) return `${partyPhase(3).name} review`;
   if (roundId.startsWith("critique-")) return "On-demand critique";
   return "Critique";
 }

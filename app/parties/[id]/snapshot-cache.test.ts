@@ -4,8 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StoredEvent } from "@/lib/wire/events";
 import { driveParty } from "@/lib/party/testing/drive-party";
-import { applyEvents, initialView } from "./view/reducer";
-import type { PartyView } from "./view/types";
+import { applyEvents, initialView } from "@/components/party/view/reducer";
+import type { PartyView } from "@/components/party/view/types";
 import { SnapshotCache } from "./snapshot-cache";
 
 const DESCRIPTION = "A booking app for climbing gyms: members book time slots, staff manage capacity and route setting. EU members, card payments.";

@@ -8,16 +8,9 @@ import { AppError } from "@/lib/errors/app-error";
 import { partyEventsAfter } from "@/lib/server/party-log";
 import { partySummary } from "@/lib/server/party-service";
 import { readInputRequest } from "@/lib/wire/events";
-import type { PartySummary } from "../api/client";
-import type { PartyView } from "./view/types";
+import type { PartySummary } from "@/components/api/client";
+import type { PartySnapshot } from "@/components/party/party-dashboard";
 import { SnapshotCache } from "./snapshot-cache";
-
-export interface PartySnapshot {
-  view: PartyView;
-  /** The last stored seq folded into `view`: the stream resumes after it. */
-  lastSeq: number;
-  summary: PartySummary;
-}
 
 // One per server process (the module is evaluated once per server bundle).
 const cache = new SnapshotCache();

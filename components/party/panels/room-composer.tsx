@@ -5,12 +5,12 @@
 // the answer says where it went. Enter sends, Shift+Enter starts a new line. Closed only
 // when the party was cancelled or failed.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { hasModifier, isTypingTarget } from "../kickoff/keyboard";
-import { ApiError, sendRoomMessage } from "../api/client";
-import { agentDisplay } from "./view/agent-display";
-import type { PartyView } from "./view/types";
+import { hasModifier, isTypingTarget } from "../../kickoff/keyboard";
+import { ApiError, sendRoomMessage } from "../../api/client";
+import { agentDisplay } from "../view/agent-display";
+import type { PartyView } from "../view/types";
+import { MAX_MESSAGE_CHARS } from "@/lib/vocabulary/input-rules";
 
-const TEXT_MAX = 4000;
 
 export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: string; view: PartyView; open: boolean; roomOpen: boolean }) {
   const uid = useId();
@@ -23,18 +23,19 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
   const box = useRef<HTMLTextAreaElement>(null);
 
   // C (outside a text field) goes to this box to ask for a change — unless a pending
-  // question has a [C] option of its own, which that key picks instead.
+  // question has a [C] option of its own, which that key picks instead (its option group
+  // listens on the window too, and may hear the key after this box does).
+  const questionTakesC = Boolean(view.pendingInput?.options.some((o) => o.key.toLowerCase() === "c"));
   useEffect(() => {
-    if (!open) return;
+    if (!open || questionTakesC) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key.toLowerCase() !== "c" || hasModifier(e) || isTypingTarget(e.target) || e.defaultPrevented) return;
-      if (document.querySelector('[data-testid="input-panel"][data-state="editing"] [data-testid="input-option"][data-key="C" i]')) return;
       e.preventDefault();
       box.current?.focus();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, [open, questionTakesC]);
   const phase = view.phases.find((p) => p.number === view.currentPhase) ?? null;
   const agents = roomOpen ? (phase?.agents ?? []).filter((a) => view.agents[a]?.status !== "failed") : [];
   // A chosen agent who left the room (shut down, a new phase) falls back to everyone.
@@ -47,8 +48,8 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
       setError("Write a message first.");
       return;
     }
-    if (body.length > TEXT_MAX) {
-      setError(`At most ${TEXT_MAX} characters (now ${body.length}).`);
+    if (body.length > MAX_MESSAGE_CHARS) {
+      setError(`At most ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters (now ${body.length}).`);
       return;
     }
     sending.current = true;
@@ -133,7 +134,7 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
           }}
           onKeyDown={onKeyDown}
           rows={2}
-          maxLength={TEXT_MAX + 200}
+          maxLength={MAX_MESSAGE_CHARS + 200}
           placeholder={view.status === "completed" ? "Tell the team what to change or add…" : "Ask a question, push back, add a constraint…"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${uid}-err` : undefined}

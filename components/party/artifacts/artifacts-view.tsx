@@ -3,18 +3,19 @@
 // rendered (markdown with GFM tables, code and Mermaid diagrams), its critique rounds
 // (docs/protocols.md) with "Critique this", per-file downloads and the whole bundle as a zip.
 import { useEffect, useRef, useState } from "react";
-import { artifactUrl, partyApi, withWatch } from "../api/client";
-import { Markdown } from "../markdown/markdown";
+import { artifactUrl, partyApi, withWatch } from "../../api/client";
+import { Markdown } from "../../markdown/markdown";
 import { RevisePanel, VersionBar, VersionDiff, type RevisionControls } from "./artifact-revision";
 import { CritiqueRequest, type PendingCritique } from "./critique-request";
 import { CritiqueRound, roundLabel } from "./critique-rounds";
-import { agentDisplay } from "./view/agent-display";
-import { critiqueOfRecord, critiquesOf } from "./view/selectors";
-import type { ArtifactView, PartyView } from "./view/types";
+import { agentDisplay } from "../view/agent-display";
+import { critiqueOfRecord, critiquesOf } from "../view/selectors";
+import type { ArtifactView, PartyView } from "../view/types";
+import { phaseTag } from "@/lib/vocabulary";
 
-function phaseLabel(view: PartyView, n: number): string {
+function phaseOf(view: PartyView, n: number): string {
   const p = view.phases.find((x) => x.number === n);
-  return `${view.mode === "party" ? `T${n}` : `Phase ${n}`}${p ? ` · ${p.name}` : ""}`;
+  return `${phaseTag(view.mode, n)}${p ? ` · ${p.name}` : ""}`;
 }
 
 function sizeOf(content: string): string {
@@ -164,7 +165,7 @@ export function ArtifactsView({ view, partyId, watch, selected, onSelect, critiq
           <span className="block break-words text-sm font-medium text-slate-900">{a.title}</span>
           <span className="block truncate font-mono text-[11px] text-slate-600">{a.path}</span>
           <span className="mt-0.5 block text-xs text-slate-600">
-            {agentDisplay(view, a.producer).name} · {phaseLabel(view, a.phase)}
+            {agentDisplay(view, a.producer).name} · {phaseOf(view, a.phase)}
             {a.version > 1 ? ` · v${a.version}` : ""}
           </span>
         </button>
