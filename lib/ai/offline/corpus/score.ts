@@ -487,7 +487,7 @@ export function entityGrounding(name: string, person: string): { ok: boolean; wh
         const nounSlot = ["Determiner", "Preposition", "Possessive", "Value"].some((g) => prev.has(g)) || (prev.has("Noun") && /s$/i.test(t.text));
         if (nounSlot && !tags.has("Gerund") && !tags.has("Copula")) return { ok: true, why: "the person named it" };
         // A verb naming its own record ("order", "deposit"): a noun in the dictionary, used as a verb.
-        const lexical = LEXICON[t.text.toLowerCase()];
+        const lexical = LEXICON[words[words.length - 1]];
         const record = words.length === 1 && (lexical === undefined || lexical === "Singular" || lexical === "Actor" || lexical === "Gerund") && !["PastTense", "Participle", "Copula", "Adjective", "Adverb", "Preposition"].some((g) => tags.has(g));
         if (record) return { ok: true, why: "a record named by the person's verb" };
       }

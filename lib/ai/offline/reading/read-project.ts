@@ -128,7 +128,7 @@ const NOT_A_THING = new Set([
   "code", "countdown", "markdown", "language", "ui", "interface", "people",
   "user", "data", "information", "info", "money", "cost", "month", "week", "day", "year", "hour", "minute", "team", "thing", "stuff",
   "turn", "lot", "bit", "part", "place", "end", "start", "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching",
-  "most", "field", "capacity", "status", "date", "name", "address", "colour", "color", "size", "number", "amount", "total", "description", "detail", "details", "progress", "level", "online", "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "email", "spreadsheet", "whatsapp", "paper", "excel",
+  "most", "field", "capacity", "status", "date", "name", "address", "colour", "color", "size", "number", "amount", "total", "description", "detail", "details", "progress", "level", "online", "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "email", "spreadsheet", "whatsapp", "paper", "excel", "text", "sms",
   "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page", "button", "english", "german",
   "french", "spanish", "portuguese", "italian", "dutch", "polish", "volunteer-run", "tiny budget", "record", "step", "option", "access",
 ]);
@@ -346,6 +346,14 @@ function read(description: string, answers: string): Reading {
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
       const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));
+      // "We run a food bank out of a church hall", "I own a small bakery": who the person is,
+      // one of a kind, not a kind of record the product keeps (four shops they count are).
+      const whoWeAre = /^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb);
+      if (whoWeAre) {
+        for (const o of objs) if (counted(o) || /s$/.test(c.objects.find((x) => x.head === o)?.text ?? "")) addThing(o, c.verb, actor, byPerson, inDesc, true);
+        if (objs.length) read.add(c.sentence);
+        continue;
+      }
       // What people act on is the model's core, whether said in the description, an answer or a remark.
       for (const o of objs) addThing(o, c.verb, actor, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.

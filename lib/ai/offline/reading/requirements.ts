@@ -23,7 +23,7 @@ export interface Requirement {
 
 /** Lexicons of kinds of requirement (the kinds are general; the words are English's). */
 const CHANNELS: Array<[string, RegExp]> = [
-  ["SMS", /\b(?:sms|text messages?|texts)\b/i],
+  ["SMS", /\b(?:sms|text messages?|texts|texting|texted)\b|\ba text\b(?! (?:field|box|file|editor|document))/i],
   ["WhatsApp", /\bwhats ?app\b/i],
   ["Telegram", /\btelegram\b/i],
   ["e-mail", /\be-?mails?\b/i],
@@ -92,14 +92,19 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // A capital that only starts the sentence ("Rooms are shared") is an ordinary word, unless it is capitalised elsewhere too.
     const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
-    // "a SaaS portal", "an ERP": a thing with an article is a kind of thing, not a named product.
-    if (i > 0 && /^an?$/i.test(ts[i - 1].text)) return;
+    // "a SaaS portal", "an ERP": a thing with an article is a kind of thing, not a named product
+    // ("a Google Sheet" is a product's name in two words).
+    const nextWord = ts[i + 1]?.text ?? "";
+    if (i > 0 && /^an?$/i.test(ts[i - 1].text) && !/^[A-Z][a-z]/.test(nextWord)) return;
     // A channel ("WhatsApp") is read as a channel, said or ruled out, never as a product.
     if (CHANNELS.some(([, re]) => re.test(word))) return;
     if (t.tags.has("Place") || t.tags.has("Person") || t.tags.has("Language") || PLACE_WORDS.has(word) || Object.hasOwn(LANGUAGE_CODES, word) || isTech(word)) return;
     if (OWN.test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
-    out.push({ name: word, at });
+    // "Google Sheet", "Square Appointments": capitalised words side by side are one name.
+    const prior = out[out.length - 1];
+    if (prior && sentence.slice(prior.at + prior.name.length, at) === " ") prior.name = `${prior.name} ${word}`;
+    else out.push({ name: word, at });
   });
   return out;
 }
@@ -133,7 +138,8 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
         add({ kind, name, said: clauseAround(s, m.index) });
       }
     }
-    for (const p of productsIn(s, ownName, text)) add({ kind: "product", name: p.name, said: clauseAround(s, p.at), relation: relationOf(s, p.at) });
+    // "no Google Analytics" is a ban (read with what the person ruled out), not a product in use.
+    for (const p of productsIn(s, ownName, text).filter((p) => !/\b(?:no|not|never|without|don't|doesn't|won't)\s+(?:\w+\s+){0,2}$/i.test(s.slice(Math.max(0, p.at - 30), p.at)))) add({ kind: "product", name: p.name, said: clauseAround(s, p.at), relation: relationOf(s, p.at) });
   }
   return out;
 }
