@@ -23,8 +23,8 @@ export default defineConfig({
   // and a spec's time is parties paced by the offline model and servers starting, which
   // leaves room for a second spec beside it. A spec's tests still run in order in one
   // worker (they share a server, and some a party); reliability.spec.ts, whose tests share
-  // nothing, spreads them over both. Locks (tests/support/locks.ts): the crash test runs
-  // alone, first; three instances and the two-instance takeover never run side by side.
+  // nothing, spreads them over both. The tests whose outcome load moves (the crash test,
+  // the takeovers of two and three instances) run alone (tests/support/locks.ts).
   fullyParallel: false,
   workers: 2,
   // On CI one retry: a whole party on two busy cores has timing the suite cannot pin down
