@@ -270,7 +270,7 @@ function concurrencyRows({ runs, skipped, errors: failures = [] }: ConcurrencyRu
 }
 
 /** Parties at once: the full run's stress test, and --quick's smoke test of the same figures. */
-const partiesOf = (o: { parties?: number; quick: boolean }) => o.parties ?? (o.quick ? 3 : 100);
+const partiesOf = (o: { parties?: number; quick: boolean }) => o.parties ?? (o.quick ? 5 : 100);
 
 export const concurrencyRow = defineRow<ConcurrencyRun>({
   id: "4",

@@ -5,7 +5,7 @@ import type { Row } from "./report";
 
 export interface BenchOptions {
   quick: boolean;
-  /** Parties for the concurrency row (default 100, quick 3). */
+  /** Parties for the concurrency row (default 100, quick 5). */
   parties?: number;
   /** Viewers for the fan-out row (default 200). */
   viewers?: number;
