@@ -4,6 +4,7 @@
 // instance's parties are taken over as their leases expire.
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { ALONE } from "../support/locks";
 import { ServerProcess } from "../support/server";
 import { runThreeInstances } from "../support/three-instances";
 import { portOf } from "../support/ports";
@@ -15,7 +16,9 @@ test.afterAll(async () => {
   await ServerProcess.killAll();
 });
 
-test("three instances as one: 30 parties through a round-robin proxy survive a SIGKILL", async () => {
+// Alone: the heaviest spec (three servers, 30 parties), and its takeovers are timed
+// against the lease.
+test("three instances as one: 30 parties through a round-robin proxy survive a SIGKILL", { lock: ALONE }, async () => {
   test.setTimeout(900_000);
   const probe = new pg.Client({ connectionString: PG_URL });
   try {
