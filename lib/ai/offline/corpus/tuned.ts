@@ -2,11 +2,20 @@
 // developer may read and fix the model against (with general mechanisms, tested on a
 // description not in the corpus). Each expectation is what the person who wrote the
 // description would check in the documents, not what any model writes today.
-import type { ArtifactKey, CorpusScenario } from "./types";
+import type { ArtifactKey, CorpusScenario, ExpectedForbidden } from "./types";
 
 const BA: ArtifactKey[] = ["brief", "architecture"];
 /** Technologies replaced by a stack change may not appear in what is written after it. */
 const AFTER_STACK: ArtifactKey[] = ["architecture", "dataModel", "testStrategy", "constitution"];
+/**
+ * Clinical words where nothing is medical: a clinic template leaking into a consult, a
+ * visit or a practice. "patient" and "clinic" are template words the scorer already flags.
+ */
+const clinicalLeak = (why: string): ExpectedForbidden => ({
+  what: "clinical words from another domain",
+  pattern: /\b(?:clinicians?|doctors?|physicians?|practitioners?|medical records?|diagnos[ei]s|prescriptions?)\b/i,
+  why,
+});
 
 export const TUNED: CorpusScenario[] = [
   {
@@ -821,6 +830,314 @@ export const TUNED: CorpusScenario[] = [
       forbidden: [
         { what: "Node.js, React or Next.js after the change", pattern: /Node\.js|\bReact\b|Next\.js|Express|Vercel/, where: AFTER_STACK, why: "the person asked for Go with htmx; no Node.js, no React" },
         { what: "a public cloud host", pattern: /\b(?:AWS|Amazon Web Services|Google Cloud|GCP|Fly\.io|Heroku|Render\.com|Railway|Netlify|Vercel)\b|Azure (?:App Service|Functions|Container Apps)/, where: AFTER_STACK, why: "hosting is the university's own VM, no public cloud" },
+      ],
+    },
+  },
+  {
+    name: "food bank shifts, rambling UK",
+    style: "rambling British English; no money at all and clients' names ruled out (a voucher number only); a remark adds a second rota",
+    title: "Pantry Rota",
+    description:
+      "We run a food bank out of a church hall in Sheffield, open Tuesday and Friday afternoons. Volunteers sign up for shifts on a paper sheet on the noticeboard and half the time we're short and nobody notices until the morning. We also log donations by weight when they come in, and clients are referred to us by agencies with a voucher. We don't store clients' names, just the voucher number and how many people are in the household.",
+    answers:
+      "The worst bit is shifts nobody covers. Texting volunteers when a shift is short would be brilliant. There's two of us coordinating, both part-time. No money changes hands at all. We use a Google Sheet for the donations right now.",
+    remark: { phase: 1, text: "Drivers who collect from supermarkets need their own rota too." },
+    expect: {
+      entities: [
+        { thing: "volunteer", accept: ["Volunteer", "Helper", "User"] },
+        { thing: "shift", accept: ["Shift", "RotaShift", "RotaSlot", "Slot", "Session"] },
+        { thing: "donation", accept: ["Donation", "DonationLog", "DonationEntry"] },
+        { thing: "client household, known by its voucher", accept: ["Client", "Household", "Voucher", "Referral", "ReferralVoucher"] },
+        { thing: "referring agency", accept: ["Agency", "ReferralAgency", "ReferringAgency", "Referrer", "Partner", "Organisation", "Organization"] },
+        { thing: "supermarket collected from", accept: ["Supermarket", "Store", "Donor", "CollectionPoint", "Retailer"] },
+      ],
+      fields: [
+        { thing: "donation weight", field: /weight|\bkg\b|kilo|grams/i, notEntity: ["Weight"] },
+        { thing: "voucher number", field: /voucher/i, notEntity: [] },
+        { thing: "how many people are in the household", field: /household|people|persons|size/i, notEntity: ["People"] },
+        { thing: "the drivers' own rota", field: /driver|collect/i, notEntity: [] },
+      ],
+      relations: [
+        { said: "volunteers sign up for shifts", a: ["Volunteer", "Helper", "User"], b: ["Shift", "RotaShift", "RotaSlot", "Slot", "Session"], kind: "many-to-many" },
+        { said: "clients are referred to us by agencies", a: ["Agency", "ReferralAgency", "ReferringAgency", "Referrer", "Partner", "Organisation", "Organization"], b: ["Client", "Household", "Voucher", "Referral", "ReferralVoucher"], kind: "one-to-many" },
+      ],
+      requirements: [
+        { what: "texting volunteers when a shift is short", pattern: /\bSMS\b|text messages?|\btexts\b|\btexting\b/i, where: ["brief", "architecture", "testStrategy"] },
+        { what: "a short shift noticed before the morning", pattern: /\bshort\b|shorthanded|under-?staffed|uncovered|unfilled|not covered|nobody covers|shortfall|minimum (?:cover|number|volunteers)/i, where: ["brief", "testStrategy"] },
+        { what: "open Tuesday and Friday afternoons", pattern: /Tuesday|Friday/i, where: ["brief"] },
+        { what: "donations logged by weight", pattern: /weigh/i, where: ["brief"] },
+        { what: "clients known by voucher number only, no names", pattern: /voucher number|no (?:client )?names|without (?:storing )?(?:their |clients' )?names|names? (?:are|is) (?:not|never) stored|anonym|pseudonym|data minimi[sz]/i, where: ["brief", "architecture"] },
+        { what: "drivers' own rota", pattern: /driver/i, where: ["brief"], from: "remark" },
+      ],
+      named: [{ name: "Google Sheet (donations today)", pattern: /Google Sheets?/i, where: ["brief"] }],
+      constraints: {
+        team: { said: "There's two of us coordinating, both part-time", sizes: [2], pattern: /coordinat|two of us|part-time/i },
+        defensibleRegulations: ["GDPR"],
+        defensibleDevices: ["phone"],
+        exclusions: [
+          { said: "No money changes hands at all", accept: /money|payments?|\bpay\b|fees?|billing|charg|prices?|card/i },
+          { said: "We don't store clients' names", accept: /names?|identit|personal details/i },
+        ],
+      },
+      forbidden: [
+        { what: "a client's name stored", pattern: /^### (?:Client|Household|Voucher|Referral|ReferralVoucher)\s*\n(?:(?!^###)[\s\S])*?^\|\s*`?(?:name|full_name|first_name|last_name|surname|client_name)`?\s*\|/m, where: ["dataModel"], why: "we don't store clients' names, just the voucher number and how many people are in the household" },
+        { what: "a payment provider or a money table", pattern: /\bStripe\b|\bPayPal\b|^### (?:Payment|Invoice|Price|Fee)\s*$/m, why: "no money changes hands at all" },
+        { what: "an entity made of a stray noun", pattern: /^### (?:Church|Hall|ChurchHall|Noticeboard|Sheet|PaperSheet|Morning|Afternoon|Half|Bit)\s*$/m, where: ["dataModel"], why: "the hall, the noticeboard and the paper sheet are not things the food bank manages" },
+        clinicalLeak("clients are referred by agencies with a voucher; nothing here is medical"),
+      ],
+    },
+  },
+  {
+    name: "tattoo studio, terse bullets",
+    style: "terse bullets; a non-refundable deposit taken by card (PCI DSS defensible), a consent form on an iPad, Instagram; a consult that is not a clinic's",
+    title: "Ink Book",
+    description:
+      "- tattoo studio, 3 artists\n- clients book a consult first, then one or more sessions\n- £50 deposit, non-refundable, taken when booking a session\n- consent form signed on an iPad at the desk\n- reference photos for each design\n- Instagram DMs are chaos right now",
+    answers: "- Manchester\n- English only\n- me + my partner, she does the admin\n- clients pay the rest in the shop on card reader",
+    remark: { phase: 2, text: "Artists should see only their own clients." },
+    expect: {
+      entities: [
+        { thing: "artist", accept: ["Artist", "TattooArtist", "Staff", "User"] },
+        { thing: "client", accept: ["Client", "Customer"] },
+        { thing: "session", accept: ["Session", "TattooSession", "Booking", "Appointment"] },
+        { thing: "design", accept: ["Design", "TattooDesign", "Tattoo", "Project", "Piece"] },
+        { thing: "reference photo", accept: ["ReferencePhoto", "Photo", "Reference", "ReferenceImage", "Image", "DesignPhoto"] },
+        { thing: "deposit", accept: ["Deposit", "Payment"] },
+        { thing: "consent form", accept: ["ConsentForm", "Consent", "SignedConsent", "ConsentSignature", "Waiver"] },
+      ],
+      fields: [
+        { thing: "a consult first (a kind of booking)", field: /consult/i, notEntity: [] },
+        { thing: "the deposit is non-refundable", field: /refundable|forfeit/i, notEntity: [] },
+      ],
+      relations: [
+        { said: "clients book … sessions", a: ["Client", "Customer"], b: ["Session", "TattooSession", "Booking", "Appointment"], kind: "one-to-many" },
+        { said: "Artists should see only their own clients", a: ["Artist", "TattooArtist", "Staff", "User"], b: ["Client", "Customer"], kind: "one-to-many" },
+        { said: "reference photos for each design", a: ["Design", "TattooDesign", "Tattoo", "Project", "Piece"], b: ["ReferencePhoto", "Photo", "Reference", "ReferenceImage", "Image", "DesignPhoto"], kind: "one-to-many" },
+        { said: "£50 deposit … taken when booking a session", a: ["Session", "TattooSession", "Booking", "Appointment"], b: ["Deposit", "Payment"], kind: "one-to-many" },
+      ],
+      requirements: [
+        { what: "a £50 deposit taken when booking a session", pattern: /deposit/i, where: ["brief", "architecture", "testStrategy"] },
+        { what: "the deposit is non-refundable", pattern: /non-?refundable|no refunds?|not refund|forfeit/i, where: ["brief", "testStrategy"] },
+        { what: "the consent form signed on the iPad at the desk", pattern: /iPad|tablet/i, where: BA },
+        { what: "a signed consent form", pattern: /consent/i, where: ["brief", "testStrategy"] },
+        { what: "reference photos stored", pattern: /photo|image|upload|object storage|\bS3\b|blob/i, where: ["architecture"] },
+        { what: "English only", pattern: /English/, where: BA },
+        { what: "the rest paid in the shop on the card reader", pattern: /card reader|in (?:the )?shop|in[- ](?:store|studio|person)|remaining balance|the rest/i, where: ["brief"] },
+        { what: "artists see only their own clients", pattern: /own clients|only (?:their|his|her) (?:own )?(?:clients|bookings|sessions)|access control|per-artist|scoped to|row-level|authori[sz]ation|permission/i, where: ["architecture", "testStrategy"], from: "remark" },
+      ],
+      named: [{ name: "Instagram (DMs are chaos today)", pattern: /Instagram/, where: ["brief"] }],
+      constraints: {
+        team: { said: "me + my partner, she does the admin", sizes: [2, 3], pattern: /partner|two people|2 people/i },
+        defensibleRegulations: ["GDPR", "PCI DSS", "PSD2"],
+        defensibleDevices: ["tablet", "phone"],
+        exclusions: [{ said: "English only", accept: /other languages?|languages?|translations?|i18n|locali[sz]ation|bilingual|multi-?lingual/i }],
+      },
+      forbidden: [
+        { what: "the deposit refunded", pattern: /(?<!non-|not |never |no )\brefund(?:s|ed|ing)? (?:of )?(?:the |a |their )?deposits?|deposits? (?:is |are |will be |gets? )?refunded/i, where: ["brief", "architecture", "testStrategy"], why: "the £50 deposit is non-refundable" },
+        { what: "a second UI language", pattern: /\bbilingual\b|\bmulti-?lingual\b|language switcher/i, where: BA, why: "English only" },
+        { what: "an entity made of a stray noun", pattern: /^### (?:Dm|Dms|InstagramDm|Chaos|Desk|Manchester|Rest|Partner|Reader)\s*$/im, where: ["dataModel"], why: "the DMs, the desk and the partner are not things the studio manages" },
+        clinicalLeak("a consult and a consent form at a tattoo studio are not medical; clients are clients"),
+      ],
+    },
+  },
+  {
+    name: "fishing cooperative, non-native English",
+    style: "non-native English (Portuguese speaker), missing articles and verbs; weights and species; invoices sent, no card payments; a budget per month",
+    title: "Lota Register",
+    description:
+      "We are cooperative of 25 fishermen in Peniche. Each boat land the catch in the morning, we weigh the boxes and sell in the auction. Buyers are restaurants and fish shops. We want register the catch per boat with species and weight, and send to buyer the invoice. The accountant need a monthly report.",
+    answers: "Portuguese and English. Some fishermen not use smartphone, they tell the office. Office has one computer. Budget maybe 100 euro per month.",
+    remark: { phase: 3, text: "A box can have only one species, never mixed." },
+    expect: {
+      entities: [
+        { thing: "fisherman (member of the cooperative)", accept: ["Fisherman", "Fisher", "Member", "CooperativeMember", "User"] },
+        { thing: "boat", accept: ["Boat", "Vessel"] },
+        { thing: "catch (landing)", accept: ["Catch", "Landing", "CatchRecord", "CatchEntry"] },
+        { thing: "box", accept: ["Box", "Crate", "CatchBox", "Lot"] },
+        { thing: "buyer (restaurant, fish shop)", accept: ["Buyer", "Customer", "Client"] },
+        { thing: "sale at the auction", accept: ["Sale", "AuctionSale", "Auction", "AuctionLot", "Lot", "Purchase"] },
+        { thing: "invoice", accept: ["Invoice"] },
+      ],
+      fields: [
+        { thing: "weight", field: /weight|\bkg\b|kilo/i, notEntity: ["Weight"] },
+        { thing: "species", field: /species/i, notEntity: [] },
+      ],
+      relations: [
+        { said: "register the catch per boat", a: ["Boat", "Vessel"], b: ["Catch", "Landing", "CatchRecord", "CatchEntry"], kind: "one-to-many" },
+        { said: "Each boat land the catch … we weigh the boxes", a: ["Catch", "Landing", "CatchRecord", "CatchEntry"], b: ["Box", "Crate", "CatchBox", "Lot"], kind: "one-to-many" },
+        { said: "send to buyer the invoice", a: ["Buyer", "Customer", "Client"], b: ["Invoice"], kind: "one-to-many" },
+      ],
+      requirements: [
+        { what: "Portuguese UI", pattern: /Portuguese|português/i, where: BA },
+        { what: "English UI", pattern: /English/, where: BA },
+        { what: "an invoice sent to the buyer", pattern: /invoice/i, where: ["brief", "architecture", "testStrategy"] },
+        { what: "a monthly report for the accountant", pattern: /monthly report|accountant|month-end|end of (?:the |each )?month/i, where: ["brief", "testStrategy"] },
+        { what: "the office registers for fishermen without a smartphone", pattern: /office/i, where: ["brief", "architecture"] },
+        { what: "one computer in the office", pattern: /computer|desktop|\bPC\b|browser/i, where: ["architecture"] },
+        { what: "the catch per boat with species and weight", pattern: /species/i, where: ["brief", "testStrategy"] },
+        { what: "one species per box, never mixed", pattern: /\bmix|one species|single species|only one species/i, where: ["testStrategy"], from: "remark" },
+      ],
+      named: [],
+      constraints: {
+        budget: { said: "Budget maybe 100 euro per month", accept: /\b100\b/ },
+        defensibleRegulations: ["GDPR"],
+        defensibleDevices: ["phone"],
+        exclusions: [],
+      },
+      forbidden: [
+        { what: "card payments (PCI) where buyers are sent an invoice", pattern: /\bPCI(?:[- ]DSS)?\b(?![^.\n|]{0,30}(?:\bnot\b|n't\b|\bnever\b|\bn\/a\b))|\bStripe\b|\bAdyen\b|\bPayPal\b/, why: "the buyer is sent the invoice; nobody pays by card in the app" },
+        { what: "an entity made of a stray noun", pattern: /^### (?:Morning|Peniche|Computer|Office|Smartphone|Euro|Month)\s*$/m, where: ["dataModel"], why: "the office, the computer and the morning are not things the cooperative manages" },
+      ],
+    },
+  },
+  {
+    name: "language school, formal with German words",
+    style: "formal English with a German word (Datenschutz); a price per lesson that is not a budget; two products ruled out; adult students, no children",
+    title: "Kursplan",
+    description:
+      "We are a small German language school in Leipzig with three teachers and a part-time admin. Students book lessons at €30 per lesson, either one-to-one or in small groups of up to six. Teachers need to see their timetable and mark attendance; students should be able to cancel up to 24 hours before. Moodle was too complicated for us and we do not want Zoom: lessons are in person.",
+    answers: "Students mostly use their phones. Datenschutz matters to us, all data must stay in Germany. We would like to launch no later than March. English and German.",
+    remark: { phase: 2, text: "Group lessons need a waiting list when they are full." },
+    expect: {
+      entities: [
+        { thing: "student", accept: ["Student", "Learner", "User"] },
+        { thing: "teacher", accept: ["Teacher", "Tutor", "Instructor", "User"] },
+        { thing: "lesson", accept: ["Lesson", "Session", "Class", "LessonSlot", "Course"] },
+        { thing: "booking", accept: ["Booking", "Enrollment", "Enrolment", "Reservation", "LessonBooking", "Registration"] },
+        { thing: "waiting list entry", accept: ["WaitingListEntry", "WaitlistEntry", "Waitlist", "WaitingList"] },
+      ],
+      fields: [
+        { thing: "attendance", field: /attend/i, notEntity: [] },
+        { thing: "one-to-one or a group of up to six", field: /one[_ -]?to[_ -]?one|individual|group|capacity|max(?:imum)?_?(?:students|size|participants)/i, notEntity: [] },
+        { thing: "€30 per lesson", field: /price|fee|amount|cost/i, notEntity: [] },
+      ],
+      relations: [
+        { said: "Students book lessons", a: ["Student", "Learner", "User"], b: ["Booking", "Enrollment", "Enrolment", "Reservation", "LessonBooking", "Registration"], kind: "one-to-many" },
+        { said: "Teachers need to see their timetable", a: ["Teacher", "Tutor", "Instructor", "User"], b: ["Lesson", "Session", "Class", "LessonSlot", "Course"], kind: "one-to-many" },
+        { said: "small groups of up to six", a: ["Lesson", "Session", "Class", "LessonSlot", "Course"], b: ["Student", "Learner", "User"], kind: "many-to-many" },
+        { said: "Group lessons need a waiting list", a: ["Lesson", "Session", "Class", "LessonSlot", "Course"], b: ["WaitingListEntry", "WaitlistEntry", "Waitlist", "WaitingList"], kind: "one-to-many" },
+      ],
+      requirements: [
+        { what: "German UI", pattern: /German/, where: BA },
+        { what: "English UI", pattern: /English/, where: BA },
+        { what: "all data stays in Germany", pattern: /Germany|German (?:data ?cent(?:er|re)s?|region|hosting|servers?)|Frankfurt|Nuremberg|Falkenstein|Hetzner|IONOS|eu-central-1/i, where: BA },
+        { what: "Datenschutz (data protection)", pattern: /Datenschutz|data protection|GDPR|DSGVO/i, where: BA },
+        { what: "cancel up to 24 hours before", pattern: /24 ?(?:h\b|hours?)|24-hour/i, where: ["brief", "testStrategy"] },
+        { what: "teachers mark attendance", pattern: /attendance/i, where: ["brief", "testStrategy"] },
+        { what: "groups of up to six", pattern: /\bsix\b|\b6\b|capacity|\bmax/i, where: ["dataModel", "testStrategy"] },
+        { what: "lessons are in person", pattern: /in[- ]person|on[- ]site|face[- ]to[- ]face/i, where: ["brief"] },
+        { what: "students on their phones", pattern: /phones?|mobile/i, where: BA },
+        { what: "a waiting list when a group is full", pattern: /waiting list|wait-?list/i, where: ["architecture", "testStrategy"], from: "remark" },
+      ],
+      named: [
+        { name: "Moodle (too complicated)", pattern: /Moodle/, where: ["brief"] },
+        { name: "Zoom (not wanted: lessons are in person)", pattern: /Zoom/, where: ["brief"] },
+      ],
+      constraints: {
+        deadline: { said: "We would like to launch no later than March", accept: /March/i },
+        team: { said: "three teachers and a part-time admin", sizes: [3, 4], pattern: /three teachers|3 teachers|part-time admin/i },
+        defensibleRegulations: ["GDPR"],
+        defensibleDevices: ["phone"],
+        exclusions: [
+          { said: "we do not want Zoom", accept: /zoom|video|online lessons?|remote lessons?/i },
+          { said: "Moodle was too complicated", accept: /moodle|\blms\b|learning management/i },
+        ],
+      },
+      forbidden: [
+        { what: "children or child-privacy rules", pattern: /\bchildren\b|\bminors?\b|\bkids?\b|parental consent|Child Privacy|under[- ](?:13|16|18)s?\b/i, why: "the person never said any student is a child" },
+        { what: "a video-lesson tool", pattern: /\b(?:Jitsi|Google Meet|BigBlueButton|Whereby|WebRTC)\b/, where: AFTER_STACK, why: "we do not want Zoom: lessons are in person" },
+        { what: "an entity made of a stray noun", pattern: /^### (?:Datenschutz|Leipzig|Phone|Phones|Hour|Hours|Person)\s*$/m, where: ["dataModel"], why: "'in person' and '24 hours' are not things the school manages" },
+        clinicalLeak("lessons, attendance and cancellations are a school's, not a clinic's"),
+      ],
+    },
+  },
+  {
+    name: "community choir, chatty",
+    style: "chatty, one long paragraph; a WhatsApp group today; nothing to pay (free tools only); no place named, so no regulation; a 'practice' that is not medical",
+    title: "Choir Hub",
+    description:
+      "Our community choir has about 60 singers and rehearses every Monday evening. Everything happens in a WhatsApp group which is chaos: people miss the rehearsal changes and can't find the sheet music. I'd like one place with the schedule, the sheet music PDFs for each voice part (soprano, alto, tenor, bass) and a way to say if you're coming to the concert.",
+    answers: "We don't want to pay for anything, free tools only. Two of us on the committee would look after it. Most singers are retired and not very techy.",
+    remark: { phase: 1, text: "Also practice recordings per voice part would be great." },
+    expect: {
+      entities: [
+        { thing: "singer", accept: ["Singer", "Member", "ChoirMember", "User"] },
+        { thing: "rehearsal", accept: ["Rehearsal", "Event", "Session"] },
+        { thing: "concert", accept: ["Concert", "Event", "Performance", "Gig"] },
+        { thing: "sheet music PDF", accept: ["SheetMusic", "Score", "SheetMusicFile", "MusicFile", "File", "Document", "Attachment", "Piece", "Song"] },
+        { thing: "a reply to the concert (coming or not)", accept: ["Rsvp", "Attendance", "Response", "Availability", "Reply", "ConcertResponse", "Signup"] },
+        { thing: "practice recording", accept: ["Recording", "PracticeRecording", "PracticeTrack", "AudioFile", "Audio", "Track"] },
+      ],
+      fields: [{ thing: "voice part (soprano, alto, tenor, bass)", field: /voice|soprano|section/i, notEntity: ["Soprano", "Alto", "Tenor", "Bass"] }],
+      relations: [{ said: "a way to say if you're coming to the concert", a: ["Singer", "Member", "ChoirMember", "User"], b: ["Concert", "Event", "Performance", "Gig"], kind: "many-to-many" }],
+      requirements: [
+        { what: "one place with the schedule", pattern: /schedule|calendar/i, where: ["brief"] },
+        { what: "rehearsal changes reach everyone", pattern: /notif|e-?mail|announce|remind|push|alert/i, where: ["brief", "architecture"] },
+        { what: "sheet music PDFs", pattern: /PDF/i, where: ["architecture", "dataModel"] },
+        { what: "voice parts: soprano, alto, tenor, bass", pattern: /soprano|alto|tenor|bass|voice part/i, where: ["brief"] },
+        { what: "simple for retired singers who are not very techy", pattern: /simple|easy|large (?:text|type|font|buttons)|big (?:text|buttons)|accessib|plain language|not (?:very )?techy/i, where: ["brief", "architecture"] },
+        { what: "free tools only", pattern: /\bfree\b|no cost|zero cost|\$0|€0|£0/i, where: ["architecture"] },
+        { what: "practice recordings per voice part", pattern: /recording|audio/i, where: ["brief", "architecture"], from: "remark" },
+      ],
+      named: [{ name: "WhatsApp (the chaos today)", pattern: /WhatsApp/, where: ["brief"] }],
+      constraints: {
+        budget: { said: "We don't want to pay for anything, free tools only", accept: /[£€$]\s?0(?![\d.,]*[1-9])|\b0\s?(?:€|euros?|pounds?|dollars?)|\bfree\b|\bnothing\b|\bzero\b|no budget/i },
+        team: { said: "Two of us on the committee would look after it", sizes: [2], pattern: /committee|two of us|two (?:volunteers|people|members)|2 (?:volunteers|people|members)/i },
+        defensibleRegulations: [],
+        defensibleDevices: ["phone"],
+        exclusions: [{ said: "We don't want to pay for anything", accept: /\bpay|paid|costs?|money|subscriptions?|fees?|prices?|licen[cs]es?/i }],
+      },
+      forbidden: [
+        { what: "a paid service or payments", pattern: /\bStripe\b|\bTwilio\b|^### (?:Payment|Subscription|Invoice|Fee)\s*$/m, why: "we don't want to pay for anything, free tools only" },
+        { what: "an entity made of a stray noun", pattern: /^### (?:Chaos|Monday|Evening|Place|Way|WhatsappGroup|Tool|Tools)\s*$/im, where: ["dataModel"], why: "the chaos, the evening and 'one place' are not things the choir manages" },
+        clinicalLeak("practice recordings are a choir's; nothing here is medical"),
+      ],
+    },
+  },
+  {
+    name: "plumber vans, lowercase no punctuation",
+    style: "lowercase, little punctuation, apostrophes dropped (im, were, arent); Xero written xero; no app-store apps; no budget figure",
+    title: "Van Jobs",
+    description:
+      "im a plumber with 2 vans and 4 lads, jobs come in by phone and i write them in a diary which is a mess. need to send quotes and then invoices when the job is done, we use xero for the accounts. customers want a text when were on the way. no app store stuff just a website the lads can open on their phones",
+    answers: "bristol. its me and my wife doing the office side. the lads arent great with tech. i dont know what it should cost, cheap as possible",
+    remark: { phase: 3, text: "jobs sometimes need a second visit for parts" },
+    expect: {
+      entities: [
+        { thing: "customer", accept: ["Customer", "Client"] },
+        { thing: "job", accept: ["Job", "WorkOrder", "Booking"] },
+        { thing: "quote", accept: ["Quote", "Quotation", "Estimate"] },
+        { thing: "invoice", accept: ["Invoice"] },
+        { thing: "one of the lads (a plumber on a van)", accept: ["Engineer", "Plumber", "Technician", "Worker", "Operative", "Lad", "Staff", "Employee", "User"] },
+        { thing: "visit (a second one for parts)", accept: ["Visit", "JobVisit", "SiteVisit", "Appointment"] },
+      ],
+      fields: [{ thing: "job done (a status)", field: /status|\bdone\b|complet/i, notEntity: ["Done"] }],
+      relations: [
+        { said: "jobs come in by phone", a: ["Customer", "Client"], b: ["Job", "WorkOrder", "Booking"], kind: "one-to-many" },
+        { said: "need to send quotes", a: ["Job", "WorkOrder", "Booking"], b: ["Quote", "Quotation", "Estimate"], kind: "one-to-many" },
+        { said: "invoices when the job is done", a: ["Job", "WorkOrder", "Booking"], b: ["Invoice"], kind: "one-to-many" },
+        { said: "jobs sometimes need a second visit", a: ["Job", "WorkOrder", "Booking"], b: ["Visit", "JobVisit", "SiteVisit", "Appointment"], kind: "one-to-many" },
+      ],
+      requirements: [
+        { what: "a text when we're on the way", pattern: /\bSMS\b|text messages?|on (?:the|their|our|my) way/i, where: ["brief", "architecture", "testStrategy"] },
+        { what: "quotes sent before the job", pattern: /quote/i, where: ["brief", "testStrategy"] },
+        { what: "invoices when the job is done", pattern: /invoice/i, where: ["brief", "testStrategy"] },
+        { what: "a website, not an app-store app", pattern: /\bweb\b|website|PWA|progressive web|browser/i, where: BA },
+        { what: "the lads open it on their phones", pattern: /phones?|mobile/i, where: BA },
+        { what: "simple for lads who aren't great with tech", pattern: /simple|easy|large|big buttons|few taps|plain|minimal/i, where: ["brief", "architecture"] },
+        { what: "a second visit for parts", pattern: /visit/i, where: ["testStrategy"], from: "remark" },
+      ],
+      named: [{ name: "Xero (their accounts)", pattern: /Xero/i, where: ["brief", "architecture"] }],
+      constraints: {
+        team: { said: "its me and my wife doing the office side", sizes: [2, 4, 5, 6], pattern: /wife|office side|lads/i },
+        defensibleRegulations: ["GDPR"],
+        defensibleDevices: ["phone"],
+        exclusions: [{ said: "no app store stuff", accept: /app stores?|play store|native|mobile apps?|\bios\b|android|react native|flutter/i }],
+      },
+      forbidden: [
+        { what: "a native app", pattern: /React Native|Flutter|SwiftUI|\bKotlin\b|App Store|Google Play|\bExpo\b/, where: AFTER_STACK, why: "no app store stuff, just a website the lads can open on their phones" },
+        { what: "an entity made of a stray noun", pattern: /^### (?:Diary|Mess|Stuff|Tech|Side|Way|Wife|Bristol)\s*$/m, where: ["dataModel"], why: "the diary and the mess are what they have today, not things to manage" },
+        clinicalLeak("jobs and visits are a plumber's; nothing here is medical"),
       ],
     },
   },
