@@ -48,7 +48,7 @@ export interface TraitDef {
   strong: string[];
   weak?: string[];
   threshold?: number;
-  /** Only the person's own strong word holds it: a trait the team states facts about people from (children use it). */
+  /** Only the person's own strong word holds it ("kids", "Students are 11 to 14"): facts about people are never guessed. */
   saidOnly?: boolean;
 }
 
@@ -104,7 +104,6 @@ export const TRAITS: TraitDef[] = [
   {
     id: "minors",
     label: "minors",
-    // Ages said outright ("Students are 11 to 14", "aged 8-12", "9-year-olds") are the person's own word too.
     strong: ["pupils?", "kids?", "children", "child", "minors?", "teens?", "teenagers?", "k-12", "primary school", "high school", "under 1[3-8]", "(?:are|aged?|ages)\\s+(?:[4-9]|1[0-7])\\s*(?:to|-|–)\\s*(?:[4-9]|1[0-7])", "(?:[4-9]|1[0-7])[- ]years?[- ]olds?"],
     weak: ["classrooms?", "students?", "parents?", "schools?"],
     saidOnly: true,

@@ -86,15 +86,12 @@ const USER_FIELD_BY_VERB: Record<string, string> = {
 
 /** User.role values: the people who sign in. Those modelled without an account (players, patients) are not roles. */
 function roleValues(actors: Actor[], t: DomainTraits, withoutAccount: Set<string>): string[] {
-  if (t.has("incident_ops")) return ["responder", "runbook_editor", "incident_commander", "admin"];
   let roles = actors
     .map((a) => a.singular.split(" ").pop()!)
     .filter((w) => !withoutAccount.has(w))
     .map((w) => snake(w));
   if (roles.includes("buyer")) roles = roles.filter((r) => !["neighbour", "neighbor", "customer", "shopper", "resident"].includes(r));
   roles = roles.filter((r) => !["developer", "engineer", "user", "worker", "team"].includes(r) || t.has("internal_tool"));
-  if (t.has("health") && !roles.some((r) => ["nurse", "doctor", "physician", "clinician"].includes(r))) roles.push("clinician");
-  if (t.has("education") && !roles.includes("teacher")) roles.unshift("teacher");
   if (!roles.length) roles.push("member");
   roles.push("admin");
   return unique(roles);

@@ -3,7 +3,7 @@
 // to the Plot and to the member who made it). A catalogued noun keeps its designed
 // shape; anything else gets fields that fit what kind of thing it is.
 import type { Reading } from "../reading/read-project";
-import { tokens } from "../reading/nlp";
+import { thirdPerson, tokens } from "../reading/nlp";
 import { pascal, snake, unique, withArticle } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import { ENTITY_CATALOG, type EntityDef } from "./entity-catalog";
@@ -46,12 +46,6 @@ const RENAMEABLE = new Set(["Tag", "Booking", "Photo", "Attachment", "Task", "Ev
 
 /** Catalogued acts whose designed shape beats the generic one. */
 const CATALOGUED_ACTS = new Set(["payment", "review", "order", "delivery", "application", "invoice", "comment", "subscription"]);
-
-export function thirdPerson(verb: string): string {
-  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
-  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
-  return `${verb}s`;
-}
 
 function catalogued(name: string, traits: DomainTraits): EntityDef | undefined {
   const words = name.split(" ");
@@ -146,8 +140,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       core: t.core,
       said: t.name,
     });
-    // A duty rota is only useful with its turns: who is due when, and whether it was done
-    // (a schedule or timetable of rehearsals and lessons has none).
+    // A duty rota needs its turns: who is due when, and whether it was done (a timetable has none).
     if (/(?:rota|rotation|roster)$/.test(t.name)) {
       push({
         def: {

@@ -71,11 +71,7 @@ export function statedRules(reading: Reading): string[] {
   return reading.sentences.filter((s) => RULE.test(withoutWishes(s)) && !DATED.test(s) && !isCondition(s) && !reading.pains.includes(s) && reading.clauses.some((c) => c.sentence === s && c.verb && !c.copula)).slice(0, 6);
 }
 
-/**
- * The sentence without what is a wish or a question rather than a rule: "(I) need to send
- * quotes" asks for a feature, "what it should cost" asks a question; "kids need a sign-off"
- * and "members should book" stay rules.
- */
+/** Without wishes and questions: "(we) need to send quotes", "what it should cost" are no rules; "kids need a sign-off" is. */
 function withoutWishes(s: string): string {
   return s
     .replace(/(?:^|\b(?:i|we|i'd|we'd|i'll|we'll|also|really|just|still))\s*(?:would\s+|will\s+)?needs?\s+to\b/gi, " ")

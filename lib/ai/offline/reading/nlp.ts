@@ -18,10 +18,6 @@ function configure(): void {
     words[plur.toLowerCase()] = "Plural";
   }
   for (const w of TECH_WORDS) words[w.toLowerCase()] = "ProperNoun";
-  // Nouns the tagger reads as verbs in list-like descriptions.
-  for (const w of ["rota", "rotas", "plots", "harvests", "dishes", "listings", "runbook", "runbooks", "checklists"]) {
-    words[w] = w.endsWith("s") ? "Plural" : "Singular";
-  }
   nlp.addWords(words);
 }
 
@@ -105,6 +101,9 @@ export function infinitive(verb: string): string {
     return out.split(/\s+/).pop() || v;
   });
 }
+
+/** "book" → "books", "carry" → "carries" (kept beside the infinitives: the same verbs, asked again and again). */
+export const thirdPerson = (verb: string): string => remember(infinitiveCache, `it ${verb}`, () => nlp(`it ${verb}`).verbs().toPresentTense().text() || verb);
 
 const singularCache = new Map<string, string>();
 

@@ -69,29 +69,23 @@ function isNounish(t: Token): boolean {
   return t.tags.has("Noun") || t.tags.has("Gerund") || t.tags.has("Acronym") || t.tags.has("ProperNoun");
 }
 
-/** Forms a verb only ever takes as a verb: "fired", "is", "can", "calling" with nothing after it. */
 const VERB_ONLY = ["PastTense", "Participle", "Copula", "Auxiliary", "Modal"];
-/** Where only a noun can stand: after an article, a possessive, a number or an adjective. */
+/** After these only a noun can stand. */
 const NOUN_SLOT = ["Determiner", "Possessive", "Value", "Adjective"];
 
 /**
- * Whether a word of a phrase names a thing. Nouns do; a word the tagger read as a verb does
- * only where the sentence leaves no other reading: in a noun's slot ("a cut", "their
- * bookings"), or as a plural the tagger took for a verb ("harvests"). A past tense, a
- * copula or a dangling gerund never names one ("to be fired", "whose pot is whose").
+ * Nouns name things; a word the tagger read as a verb does only in a noun's slot ("a cut",
+ * "per walk", "every costume and prop" unless the dictionary calls it a verb: "the boxes and
+ * sell") or as a plural ("harvests"); a past tense or copula never ("to be fired", "pot is").
  */
 function namesAThing(t: Token, run: Token[], inSlot: Slot): boolean {
-  if (t.tags.has("Pronoun")) return false;
   const at = run.indexOf(t);
   const prev = run[at - 1];
-  // Listed after a noun ("every costume and prop"), a word is a noun unless the dictionary
-  // knows it as a verb ("the boxes and sell in the auction").
   const slot = prev ? NOUN_SLOT.some((g) => prev.tags.has(g)) : inSlot === "preposition" || (inSlot === "list" && !/^(?:Infinitive|PastTense|Gerund|PresentTense)$/.test(dictionaryTag(t.norm) ?? ""));
-  if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return !VERB_ONLY.some((g) => t.tags.has(g)) || slot;
+  if (t.tags.has("Pronoun") || (VERB_ONLY.some((g) => t.tags.has(g)) && !slot)) return false;
+  if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return true;
   if (t.tags.has("Gerund")) return slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true;
-  if (!t.tags.has("Verb")) return false;
-  if (VERB_ONLY.some((g) => t.tags.has(g))) return false;
-  return slot || /[^s]s$/.test(t.norm);
+  return t.tags.has("Verb") && (slot || /[^s]s$/.test(t.norm));
 }
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, several: 3, many: 3, dozens: 24, hundreds: 200 };

@@ -124,16 +124,15 @@ const HANDED = /^(?:borrow|lend|loan|rent|hire|book|reserve|check|hand|return|re
 /** The product itself: never a record when it is the subject or the title, but "swap tools" names real tools. */
 const PRODUCT_WORDS = new Set(["app", "application", "platform", "system", "tool", "website", "site", "service", "product", "software", "dashboard", "portal"]);
 const NOT_A_THING = new Set([
-  "budget", "run", "time", "way", "night", "morning", "evening", "afternoon", "weekend", "quarter", "season", "today", "tonight",
-  "code", "countdown", "markdown", "language", "ui", "interface", "people",
-  "user", "data", "information", "info", "money", "cost", "month", "week", "day", "year", "hour", "minute", "team", "thing", "stuff",
-  "turn", "lot", "bit", "part", "place", "end", "start", "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching",
-  "most", "field", "capacity", "status", "date", "name", "address", "colour", "color", "size", "number", "amount", "total", "description", "detail", "details", "progress", "level", "online", "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "email", "spreadsheet", "whatsapp", "paper", "excel", "text", "sms",
-  "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page", "button", "english", "german",
-  "french", "spanish", "portuguese", "italian", "dutch", "polish", "volunteer-run", "tiny budget", "record", "step", "option", "access",
+  "budget", "run", "way", "today", "tonight", "code", "countdown", "markdown", "language", "ui", "interface", "data",
+  "information", "info", "money", "cost", "team", "thing", "stuff", "turn", "lot", "bit", "part", "place", "end", "start",
+  "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching", "most", "field", "progress", "online",
+  "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "spreadsheet", "whatsapp", "paper",
+  "excel", "text", "sms", "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
+  "button", "volunteer-run", "tiny budget", "record", "step", "option", "access",
 ]);
 
-/** When something happens, as the head of a phrase ("Friday afternoon", "busy season"): never a thing kept. */
+/** When something happens ("Friday afternoon"), never a thing kept. */
 const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|day|month|year|quarter|season|hour|minute)$/;
 
 // Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
@@ -191,9 +190,7 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   const last = h.split(" ").pop()!;
   if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
   if (asObject && ["budget"].includes(h)) return h;
-  // "we want an application where…": the product being described is never a thing it keeps.
-  if (/^(?:app|application|platform|system|website|site|software|dashboard|portal|product)$/.test(last)) return undefined;
-  if (!h || h.length < 3 || NOT_A_THING.has(h) || (h === last && NOT_A_THING.has(last)) || ATTRIBUTE.test(last) || (last !== h && (TIME_WORDS.test(last) || ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last)) && !/pickup|delivery|opening|arrival/.test(h))) {
+  if (!h || h.length < 3 || NOT_A_THING.has(h) || ATTRIBUTE.test(last) || ((TIME_WORDS.test(last) || (last !== h && ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last))) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
   }
@@ -346,12 +343,10 @@ function read(description: string, answers: string): Reading {
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
       const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));
-      // "We run a food bank out of a church hall", "I own a small bakery": who the person is,
-      // one of a kind, not a kind of record the product keeps (four shops they count are).
-      const whoWeAre = /^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb);
-      if (whoWeAre) {
+      // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
+      if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) if (counted(o) || /s$/.test(c.objects.find((x) => x.head === o)?.text ?? "")) addThing(o, c.verb, actor, byPerson, inDesc, true);
-        if (objs.length) read.add(c.sentence);
+        read.add(c.sentence);
         continue;
       }
       // What people act on is the model's core, whether said in the description, an answer or a remark.

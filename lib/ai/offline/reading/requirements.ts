@@ -92,8 +92,7 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // A capital that only starts the sentence ("Rooms are shared") is an ordinary word, unless it is capitalised elsewhere too.
     const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
-    // "a SaaS portal", "an ERP": a thing with an article is a kind of thing, not a named product
-    // ("a Google Sheet" is a product's name in two words).
+    // "a SaaS portal", "an ERP": a kind of thing, not a named product ("a Google Sheet" is one).
     const nextWord = ts[i + 1]?.text ?? "";
     if (i > 0 && /^an?$/i.test(ts[i - 1].text) && !/^[A-Z][a-z]/.test(nextWord)) return;
     // A channel ("WhatsApp") is read as a channel, said or ruled out, never as a product.

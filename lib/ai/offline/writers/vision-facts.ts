@@ -127,7 +127,6 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
   const compliance: string[] = [];
   const tech: string[] = [];
   if (ctx.reading.paysInProduct) compliance.push("Refunds and chargebacks need a clear policy before the first payment is taken");
-  // Hinted, never said: a question for the person, not a duty stated as theirs.
   if (t.unsure.has("minors")) compliance.push(`Open question: will children use it? If so, collecting their personal data brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : ""}`);
   if (t.has("minors")) compliance.push(`Collecting personal data from children brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : " under the privacy law where they live"}`);
   if (t.region.eu) compliance.push("GDPR enforcement: missing retention rules or processor agreements are fined and costly to retrofit");
@@ -170,7 +169,6 @@ export function technicalConsiderations(ctx: ProjectContext): string[] {
 export function problemStatement(ctx: ProjectContext): string {
   const p = ctx.profile;
   const problem = ctx.pain;
-  const who = joinList(actorList(ctx, 2));
   const base = `${capitalize(p.subject)}.`;
   // Without a pain in their words, none is invented for them.
   const pain = problem ? ` The main problem, in the person's words: ${quote(problem, 200)}.` : "";
