@@ -8,25 +8,12 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 // Canaries: tests/e2e/security.spec.ts proves they never reach the client bundle. The
 // build is made with them (.ci/run builds with the same file before the browser tests).
 const CANARY_KEYS = JSON.parse(readFileSync("tests/support/canary-keys.json", "utf8")) as Record<string, string>;
-// The order the specs are handed out in (a project's specs go in file order, projects in
-// this order): the longest first, so that neither worker is left alone with a long one at
-// the end. The server specs (the crash test, three instances) take the most; then the
-// specs that run whole parties in the browser.
-const specs = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
-const SERVER_SPECS = specs("reliability", "three-instances");
-const LONG_BROWSER_SPECS = specs("a11y", "classic-run", "live", "party-run", "reload", "screens", "walkthrough");
 
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
-  // Two workers: every spec's own servers have their own ports (tests/support/ports.ts),
-  // and a spec's time is parties paced by the offline model and servers starting, which
-  // leaves room for a second spec beside it. A spec's tests still run in order in one
-  // worker (they share a server, and some a party); reliability.spec.ts, whose tests share
-  // nothing, spreads them over both. The tests whose outcome load moves (the crash test,
-  // the takeovers of two and three instances) run alone (tests/support/locks.ts).
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   // On CI one retry: a whole party on two busy cores has timing the suite cannot pin down
   // everywhere. A test that needs it is reported as flaky by name (scripts/ci-summary.mjs)
   // and its first failure's trace is kept; a test that fails twice fails the run.
@@ -52,11 +39,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "servers", testMatch: SERVER_SPECS, use: { ...devices["Desktop Chrome"] } },
-    { name: "chromium-long", testMatch: LONG_BROWSER_SPECS, use: { ...devices["Desktop Chrome"] } },
-    { name: "chromium", testIgnore: [...SERVER_SPECS, ...LONG_BROWSER_SPECS], use: { ...devices["Desktop Chrome"] } },
-  ],
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     // The production build, as `npm start` serves it: built only when the sources (or the
     // canary keys below) changed since the last build, so one build serves every spec and

@@ -3,7 +3,7 @@
 //
 //   npm run bench                      every row
 //   npm run bench -- --only=1,3        a subset, by row id
-//   npm run bench -- --quick           a short smoke run (lighter settings, ≤ 4 minutes at load ≤ 2)
+//   npm run bench -- --quick           a short smoke run (lighter settings, ≤ 5 minutes)
 //   npm run bench -- --profile         also write a CPU profile per row and print its top functions
 //   flags: --parties=N (row 4), --viewers=N (row 3), --pg=URL|none (rows on PostgreSQL),
 //          --pglite=none (skip the PGlite parts), --out=FILE (default bench-results/latest.json),

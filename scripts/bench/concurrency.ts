@@ -269,15 +269,12 @@ function concurrencyRows({ runs, skipped, errors: failures = [] }: ConcurrencyRu
   return rows;
 }
 
-/** Parties at once: the full run's stress test, and --quick's smoke test of the same figures. */
-const partiesOf = (o: { parties?: number; quick: boolean }) => o.parties ?? (o.quick ? 5 : 100);
-
 export const concurrencyRow = defineRow<ConcurrencyRun>({
   id: "4",
-  title: (o) => `${partiesOf(o)} parties at once on one runner, instant model${o.pglite ? ", PGlite" : ""}${o.pgUrl ? ", PostgreSQL" : ""}`,
+  title: (o) => `${o.parties ?? (o.quick ? 5 : 100)} parties at once on one runner, instant model${o.pglite ? ", PGlite" : ""}${o.pgUrl ? ", PostgreSQL" : ""}`,
   deadlineMs: (o) => (o.quick ? 4 : 45) * 60_000,
   async run(o) {
-    const parties = partiesOf(o);
+    const parties = o.parties ?? (o.quick ? 5 : 100);
     const targets: Target[] = o.pglite ? [{ kind: "pglite" }] : [];
     const skipped: string[] = o.pglite ? [] : ["pglite: --pglite=none"];
     if (o.pgUrl) {

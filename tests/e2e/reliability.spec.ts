@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { answerPending, checkLog, Client, fingerprint, ServerProcess, sleep, type LogEvent } from "../support/server";
-import { ALONE } from "../support/locks";
 import { portOf } from "../support/ports";
 
 const PACE = { OFFLINE_MODEL_TPS: "600", OFFLINE_MODEL_FIRST_TOKEN_MS: "30", OFFLINE_MODEL_SEED: "11" };
@@ -19,27 +18,21 @@ const DESCRIPTION =
   "A volunteer scheduling tool for a network of food banks: coordinators publish shifts, volunteers sign up from their phones, and reminders go out by SMS the day before.";
 const PG_URL = process.env.CI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-// The tests are independent and share nothing but this file's helpers: they run side by
-// side when the run has workers to spare (each worker loads this file again, so a port
-// counter would repeat itself). Each test owns fixed slots of the spec's port block.
-test.describe.configure({ mode: "parallel" });
-const SLOT = { crash: 0, faults: 2, phaseFailure: 3, secondServer: 4, reconnect: 6, shutdown: 7, critique: 8, revision: 9, twoInstances: 10 } as const;
+let port = portOf("reliability");
 const dirs: string[] = [];
-function server(slot: number, env: Record<string, string> = {}) {
+function server(env: Record<string, string> = {}, onPort = port++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
   dirs.push(dataDir);
-  return new ServerProcess({ port: portOf("reliability", slot), env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...env } });
+  return new ServerProcess({ port: onPort, env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...env } });
 }
 // A failed test shows what its servers said: an exit or a stack trace is often the cause.
-// Then whatever the test left running goes, with its data (after each test, not after
-// all: a file-level afterAll would make Playwright bundle the tests into one group per
-// worker instead of handing them out one by one).
 test.afterEach(async ({}, info) => {
-  if (info.status !== info.expectedStatus) {
-    for (const s of ServerProcess.all) console.log(`--- server :${s.opts.port} (exit ${s.child?.exitCode ?? "killed or running"}), last lines:\n${s.output.split("\n").slice(-40).join("\n")}`);
-  }
+  if (info.status === info.expectedStatus) return;
+  for (const s of ServerProcess.all) console.log(`--- server :${s.opts.port} (exit ${s.child?.exitCode ?? "killed or running"}), last lines:\n${s.output.split("\n").slice(-40).join("\n")}`);
+});
+test.afterAll(async () => {
   await ServerProcess.killAll();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 async function newParty(c: Client): Promise<string> {
@@ -49,8 +42,8 @@ async function newParty(c: Client): Promise<string> {
 }
 
 /** A server with `env` started, a guest session on it, and a new party. */
-async function serverWithParty(slot: number, env: Record<string, string> = {}) {
-  const s = server(slot, env);
+async function serverWithParty(env: Record<string, string> = {}) {
+  const s = server(env);
   await s.start();
   const c = new Client(s);
   await c.session();
@@ -84,23 +77,14 @@ async function drive(c: Client, id: string, during?: () => Promise<void>, limitM
   }
 }
 
-// Alone (the built-in -exclusive- lock: it starts when nothing else runs, and nothing
-// starts beside it): its kill count is bounded by how far the party gets while a restart
-// boots, and a restart beside other tests takes longer (8 kills instead of 20+ beside
-// the reliability tests that start servers, load 9).
-test("crash test: SIGKILL at 20+ random points, every party completes exactly as an uninterrupted run", { lock: ALONE }, async () => {
+test("crash test: SIGKILL at 20+ random points, every party completes exactly as an uninterrupted run", async () => {
   test.setTimeout(900_000);
-  // The server of the killed run boots beside the reference run: its party starts once
-  // the kill points are known.
-  const s = server(SLOT.crash + 1, { OFFLINE_MODEL_TPS: "300" });
-  const booted = s.start();
-  booted.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   // The reference: same seed, no interruption, at the fast pace (the same seed writes the
   // same words at any pace). Its log spreads the kill points.
-  const { s: ref, c: rc, id: refId } = await serverWithParty(SLOT.crash, FAST);
+  const { s: ref, c: rc, id: refId } = await serverWithParty(FAST);
   expect(await drive(rc, refId, undefined, 400_000, ref)).toBe("completed");
   const refLog = await rc.readLog(refId);
-  const refStopped = ref.signal("SIGTERM");
+  await ref.signal("SIGTERM");
 
   // Kill points are measured in durable progress, not in seq: a restart re-streams the
   // message it interrupted, so the log grows without the party advancing, and seq-based
@@ -125,10 +109,7 @@ test("crash test: SIGKILL at 20+ random points, every party completes exactly as
   // is bounded by how far the party gets per restart, and on a busy machine a restart
   // takes 10-25 s (measured; the server resumes the party before it answers the test's
   // polls), so a faster party outruns the points (11 kills at 600 tokens/s, load 13).
-  await Promise.all([booted, refStopped]);
-  const c = new Client(s);
-  await c.session();
-  const id = await newParty(c);
+  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_TPS: "300" });
   const killedRunStarted = Date.now();
   const restartMs: number[] = [];
   let kills = 0;
@@ -182,9 +163,8 @@ const failuresOf = (log: LogEvent[]) =>
 
 test("provider faults: throw, hang, invalid tool input and a broken stream each end in retry or degradation, never a stuck party", async () => {
   test.setTimeout(300_000);
-  // One fault of each kind, on four different agents, in one party on the production server
-  // (at the fast pace: what is checked is the log's failures, not its timing).
-  const { s, c, id } = await serverWithParty(SLOT.faults, { ...FAST, OFFLINE_MODEL_FAULTS: "throw:oscar:1,stream-error:nadia:1,hang:felix:1,invalid-args:zara:2,throw:tessa", MODEL_TIMEOUT_MS: "3000" });
+  // One fault of each kind, on four different agents, in one party on the production server.
+  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_FAULTS: "throw:oscar:1,stream-error:nadia:1,hang:felix:1,invalid-args:zara:2,throw:tessa", MODEL_TIMEOUT_MS: "3000" });
   expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
   const log = await c.readLog(id);
   await s.signal("SIGTERM");
@@ -209,9 +189,8 @@ test("provider faults: throw, hang, invalid tool input and a broken stream each 
 test("provider faults: when every agent of a phase fails, the menu's retry relaunches the team and its fallback finishes the party", async () => {
   test.setTimeout(300_000);
   // Every Vision Council agent fails each call (fault counters are per run, so a retry
-  // fails again): menu → [1] retry → menu again → [2] classic mode, which completes (at the
-  // fast pace: the menus and the phase ends are what is checked).
-  const { s, c, id } = await serverWithParty(SLOT.phaseFailure, { ...FAST, OFFLINE_MODEL_FAULTS: "throw:nadia,throw:oscar,throw:tessa" });
+  // fails again): menu → [1] retry → menu again → [2] classic mode, which completes.
+  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_FAULTS: "throw:nadia,throw:oscar,throw:tessa" });
   const menuAnswers = ["1", "2"];
   const deadline = Date.now() + 240_000;
   let status = "";
@@ -241,10 +220,10 @@ test("provider faults: when every agent of a phase fails, the menu's retry relau
 });
 
 test("a second server on the same embedded database refuses to start and names the holder", async () => {
-  const a = server(SLOT.secondServer);
+  const a = server();
   await a.start();
   // Same DATA_DIR, another port: PGlite takes no lock of its own.
-  const b = new ServerProcess({ port: portOf("reliability", SLOT.secondServer + 1), env: { ...a.opts.env } });
+  const b = new ServerProcess({ port: port++, env: { ...a.opts.env } });
   const err = await b.start().then(
     () => null,
     (e: Error) => e.message,
@@ -263,7 +242,7 @@ test("a second server on the same embedded database refuses to start and names t
 
 test("reconnect test: viewers drop at random seqs and resume with Last-Event-ID", async () => {
   test.setTimeout(300_000);
-  const { s, c, id } = await serverWithParty(SLOT.reconnect);
+  const { s, c, id } = await serverWithParty();
   let seed = 99;
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   let drops = 0;
@@ -286,7 +265,7 @@ test("reconnect test: viewers drop at random seqs and resume with Last-Event-ID"
 
 test("graceful shutdown: SIGTERM ends streams with a retry hint, exits 0, and the party carries on after restart", async () => {
   test.setTimeout(300_000);
-  const { s, c, id } = await serverWithParty(SLOT.shutdown);
+  const { s, c, id } = await serverWithParty();
   await drive(c, id, async () => {
     await sleep(100);
   }, 5_000).catch(() => "running");
@@ -334,7 +313,7 @@ async function killMidJobAndResume(s: ServerProcess, c: Client, id: string, afte
 
 test("an on-demand critique cut by SIGKILL is finished by the restarted server, once", async () => {
   test.setTimeout(300_000);
-  const s = server(SLOT.critique, FAST);
+  const s = server(FAST);
   const c = new Client(s);
   try {
     // A slow model for the round, so that the kill lands inside it.
@@ -361,7 +340,7 @@ test("an on-demand critique cut by SIGKILL is finished by the restarted server, 
 
 test("a revision cut by SIGKILL is finished by the restarted server, once", async () => {
   test.setTimeout(300_000);
-  const s = server(SLOT.revision, FAST);
+  const s = server(FAST);
   const c = new Client(s);
   const dataModel = "docs/architecture/data-model.md";
   try {
@@ -395,9 +374,7 @@ test("a revision cut by SIGKILL is finished by the restarted server, once", asyn
   }
 });
 
-// Alone too: the takeover is timed against the lease (beside the revision test at load 8
-// it took 5.1 s of its 5.5).
-test("two instances on PostgreSQL: a killed runner is taken over, a paused one is fenced off", { lock: ALONE }, async () => {
+test("two instances on PostgreSQL: a killed runner is taken over, a paused one is fenced off", async () => {
   test.setTimeout(600_000);
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
@@ -410,8 +387,8 @@ test("two instances on PostgreSQL: a killed runner is taken over, a paused one i
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
   const slow = { OFFLINE_MODEL_TPS: "300", OFFLINE_MODEL_FIRST_TOKEN_MS: "100" };
-  const x = server(SLOT.twoInstances, { DATABASE_URL: url.toString(), INSTANCE_ID: "x", ...slow });
-  const y = server(SLOT.twoInstances + 1, { DATABASE_URL: url.toString(), INSTANCE_ID: "y", ...slow });
+  const x = server({ DATABASE_URL: url.toString(), INSTANCE_ID: "x", ...slow });
+  const y = server({ DATABASE_URL: url.toString(), INSTANCE_ID: "y", ...slow });
   try {
     await x.start();
     await y.start();

@@ -4,7 +4,6 @@
 // instance's parties are taken over as their leases expire.
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { ALONE } from "../support/locks";
 import { ServerProcess } from "../support/server";
 import { runThreeInstances } from "../support/three-instances";
 import { portOf } from "../support/ports";
@@ -16,9 +15,7 @@ test.afterAll(async () => {
   await ServerProcess.killAll();
 });
 
-// Alone: the heaviest spec (three servers, 30 parties), and its takeovers are timed
-// against the lease.
-test("three instances as one: 30 parties through a round-robin proxy survive a SIGKILL", { lock: ALONE }, async () => {
+test("three instances as one: 30 parties through a round-robin proxy survive a SIGKILL", async () => {
   test.setTimeout(900_000);
   const probe = new pg.Client({ connectionString: PG_URL });
   try {

@@ -141,9 +141,8 @@ export async function runThreeInstances(o: ThreeInstanceOptions): Promise<ThreeI
   const proxy = new RoundRobinProxy(servers.map((s) => s.url));
   const t0 = Date.now();
   try {
-    // The first alone, since it migrates the database; then the other two together.
-    await servers[0].start(120_000);
-    await Promise.all(servers.slice(1).map((s) => s.start(120_000)));
+    // One at a time: the first migrates the database.
+    for (const s of servers) await s.start(120_000);
     await proxy.start();
     await q.connect();
     log(`three instances on ${o.ports.join(", ")} behind ${proxy.url}`);
