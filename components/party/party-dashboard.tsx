@@ -302,7 +302,7 @@ export function PartyDashboard({ id, watch, initial = null }: { id: string; watc
         <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-4">
             <MessageFeed ref={feed} view={view} onOpenArtifact={openArtifact} />
-            {!readOnly && !replay.active && view.mode !== null && <RoomComposer partyId={id} view={view} open={view.status !== "cancelled" && view.status !== "failed"} roomOpen={roomOpen(view)} />}
+            {!readOnly && !replay.active && view.mode !== null && <RoomComposer partyId={id} view={view} open={view.status !== "cancelled" && view.status !== "failed"} roomOpen={roomOpen(view)} onSent={follow} />}
           </div>
           <aside className="min-w-0 space-y-4" aria-label="Party details">
             <TeamCards agents={team} phaseName={phase?.name ?? null} finished={isFinished(view.status)} waiting={Boolean(view.pendingInput)} builtinModel={Object.values(view.agents).some((a) => a.model === "offline")} />

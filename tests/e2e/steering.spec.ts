@@ -106,6 +106,10 @@ test("speak to one agent, continue on another device, revise and compare version
     await expect(page.getByTestId("party-dashboard")).toHaveAttribute("data-status", "completed");
     // After the party a remark is still taken: it becomes a revision of the documents it concerns, and the reply says what changed.
     await expect(page.getByTestId("room-to-team")).toContainText("your remark revises the documents it concerns");
+    // A finished party's page stops listening once the stream has been quiet for a while
+    // (use-party-stream.ts): a remark sent after that must bring it back, or the person
+    // never sees their own message nor the reply.
+    await page.waitForTimeout(6_000);
     await text.fill("Our tone of voice is friendly and local.");
     await text.press("Enter");
     const sent = page.getByTestId("room-composer").getByRole("status");

@@ -12,7 +12,8 @@ import type { PartyView } from "../view/types";
 import { MAX_MESSAGE_CHARS } from "@/lib/vocabulary/input-rules";
 
 
-export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: string; view: PartyView; open: boolean; roomOpen: boolean }) {
+/** `onSent`: the remark was taken. After the party its revision and reply are still to come, so the page keeps listening for them. */
+export function RoomComposer({ partyId, view, open, roomOpen, onSent }: { partyId: string; view: PartyView; open: boolean; roomOpen: boolean; onSent?: () => void }) {
   const uid = useId();
   const [text, setText] = useState("");
   const [to, setTo] = useState("");
@@ -59,6 +60,7 @@ export function RoomComposer({ partyId, view, open, roomOpen }: { partyId: strin
       const r = await sendRoomMessage(partyId, target ? { text: body, to: target } : { text: body });
       setText("");
       setSent(r.delivery);
+      onSent?.();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "Could not send the message. Please try again.");
     } finally {
