@@ -1,12 +1,12 @@
 // One database per process: embedded PGlite under DATA_DIR by default, a real
 // PostgreSQL when DATABASE_URL is set. Migrations run when it opens.
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrate";
+import { openPGlite } from "./pglite-open";
 import { makeDataDirPrivate, SWEEP_MS } from "./private-dir";
 
 export interface Database {
@@ -49,9 +49,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     dir = path.resolve(config.dataDir, "pglite");
     await makeDataDirPrivate(config.dataDir);
   }
-  const lite = new PGlite(dir);
-  await lite.waitReady;
-  await applyMigrations(lite);
+  const lite = await openPGlite(dir);
   let sweep: NodeJS.Timeout | undefined;
   if ("dataDir" in config) {
     // A first open has just created the whole cluster, 0666.

@@ -14,7 +14,7 @@ export type GuardResult = { ok: true } | { ok: false; pid: number | null };
 export async function holdersOf(dir: string, procDir = "/proc"): Promise<number[] | null> {
   let pids: string[];
   try {
-    pids = (await readdir(procDir)).filter((p) => /^\d+$/.test(p));
+    pids = (await readdir(/*turbopackIgnore: true*/ procDir)).filter((p) => /^\d+$/.test(p));
   } catch {
     return null; // no /proc (not Linux): nobody can be checked
   }
