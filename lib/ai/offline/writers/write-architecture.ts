@@ -11,8 +11,7 @@ import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
 import { TECHS } from "../knowledge/tech-catalog";
 import { localeCode } from "../reading/read-project";
-import { architectureLine, ruleArchitectureLine } from "./requirement-lines";
-import { statedRules } from "../reading/features";
+import { needArchitectureLine, statedNeeds } from "./requirement-lines";
 import { bullets, doc, fence, table } from "../markdown";
 import { capitalize, joinList, lowerFirst, plural } from "../text-utils";
 
@@ -188,8 +187,9 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   const r = ctx.reading;
   const out: string[] = [
     // Offline use has its own, fuller line below.
-    ...r.requirements.filter((x) => !(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number")) && !(x.name === "offline" && r.offline)).map(architectureLine),
-    ...statedRules(r).map(ruleArchitectureLine),
+    ...statedNeeds(ctx)
+      .filter(({ requirement: x }) => !x || (!(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number")) && !(x.name === "offline" && r.offline)))
+      .map(needArchitectureLine),
   ];
   if (r.languages.length) {
     out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.`);
