@@ -12,7 +12,6 @@ export interface CriticalPath {
 
 export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
   const t = ctx.traits;
-  const names = new Set(ctx.model.entities.map((e) => e.name));
   // Everything the person asked of it gets the test that proves it: what hurts today first, then what it does, its rules and requirements.
   const order = ["pain", "feature", "rule", "requirement", "people", "scale"];
   const out: CriticalPath[] = [];
@@ -24,13 +23,11 @@ export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
     out.push({ name: "Checkout and payment confirmation", mustHold: "order → PaymentIntent → `payment_intent.succeeded` webhook → order paid; a replayed webhook is a no-op; a failed or abandoned payment releases what it reserved", level: "integration" });
     out.push({ name: "Webhook authenticity", mustHold: "events with a missing or wrong Stripe-Signature, or older than five minutes, are rejected and change nothing", level: "integration" });
   }
-  if (names.has("Review")) out.push({ name: "Review eligibility", mustHold: "only someone who completed the reviewed thing can review it, exactly once", level: "integration" });
   if (t.has("realtime")) {
     const num = ctx.profile.numbers.find((n) => /student|player|user|participant/i.test(n));
     out.push({ name: "Real-time load", mustHold: `${num ? `${num.replace(/^up to /i, "")} per session` : "a full session"} receive each update within 500 ms at p95, with several sessions running at once`, level: "load" });
   }
   if (t.has("search")) out.push({ name: "Search", mustHold: "a known item is found by a keyword in its title or body within the first three results", level: "integration" });
-  if (t.has("internal_tool")) out.push({ name: "SSO and roles", mustHold: "sign-in works only through the identity provider, and its groups map to roles", level: "e2e" });
   if (t.has("markdown")) out.push({ name: "Markdown safety", mustHold: "script tags, javascript: links and event-handler attributes in content never execute", level: "unit" });
   if (t.has("cli")) out.push({ name: "Core command", mustHold: "the main command is idempotent, never loses local changes on conflict, and exits non-zero with a clear message on failure", level: "integration" });
   if (t.region.eu || t.region.uk) out.push({ name: "GDPR export and erasure", mustHold: "export returns every personal field; erasure removes or anonymises them in all tables and object storage", level: "integration" });

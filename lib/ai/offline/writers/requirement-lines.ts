@@ -7,7 +7,7 @@ import { moduleOf } from "../knowledge/modules";
 import { isCondition, statedRules } from "../reading/features";
 import { tokens } from "../reading/nlp";
 import { PRESENT_PRACTICE, type Requirement } from "../reading/requirements";
-import { capitalize, joinList, quote } from "../text-utils";
+import { capitalize, joinList, quote, snake } from "../text-utils";
 import type { CriticalPath } from "./critical-paths";
 
 /** "SMS reminders": the channel with the noun the person put after it, if any. */
@@ -19,64 +19,35 @@ function channelUse(r: Requirement): string {
 /** "tablets" — or "the device you named" when they named a brand ("an iPad"): only their words name it. */
 const devices = (r: Requirement) => (new RegExp(`\\b${r.name}`, "i").test(r.said) ? `${r.name}s` : "the device you named");
 
-/** The brief's line: what the person requires, in their words. */
-export function briefLine(r: Requirement): string {
+/** A requirement in each document: the brief's line (in their words), the architecture's (how the design meets it), the test that proves it (none when no journey depends on it). */
+function requirementLines(r: Requirement): { brief: string; arch: string; path?: CriticalPath } {
   const said = quote(r.said, 200);
+  const shape = (brief: string, arch: string, path?: CriticalPath) => ({ brief: `${brief} — as you said: ${said}`, arch, path });
+  const phone = r.name === "phone number";
   switch (r.kind) {
     case "channel":
-      return `${capitalize(channelUse(r))} — as you said: ${said}`;
+      return shape(capitalize(channelUse(r)), `${capitalize(channelUse(r))}: sent through ${r.name === "e-mail" ? "a transactional e-mail service" : `an ${r.name} provider`} behind one interface (chosen at build time, swappable); a scheduled job sends what is due, each message's delivery status is stored, failures are retried, and people can opt out.`, { name: capitalize(channelUse(r)), mustHold: `each ${channelUse(r)} goes out once, when it is due (a fake clock drives the job), through a fake ${r.name} gateway in tests; a failed send is retried and reported; nobody who opted out gets one`, level: "integration" });
     case "identity":
-      return r.name === "phone number" || r.name === "no account" ? `No account to create — as you said: ${said}` : `Sign-in by ${r.name} — as you said: ${said}`;
+      return phone || r.name === "no account"
+        ? shape("No account to create", phone ? "Identity by phone number: no account and no password; a person gives a phone number, a one-time code sent by SMS confirms it, and their records hang off that number." : "No accounts for the people served: what they do is tied to the contact detail they give, confirmed by a one-time code; only staff sign in.", { name: "Using it without an account", mustHold: `a person completes the main journey with ${phone ? "a phone number" : "the contact detail they give"} and a one-time code; no account or password is created; a wrong or expired code is refused`, level: "e2e" })
+        : shape(`Sign-in by ${r.name}`, `Sign-in through ${r.name}: no local passwords; roles come from the identity provider's groups.`, { name: `Sign-in through ${r.name}`, mustHold: "sign-in works only through the identity provider; its groups map to roles", level: "e2e" });
     case "device":
-      return `Used on ${devices(r)} — as you said: ${said}`;
-    case "availability":
-      return `${r.name === "offline" ? "Keeps working when the connection drops" : "Available 24/7"} — as you said: ${said}`;
-    case "product":
-      return `${r.name} — ${r.relation === "integrates" ? "it must work with it" : r.relation === "compares" ? "what it is measured against" : "what you use today"}: ${said}`;
-  }
-}
-
-/** The architecture's line: how the design meets it. */
-export function architectureLine(r: Requirement): string {
-  switch (r.kind) {
-    case "channel":
-      return `${capitalize(channelUse(r))}: sent through ${r.name === "e-mail" ? "a transactional e-mail service" : `an ${r.name} provider`} behind one interface (chosen at build time, swappable); a scheduled job sends what is due, each message's delivery status is stored, failures are retried, and people can opt out.`;
-    case "identity":
-      return r.name === "phone number"
-        ? "Identity by phone number: no account and no password; a person gives a phone number, a one-time code sent by SMS confirms it, and their records hang off that number."
-        : r.name === "no account"
-          ? "No accounts for the people served: what they do is tied to the contact detail they give, confirmed by a one-time code; only staff sign in."
-          : `Sign-in through ${r.name}: no local passwords; roles come from the identity provider's groups.`;
-    case "device":
-      return `On ${devices(r)}: the screens people use there are laid out for its size and touch, and tested at its viewport.`;
+      // "Must work on an old shared laptop": a modest machine gets light pages; a shared one keeps nobody signed in.
+      return shape(`Used on ${devices(r)}`, `On ${devices(r)}: the screens people use there are laid out for its size and touch, and tested at its viewport${/\b(?:old|older|cheap|low-end|aging|ageing|slow)\b/i.test(r.said) ? "; pages are server-rendered HTML with little JavaScript, so an older machine stays quick" : ""}.${/\bshared\b/i.test(r.said) ? " On a shared machine nobody stays signed in by accident: sessions end when the browser closes and nothing personal is kept in the browser." : ""}`, { name: `Screens on ${devices(r)}`, mustHold: "the screens used there work at its viewport and with touch", level: "e2e" });
     case "availability":
       return r.name === "offline"
-        ? "Keeps working when the connection drops: the screens that must go on keep a local copy and a queue of changes, show what is not yet synced, and sync in order when the connection returns."
-        : "Available 24/7: no maintenance window; deploys roll without downtime, and an alert reaches someone when a health check fails.";
-    case "product":
-      return r.relation === "integrates"
-        ? `${r.name}: an adapter to its API behind one interface, so ${r.name} being slow or down never blocks people here; calls are retried from an outbox.`
-        : `${r.name}: ${r.relation === "compares" ? "the product people will compare this with" : "what you use today"} — ${r.relation === "compares" ? "its flows set expectations" : "where this replaces it, its records are imported at launch and the switch-over is planned with a date"}.`;
+        ? shape("Keeps working when the connection drops", "Keeps working when the connection drops: the screens that must go on keep a local copy and a queue of changes, show what is not yet synced, and sync in order when the connection returns.", { name: "Working through a dropped connection", mustHold: "with the network cut, the screens that must go on keep working and nothing entered is lost; changes sync once, in order, when it returns", level: "e2e" })
+        : shape("Available 24/7", "Available 24/7: no maintenance window; deploys roll without downtime, and an alert reaches someone when a health check fails.");
+    case "product": {
+      const [brief, arch] = r.relation === "integrates" ? ["it must work with it", `an adapter to its API behind one interface, so ${r.name} being slow or down never blocks people here; calls are retried from an outbox`] : r.relation === "compares" ? ["what it is measured against", "the product people will compare this with — its flows set expectations"] : ["what you use today", "what you use today — where this replaces it, its records are imported at launch and the switch-over is planned with a date"];
+      const path: CriticalPath | undefined = r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); its outage queues work instead of failing people's requests`, level: "contract" } : r.relation === "uses" && (/\b(?:use[sd]?|using)\b/i.test(r.said) || PRESENT_PRACTICE.test(r.said)) ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
+      return { brief: `${r.name} — ${brief}: ${said}`, arch: `${r.name}: ${arch}.`, path };
+    }
   }
 }
 
-/** The test that proves it, for the test strategy's critical paths; undefined when no journey depends on it. */
-export function criticalPathFor(r: Requirement): CriticalPath | undefined {
-  switch (r.kind) {
-    case "channel":
-      return { name: capitalize(channelUse(r)), mustHold: `each ${channelUse(r)} goes out once, when it is due (a fake clock drives the job), through a fake ${r.name} gateway in tests; a failed send is retried and reported; nobody who opted out gets one`, level: "integration" };
-    case "identity":
-      return r.name === "phone number" || r.name === "no account"
-        ? { name: "Using it without an account", mustHold: `a person completes the main journey with ${r.name === "phone number" ? "a phone number" : "the contact detail they give"} and a one-time code; no account or password is created; a wrong or expired code is refused`, level: "e2e" }
-        : { name: `Sign-in through ${r.name}`, mustHold: "sign-in works only through the identity provider; its groups map to roles", level: "e2e" };
-    case "device":
-      return { name: `Screens on ${devices(r)}`, mustHold: "the screens used there work at its viewport and with touch", level: "e2e" };
-    case "availability":
-      return r.name === "offline" ? { name: "Working through a dropped connection", mustHold: "with the network cut, the screens that must go on keep working and nothing entered is lost; changes sync once, in order, when it returns", level: "e2e" } : undefined;
-    case "product":
-      return r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); its outage queues work instead of failing people's requests`, level: "contract" } : r.relation === "uses" && (/\b(?:use[sd]?|using)\b/i.test(r.said) || PRESENT_PRACTICE.test(r.said)) ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
-  }
-}
+/** The brief's line: what the person requires, in their words. */
+export const briefLine = (r: Requirement) => requirementLines(r).brief;
 
 /** Something the person asked of the product, in their words. */
 export interface Need {
@@ -146,22 +117,16 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   return needs;
 }
 
-/** "Kids under 16 need a parent's sign-off on the waiver" → "Kids under 16 need a parent's sign-off". */
-function ruleName(rule: string): string {
-  const first = rule.split(/[,;:—–](?=\s)|\s-\s/)[0].replace(/[.!?]+$/, "").trim();
-  return capitalize(first.length <= 70 ? first : `${first.slice(0, 67).replace(/\s+\S*$/, "")}…`);
-}
-
-/** "need to send quotes and then invoices when the job is done, …" → "Send quotes and then invoices when the job is done". */
+/** "need to send quotes and then invoices when the job is done, …" → "Send quotes and then invoices when the job is done": what is done, not the wish ("What I'd love is something where we can …"). */
 function needName(said: string): string {
-  // "What I'd love is something where we can log …", "we want to send …": the wish is theirs; the name is what is done.
-  return ruleName(said.replace(/^(?:(?:also|so|and|oh),?\s+)*(?:what\s+)?(?:(?:we|i)(?:\s+would|'d)?\s+)?(?:want|need|like|love)s?\s+(?:is\s+)?(?:(?:something|a way|an app|a place|one place)\s+)?(?:(?:where|to|that|for)\s+)?(?:(?:we|i|you|people)\s+(?:can\s+)?)?/i, ""));
+  const first = said.replace(/^(?:(?:also|so|and|oh),?\s+)*(?:what\s+)?(?:(?:we|i)(?:\s+would|'d)?\s+)?(?:want|need|like|love)s?\s+(?:is\s+)?(?:(?:something|a way|an app|a place|one place)\s+)?(?:(?:where|to|that|for)\s+)?(?:(?:we|i|you|people)\s+(?:can\s+)?)?/i, "").split(/[,;:—–](?=\s)|\s-\s/)[0].replace(/[.!?]+$/, "").trim();
+  return capitalize(first.length <= 70 ? first : `${first.slice(0, 67).replace(/\s+\S*$/, "")}…`);
 }
 
 /** What people book or reserve in a need: the first of its entities said after the verb ("reserve a boat" → Boat). */
 function held(n: Need): string | undefined {
   const after = n.said.slice(HOLDS.exec(n.said)?.index ?? 0).toLowerCase();
-  const at = (e: string) => after.search(e.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(" ").pop()!);
+  const at = (e: string) => after.search(snake(e).split("_").pop()!);
   return n.entities.filter((e) => at(e) >= 0).sort((a, b) => at(a) - at(b))[0];
 }
 
@@ -176,19 +141,19 @@ function check(n: Need): [string, CriticalPath["level"]] {
 
 /** The test that proves a need holds. */
 export function needPath(n: Need): CriticalPath | undefined {
-  const p = n.requirement && criticalPathFor(n.requirement);
+  const p = n.requirement && requirementLines(n.requirement).path;
   if (n.requirement) return p && (n.carried ? p : { ...p, mustHold: `${p.mustHold} — as you said, ${quote(n.said, 200)}` });
   const said = quote(n.said, 220);
   if (n.kind === "pain") return { name: "What hurts today", mustHold: `as you said, ${said} — a test reproduces it and proves it can no longer happen`, level: "e2e" };
   if (n.kind === "scale") return { name: "The load you named", mustHold: `as you said, ${said} — the main journeys stay under 500 ms at p95 with twice that load`, level: "load" };
   if (n.kind === "people") return { name: "Usable by the people you named", mustHold: `as you said, ${said} — the main journeys pass the accessibility checks and are tried with some of them before release`, level: "e2e" };
   const [holds, level] = check(n);
-  return { name: n.kind === "rule" ? ruleName(n.said) : needName(n.name ?? n.said), mustHold: `as you said, ${said} — ${holds}`, level };
+  return { name: needName(n.kind === "rule" ? n.said : (n.name ?? n.said)), mustHold: `as you said, ${said} — ${holds}`, level };
 }
 
 /** Where the design meets a need, in the architecture. */
 export function needArchitectureLine(n: Need): string {
-  if (n.requirement) return `${architectureLine(n.requirement)}${n.carried ? "" : ` As you said: ${quote(n.said, 200)}.`}`;
+  if (n.requirement) return `${requirementLines(n.requirement).arch}${n.carried ? "" : ` As you said: ${quote(n.said, 200)}.`}`;
   const said = quote(n.said, 220);
   if (n.kind === "scale") return `${said} — the load the design is sized for, and load-tested at twice that before each release.`;
   if (n.kind === "people") return `${said} — who will use it: few steps, plain words and large touch targets, tried with some of them before release.`;

@@ -33,9 +33,9 @@ export function writeFinalize(ctx: ProjectContext, feedback = ctx.section("revie
   }
   // What the person said while the draft was written (a remark heard since) is carried too: each need whose words the draft does not quote yet.
   const [section, lines] = kind === "test-strategy-outline" ? ["Critical Paths", criticalPaths(ctx).map(pathLine)] : kind === "architecture-overview" ? ["Architecture Pattern", statedRequirements(ctx)] : ["", []];
-  const fresh = lines.filter((l) => /“([^”]+)”/.test(l) && !md.includes(/“([^”]+)”/.exec(l)![1]));
+  const fresh = lines.filter((l) => !md.includes(/“([^”]+)”/.exec(l)?.[1] ?? ""));
+  const from = (markdownSections(md)[section.toLowerCase()]?.match(/^\d+\. /gm)?.length ?? 0) + 1;
   if (fresh.length) {
-    const from = (markdownSections(md)[section.toLowerCase()]?.match(/^\d+\. /gm)?.length ?? 0) + 1;
     md = appendToSection(md, section, fresh.map((l, i) => (kind === "test-strategy-outline" ? `${from + i}. ${l}` : `- ${l}`)).join("\n"));
     done.push(`carried ${fresh.length} more of what you said`);
   }
