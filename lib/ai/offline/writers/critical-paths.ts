@@ -13,7 +13,7 @@ export interface CriticalPath {
 export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
   const t = ctx.traits;
   // Everything the person asked of it gets the test that proves it: what hurts today first, then what it does, its rules and requirements.
-  const order = ["pain", "feature", "rule", "requirement", "people", "scale"];
+  const order = ["pain", "feature", "rule", "price", "requirement", "people", "scale"];
   const out: CriticalPath[] = [];
   for (const n of statedNeeds(ctx).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))) {
     const p = needPath(n);

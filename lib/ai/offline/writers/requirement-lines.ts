@@ -17,7 +17,7 @@ function channelUse(r: Requirement): string {
 }
 
 /** "tablets" — or "the device you named" when they named a brand ("an iPad"): only their words name it. */
-const devices = (r: Requirement) => (new RegExp(`\\b${r.name}`, "i").test(r.said) ? `${r.name}s` : "the device you named");
+const devices = (r: Requirement) => (new RegExp(`\\b${r.name.split(" ").pop()}`, "i").test(r.said) ? `${r.name}s` : "the device you named");
 
 /** A requirement in each document: the brief's line (in their words), the architecture's (how the design meets it), the test that proves it (none when no journey depends on it). */
 function requirementLines(r: Requirement): { brief: string; arch: string; path?: CriticalPath } {
@@ -40,7 +40,7 @@ function requirementLines(r: Requirement): { brief: string; arch: string; path?:
         : shape("Available 24/7", "Available 24/7: no maintenance window; deploys roll without downtime, and an alert reaches someone when a health check fails.");
     case "product": {
       const [brief, arch] = r.relation === "integrates" ? ["it must work with it", `an adapter to its API behind one interface, so ${r.name} being slow or down never blocks people here; calls are retried from an outbox`] : r.relation === "compares" ? ["what it is measured against", "the product people will compare this with — its flows set expectations"] : ["what you use today", "what you use today — where this replaces it, its records are imported at launch and the switch-over is planned with a date"];
-      const path: CriticalPath | undefined = r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); its outage queues work instead of failing people's requests`, level: "contract" } : r.relation === "uses" && (/\b(?:use[sd]?|using)\b/i.test(r.said) || PRESENT_PRACTICE.test(r.said)) ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
+      const path: CriticalPath | undefined = r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); while it is down, work queues instead of failing people's requests`, level: "contract" } : r.relation === "uses" && (/\b(?:use[sd]?|using)\b/i.test(r.said) || PRESENT_PRACTICE.test(r.said)) ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
       return { brief: `${r.name} — ${brief}: ${said}`, arch: `${r.name}: ${arch}.`, path };
     }
   }
@@ -51,8 +51,8 @@ export const briefLine = (r: Requirement) => requirementLines(r).brief;
 
 /** Something the person asked of the product, in their words. */
 export interface Need {
-  /** A requirement of a known kind, a rule the product enforces, something it does, what hurts today, the load it carries or who uses it. */
-  kind: "requirement" | "rule" | "feature" | "pain" | "scale" | "people";
+  /** A requirement of a known kind, a rule the product enforces, something it does, what hurts today, the load it carries, who uses it, or a price. */
+  kind: "requirement" | "rule" | "feature" | "pain" | "scale" | "people" | "price";
   /** Their sentence or clause, verbatim. */
   said: string;
   requirement?: Requirement;
@@ -70,8 +70,7 @@ const WHEN = /\b(?:the (?:day|night|week|evening|morning) before|\d+ (?:days?|ho
 const scheduled = (s: string) => /\bremind/i.test(s) || (WHEN.test(s) && /\b(?:send|sent|report|invoice|notif|alert|text|e-?mail)/i.test(s));
 // Who the person is ("we are a cooperative", "im a plumber"), what they know, when it is due: said elsewhere, not what the product does.
 const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own)\b|im\b)|\b(?:deadline|launch|go[- ]live|live by|start before|ready by)\b/i;
-const IN_USE = /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i;
-const HOLDS = /\b(?:reserv|book|rent|borrow|hire|lend)\w*/i;
+const HOLDS = /\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
 
 /** The model's entities a text names, by their name ("camera kit") or the person's word for them. */
 function entitiesIn(ctx: ProjectContext, text: string): string[] {
@@ -90,25 +89,28 @@ function entitiesIn(ctx: ProjectContext, text: string): string[] {
 export function statedNeeds(ctx: ProjectContext): Need[] {
   const r = ctx.reading;
   const rules = statedRules(r);
+  // A name said in passing ("Season is May to September") is no product in use; "no account" is said by the phone-number identity when there is one.
+  const reqs = r.requirements.filter((q) => (q.relation !== "uses" || /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i.test(q.said)) && !(q.name === "no account" && r.requirements.some((y) => y.name === "phone number")));
   const needs: Need[] = [
-    // A name said in passing ("Season is May to September") is no product in use: only one they say they use is imported from.
-    ...r.requirements.filter((q) => q.relation !== "uses" || IN_USE.test(q.said)).map((q): Need => ({ kind: "requirement", said: q.said, requirement: q, entities: [] })),
+    ...reqs.map((q): Need => ({ kind: "requirement", said: q.said, requirement: q, entities: [] })),
     ...rules.map((said): Need => ({ kind: "rule", said, entities: entitiesIn(ctx, said) })),
   ];
   let features = 0;
   for (const s of new Set(r.sentences)) {
     const pain = r.pains.slice(0, 2).includes(s);
     // A sentence that is mostly one requirement is carried, quoted, by that requirement's lines.
-    if (r.requirements.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || r.ruledOut.some((x) => /^[A-Z]/.test(x) && s.includes(x))) continue;
+    if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => s.includes(l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || r.ruledOut.some((x) => /^[A-Z]/.test(x) && s.includes(x))) continue;
     // Something done ("technicians check kits back in"), or a short fragment of it ("Live GPS during walk"); not a count or a trait ("most singers are retired").
     const verbs = tokens(s).filter((t) => t.tags.has("Verb"));
     const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));
     const entities = entitiesIn(ctx, s);
     const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula)?.text;
-    // "Up to 150 climbers at once", "I teach about 35 pupils": the load it must carry; "most singers are retired": who it must suit.
-    const counts = r.quantities.some((q) => q.kind === "count" && q.sentence === s && entitiesIn(ctx, q.unit ?? "").length + r.actors.filter((a) => q.unit?.includes(a)).length > 0);
+    // "Up to 150 climbers at once", "I teach about 35 pupils", "our shop runs 8–10 events a month": the load it must carry; "most singers are retired": who it must suit.
+    const counts = r.quantities.some((q) => q.kind === "count" && q.sentence === s);
+    // "Late returns cost €10 per started half hour": a price the server must compute as they set it.
+    if (!entities.length && r.quantities.some((q) => q.kind === "money" && q.sentence === s) && s !== r.budget?.sentence) needs.push({ kind: "price", said: s, entities });
     if (!entities.length) continue;
-    if ((done || (!verbs.length && !/\d/.test(s) && s.split(/\s+/).length <= 8)) && !(counts && /^(?:we|i)\b/i.test(s)) && (pain || features++ < 8)) needs.push({ kind: pain ? "pain" : "feature", said: s, entities, name });
+    if ((done || (!verbs.length && !/\d/.test(s) && s.split(/\s+/).length <= 8)) && !(counts && /^(?:we|i|our)\b/i.test(s)) && (pain || features++ < 8)) needs.push({ kind: pain ? "pain" : "feature", said: s, entities, name });
     else if (counts) needs.push({ kind: "scale", said: s, entities });
     else if (verbs.some((t) => t.tags.has("Copula")) && r.actors.some((a) => s.toLowerCase().includes(a))) needs.push({ kind: "people", said: s, entities });
   }
@@ -136,6 +138,7 @@ function check(n: Need): [string, CriticalPath["level"]] {
   if (NOTIFY.test(n.said)) return ["a fake gateway records each message: it goes out once, to the right people, as soon as what triggers it happens, and a failed send is retried and reported", "integration"];
   if (HOLDS.test(n.said)) return [`two people can never hold the same ${held(n) ?? "thing"} for overlapping times; a cancelled one frees it at once; concurrent requests get one winner and a clear message`, "integration"];
   if (n.kind === "rule") return ["enforced by the server, and the case that breaks it is refused with a clear message", "integration"];
+  if (n.kind === "price") return ["the server computes each amount exactly so, with a test at every boundary", "unit"];
   return [`it works end to end through the screens and the API, and each ${joinList(n.entities)} it records is saved and shown only to the people it concerns`, "e2e"];
 }
 
@@ -160,5 +163,6 @@ export function needArchitectureLine(n: Need): string {
   const mods = [...new Set(n.entities.map(moduleOf))];
   const where = mods.length ? `the ${joinList(mods)} module${mods.length > 1 ? "s" : ""}` : "the domain module that owns it";
   const how = scheduled(n.said) ? "; a scheduled job in the background worker does it when it is due, and retries a failed run" : NOTIFY.test(n.said) ? "; the message leaves through the background worker and the provider's adapter, retried on failure" : HOLDS.test(n.said) ? "; a database constraint keeps two people from holding the same thing at once" : "";
+  if (n.kind === "price") return `${said} — computed on the server in whole cents from one price table, never in the screens.`;
   return n.kind === "rule" ? `${said} — a rule of ${where}, checked on the server for every request, never only in the screens${how}.` : `${n.kind === "pain" ? "What hurts today, " : ""}${said} — met in ${where}${how}.`;
 }
