@@ -48,6 +48,16 @@ describe("statedNeeds", () => {
     expect(piano.find((p) => /WhatsApp/.test(p.name))?.mustHold).toMatch(/a fake clock drives the job/);
     expect(piano.find((p) => /40 at most/.test(p.mustHold))?.mustHold).toMatch(/never hold the same Seat/);
   });
+
+  it("reads a price the person set as one the server computes, and leaves the languages to the UI line", () => {
+    const c = ctx(LAUNDRY, "- a wash costs 4.50 euros, drying is 1 euro per 10 minutes\n- French and English, Lyon is bilingual for tourists");
+    const price = statedNeeds(c).find((n) => /4\.50 euros/.test(n.said))!;
+    expect(price.kind).toBe("price");
+    expect(needPath(price)).toMatchObject({ level: "unit", mustHold: expect.stringMatching(/the server computes each amount exactly so/) });
+    expect(statedNeeds(c).some((n) => /bilingual/.test(n.said))).toBe(false);
+    // The first sentence that names the languages: the description's bullet.
+    expect(writeArchitecture(c)).toMatch(/UI in English and French: [^\n]*As you said: “French and English”\./);
+  });
 });
 
 describe("the documents carry them", () => {
