@@ -3,8 +3,8 @@
 // codes, confirmations, exports, erasure. Real-time events are listed separately.
 import type { DomainTraits } from "./detect-domain";
 import type { DataModel } from "./extract-entities";
-import { plural } from "../text-utils";
-import { moduleOf, resourcePath } from "./modules";
+import { plural, snake } from "../text-utils";
+import { resourcePath } from "./modules";
 
 export interface Endpoint {
   method: "GET" | "POST" | "PATCH" | "DELETE" | "WS";
@@ -20,8 +20,6 @@ export interface RealtimeEvent {
 }
 
 const INTERNAL = new Set(["AuditEvent", "OrderItem", "AnswerOption", "CommandRun", "Profile"]);
-/** Created through a dedicated action endpoint below, not a generic POST. */
-const ACTION_CREATED = new Set<string>([]);
 /** Written by the system (webhooks, ingestion), read by people. */
 const READ_ONLY = new Set(["Payment"]);
 
@@ -33,7 +31,7 @@ const article = (w: string) => (/^[aeiou]/i.test(w) ? "an" : "a");
 
 /** Who creates an entity: the account behind it (a cook's dishes), the buyer of an order, else staff. */
 function ownerRole(model: DataModel, name: string, roles: string[], depth = 0): string | undefined {
-  const accountRole = (n: string) => roles.find((r) => r === snakeName(n));
+  const accountRole = (n: string) => roles.find((r) => r === snake(n));
   if (depth > 3) return undefined;
   const own = accountRole(name);
   if (own && depth > 0) return own;
@@ -47,10 +45,6 @@ function ownerRole(model: DataModel, name: string, roles: string[], depth = 0): 
     if (up) return up;
   }
   return own;
-}
-
-function snakeName(n: string): string {
-  return n.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
 }
 
 export function designApi(model: DataModel, t: DomainTraits, roles: string[]): Endpoint[] {
@@ -67,10 +61,9 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
     const w = words(e.name);
     // Reference data nobody owns (clinics, tags) is an admin's; anything a person creates is staff's.
     const unowned = !model.relations.some((r) => r.from === e.name);
-    const moduleRole = roles.includes("runbook_editor") ? (moduleOf(e.name) === "runbooks" ? "runbook_editor" : moduleOf(e.name) === "incidents" ? "responder" : undefined) : undefined;
-    const who = moduleRole ?? ownerRole(model, e.name, roles) ?? (unowned ? "admin" : staff);
+    const who = ownerRole(model, e.name, roles) ?? (unowned ? "admin" : staff);
     out.push({ method: "GET", path: base, purpose: `List ${plural(w)} with filters and cursor pagination`, auth: "signed-in" });
-    if (READ_ONLY.has(e.name) || ACTION_CREATED.has(e.name) || (e.name === "Review" && names.has("Order"))) continue;
+    if (READ_ONLY.has(e.name) || (e.name === "Review" && names.has("Order"))) continue;
     out.push({ method: "POST", path: base, purpose: `Create ${article(w)} ${w}, validated against its schema`, auth: who });
     out.push({ method: "PATCH", path: `/api/v1/${res}/{id}`, purpose: `Update ${article(w)} ${w}; optimistic locking via updated_at`, auth: who === staff ? who : `${who} (own)` });
   }
@@ -99,7 +92,7 @@ export function realtimeEvents(model: DataModel, t: DomainTraits): RealtimeEvent
   if (!t.has("realtime")) return [];
   const names = new Set(model.entities.map((e) => e.name));
   const main = [...names].find((n) => !INTERNAL.has(n) && n !== "User") ?? "Record";
-  const w = main.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+  const w = snake(main);
   return [
     { name: `${w}:updated`, direction: "server → client", payload: `{ id, changes, updatedAt }` },
     { name: "presence:update", direction: "server → client", payload: "{ viewers: [displayName] }" },
@@ -107,7 +100,7 @@ export function realtimeEvents(model: DataModel, t: DomainTraits): RealtimeEvent
   ];
 }
 
-export function cliCommands(featureText: string, hasHistory: boolean): string[] {
+export function cliCommands(featureText: string): string[] {
   const verbs = [...featureText.toLowerCase().matchAll(/\b(sync|convert|generate|deploy|backup|import|export|scan|check|lint|format|build|publish|watch|fetch|push|pull|migrate|validate|search)\w*\b/g)].map((m) => m[1]);
-  return [...new Set(["init", ...verbs.slice(0, 3), "status", "config", ...(hasHistory ? ["history"] : [])])];
+  return [...new Set(["init", ...verbs.slice(0, 3), "status", "config"])];
 }

@@ -27,13 +27,9 @@ export interface LayoutInput {
   commands: string[];
 }
 
-function moduleNames(entities: Entity[]): string[] {
-  return groupModules(entities).map((m) => m.name).slice(0, 8);
-}
+const moduleNames = (entities: Entity[]) => groupModules(entities).map((m) => m.name).slice(0, 8);
 
-function pkgName(name: string): string {
-  return snake(name.split(/\s+/).slice(0, 3).join(" ")) || "app";
-}
+const pkgName = (name: string) => snake(name.split(/\s+/).slice(0, 3).join(" ")) || "app";
 
 function astroSite(i: LayoutInput): Node {
   const collections = i.entities.map((e) => e.table);
@@ -220,40 +216,9 @@ function cli(i: LayoutInput): Node {
   }
 }
 
+const WEB: Partial<Record<StackPlan["family"], (i: LayoutInput) => Node>> = { python: pythonWeb, go: goWeb, jvm: jvmWeb, ruby: railsWeb, php: laravelWeb, dotnet: dotnetWeb, rust: rustWeb, elixir: elixirWeb };
+
 export function directoryTree(i: LayoutInput): string {
-  let root: Node;
-  if (i.traits.has("cli")) root = cli(i);
-  else if (i.traits.has("k8s_operator") && i.plan.family === "go") root = goOperator(i);
-  else if (/astro/i.test(i.plan.framework.choice)) root = astroSite(i);
-  else {
-    switch (i.plan.family) {
-      case "python":
-        root = pythonWeb(i);
-        break;
-      case "go":
-        root = goWeb(i);
-        break;
-      case "jvm":
-        root = jvmWeb(i);
-        break;
-      case "ruby":
-        root = railsWeb(i);
-        break;
-      case "php":
-        root = laravelWeb(i);
-        break;
-      case "dotnet":
-        root = dotnetWeb(i);
-        break;
-      case "rust":
-        root = rustWeb(i);
-        break;
-      case "elixir":
-        root = elixirWeb(i);
-        break;
-      default:
-        root = nodeWeb(i);
-    }
-  }
+  const root = i.traits.has("cli") ? cli(i) : i.traits.has("k8s_operator") && i.plan.family === "go" ? goOperator(i) : /astro/i.test(i.plan.framework.choice) ? astroSite(i) : (WEB[i.plan.family] ?? nodeWeb)(i);
   return render(root).join("\n");
 }

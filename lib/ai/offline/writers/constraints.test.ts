@@ -53,7 +53,8 @@ const REPAIR_CAFE =
 describe("a device the person named", () => {
   it("plans for 'must work on an old shared laptop' and keeps the stack's names capitalised", () => {
     const md = writeArchitecture(ctx(REPAIR_CAFE));
-    expect(md).toContain("Runs on an old shared laptop: a web app opened in the browser, nothing to install");
+    expect(md).toContain("On laptops: the screens people use there are laid out for its size and touch, and tested at its viewport; pages are server-rendered HTML with little JavaScript, so an older machine stays quick.");
+    expect(md).toContain("As you said: “Must work on an old shared laptop”");
     expect(md).toMatch(/sessions end when the browser closes/);
     expect(md).toContain("No budget: every running service stays on a free tier");
     expect(md).not.toMatch(/plus [^.]*\b(?:vercel|sentry|stripe)\b/);

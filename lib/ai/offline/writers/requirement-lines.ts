@@ -1,9 +1,13 @@
-// Each requirement the person stated (reading/requirements.ts), carried into every
+// What the person asked of the product, each with their words, carried into every
 // document where it matters: the brief quotes it, the architecture says how the design
-// meets it, the test strategy names the test that proves it. One place per kind, so a
-// requirement is never said in one document and forgotten in the next.
-import type { Requirement } from "../reading/requirements";
-import { capitalize, quote } from "../text-utils";
+// meets it, the test strategy names the test that proves it. One reading feeds all three
+// (`statedNeeds`), so a need is never said in one document and forgotten in the next.
+import type { ProjectContext } from "../context";
+import { moduleOf } from "../knowledge/modules";
+import { isCondition, statedRules } from "../reading/features";
+import { tokens } from "../reading/nlp";
+import { PRESENT_PRACTICE, type Requirement } from "../reading/requirements";
+import { capitalize, joinList, quote, snake } from "../text-utils";
 import type { CriticalPath } from "./critical-paths";
 
 /** "SMS reminders": the channel with the noun the person put after it, if any. */
@@ -12,77 +16,153 @@ function channelUse(r: Requirement): string {
   return m ? `${r.name} ${m[1].toLowerCase()}` : `${r.name} messages`;
 }
 
-/** The brief's line: what the person requires, in their words. */
-export function briefLine(r: Requirement): string {
-  const said = quote(r.said, 200);
-  switch (r.kind) {
-    case "channel":
-      return `${capitalize(channelUse(r))} — as you said: ${said}`;
-    case "identity":
-      return r.name === "phone number" || r.name === "no account" ? `No account to create — as you said: ${said}` : `Sign-in by ${r.name} — as you said: ${said}`;
-    case "device":
-      return `Used on ${r.name === "phone" ? "phones" : `${r.name}s`} — as you said: ${said}`;
-    case "availability":
-      return `${r.name === "offline" ? "Keeps working when the connection drops" : "Available 24/7"} — as you said: ${said}`;
-    case "product":
-      return `${r.name} — ${r.relation === "integrates" ? "it must work with it" : r.relation === "compares" ? "what it is measured against" : "what you use today"}: ${said}`;
-  }
-}
+/** "tablets" — or "the device you named" when they named a brand ("an iPad"): only their words name it. */
+const devices = (r: Requirement) => (new RegExp(`\\b${r.name.split(" ").pop()}`, "i").test(r.said) ? `${r.name}s` : "the device you named");
 
-/** The architecture's line: how the design meets it. */
-export function architectureLine(r: Requirement): string {
+/** A requirement in each document: the brief's line (in their words), the architecture's (how the design meets it), the test that proves it (none when no journey depends on it). */
+function requirementLines(r: Requirement): { brief: string; arch: string; path?: CriticalPath } {
+  const said = quote(r.said, 200);
+  const shape = (brief: string, arch: string, path?: CriticalPath) => ({ brief: `${brief} — as you said: ${said}`, arch, path });
+  const phone = r.name === "phone number";
   switch (r.kind) {
     case "channel":
-      return `${capitalize(channelUse(r))}: sent through ${r.name === "e-mail" ? "a transactional e-mail service" : `an ${r.name} provider`} behind one interface (chosen at build time, swappable); a scheduled job sends what is due, each message's delivery status is stored, failures are retried, and people can opt out.`;
+      return shape(capitalize(channelUse(r)), `${capitalize(channelUse(r))}: sent through ${r.name === "e-mail" ? "a transactional e-mail service" : `an ${r.name} provider`} behind one interface (chosen at build time, swappable); a scheduled job sends what is due, each message's delivery status is stored, failures are retried, and people can opt out.`, { name: capitalize(channelUse(r)), mustHold: `each ${channelUse(r)} goes out once, when it is due (a fake clock drives the job), through a fake ${r.name} gateway in tests; a failed send is retried and reported; nobody who opted out gets one`, level: "integration" });
     case "identity":
-      return r.name === "phone number"
-        ? "Identity by phone number: no account and no password; a person gives a phone number, a one-time code sent by SMS confirms it, and their records hang off that number."
-        : r.name === "no account"
-          ? "No accounts for the people served: what they do is tied to the contact detail they give, confirmed by a one-time code; only staff sign in."
-          : `Sign-in through ${r.name}: no local passwords; roles come from the identity provider's groups.`;
+      return phone || r.name === "no account"
+        ? shape("No account to create", phone ? "Identity by phone number: no account and no password; a person gives a phone number, a one-time code sent by SMS confirms it, and their records hang off that number." : "No accounts for the people served: what they do is tied to the contact detail they give, confirmed by a one-time code; only staff sign in.", { name: "Using it without an account", mustHold: `a person completes the main journey with ${phone ? "a phone number" : "the contact detail they give"} and a one-time code; no account or password is created; a wrong or expired code is refused`, level: "e2e" })
+        : shape(`Sign-in by ${r.name}`, `Sign-in through ${r.name}: no local passwords; roles come from the identity provider's groups.`, { name: `Sign-in through ${r.name}`, mustHold: "sign-in works only through the identity provider; its groups map to roles", level: "e2e" });
     case "device":
-      return `On ${r.name === "phone" ? "phones" : `${r.name}s`}: the screens people use there are laid out for its size and touch, and tested at its viewport.`;
+      // "Must work on an old shared laptop": a modest machine gets light pages; a shared one keeps nobody signed in.
+      return shape(`Used on ${devices(r)}`, `On ${devices(r)}: the screens people use there are laid out for its size and touch, and tested at its viewport${/\b(?:old|older|cheap|low-end|aging|ageing|slow)\b/i.test(r.said) ? "; pages are server-rendered HTML with little JavaScript, so an older machine stays quick" : ""}.${/\bshared\b/i.test(r.said) ? " On a shared machine nobody stays signed in by accident: sessions end when the browser closes and nothing personal is kept in the browser." : ""}`, { name: `Screens on ${devices(r)}`, mustHold: "the screens used there work at its viewport and with touch", level: "e2e" });
     case "availability":
       return r.name === "offline"
-        ? "Keeps working when the connection drops: the screens that must go on keep a local copy and a queue of changes, show what is not yet synced, and sync in order when the connection returns."
-        : "Available 24/7: no maintenance window; deploys roll without downtime, and an alert reaches someone when a health check fails.";
-    case "product":
-      return r.relation === "integrates"
-        ? `${r.name}: an adapter to its API behind one interface, so ${r.name} being slow or down never blocks people here; calls are retried from an outbox.`
-        : `${r.name}: ${r.relation === "compares" ? "the product people will compare this with" : "what you use today"} — ${r.relation === "compares" ? "its flows set expectations" : "existing records are imported at launch and the switch-over is planned with a date"}.`;
+        ? shape("Keeps working when the connection drops", "Keeps working when the connection drops: the screens that must go on keep a local copy and a queue of changes, show what is not yet synced, and sync in order when the connection returns.", { name: "Working through a dropped connection", mustHold: "with the network cut, the screens that must go on keep working and nothing entered is lost; changes sync once, in order, when it returns", level: "e2e" })
+        : shape("Available 24/7", "Available 24/7: no maintenance window; deploys roll without downtime, and an alert reaches someone when a health check fails.");
+    case "product": {
+      const [brief, arch] = r.relation === "integrates" ? ["it must work with it", `an adapter to its API behind one interface, so ${r.name} being slow or down never blocks people here; calls are retried from an outbox`] : r.relation === "compares" ? ["what it is measured against", "the product people will compare this with — its flows set expectations"] : ["what you use today", "what you use today — where this replaces it, its records are imported at launch and the switch-over is planned with a date"];
+      const path: CriticalPath | undefined = r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); while it is down, work queues instead of failing people's requests`, level: "contract" } : r.relation === "uses" && (/\b(?:use[sd]?|using)\b/i.test(r.said) || PRESENT_PRACTICE.test(r.said)) ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
+      return { brief: `${r.name} — ${brief}: ${said}`, arch: `${r.name}: ${arch}.`, path };
+    }
   }
 }
 
-/** The test that proves it, for the test strategy's critical paths; undefined when no journey depends on it. */
-export function criticalPathFor(r: Requirement): CriticalPath | undefined {
-  switch (r.kind) {
-    case "channel":
-      return { name: capitalize(channelUse(r)), mustHold: `each ${channelUse(r)} goes out once, when it is due (a fake clock drives the job), through a fake ${r.name} gateway in tests; a failed send is retried and reported; nobody who opted out gets one`, level: "integration" };
-    case "identity":
-      return r.name === "phone number" || r.name === "no account"
-        ? { name: "Using it without an account", mustHold: "a person completes the main journey with a phone number and a one-time code; no account or password is created; a wrong or expired code is refused", level: "e2e" }
-        : { name: `Sign-in through ${r.name}`, mustHold: "sign-in works only through the identity provider; its groups map to roles", level: "e2e" };
-    case "device":
-      return { name: `Screens on ${r.name === "phone" ? "a phone" : `a ${r.name}`}`, mustHold: `the screens used on a ${r.name} work at its viewport and with touch`, level: "e2e" };
-    case "availability":
-      return r.name === "offline" ? { name: "Working through a dropped connection", mustHold: "with the network cut, the screens that must go on keep working and nothing entered is lost; changes sync once, in order, when it returns", level: "e2e" } : undefined;
-    case "product":
-      return r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); its outage queues work instead of failing people's requests`, level: "contract" } : r.relation === "uses" ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
-  }
+/** The brief's line: what the person requires, in their words. */
+export const briefLine = (r: Requirement) => requirementLines(r).brief;
+
+/** Something the person asked of the product, in their words. */
+export interface Need {
+  /** A requirement of a known kind, a rule the product enforces, something it does, what hurts today, the load it carries, who uses it, or a price. */
+  kind: "requirement" | "rule" | "feature" | "pain" | "scale" | "people" | "price";
+  /** Their sentence or clause, verbatim. */
+  said: string;
+  requirement?: Requirement;
+  /** The data model's entities their words name. */
+  entities: string[];
+  /** The clause that says what is done, to name it by. */
+  name?: string;
+  /** A requirement whose words another need already quotes. */
+  carried?: boolean;
 }
 
-/** "Kids under 16 need a parent's sign-off on the waiver" → "Kids under 16 need a parent's sign-off". */
-function ruleName(rule: string): string {
-  const first = rule.split(/[,;:—–]|\s-\s/)[0].replace(/[.!?]+$/, "").trim();
+// A message the product sends, and work that happens at a time rather than on a click: a reminder, an invoice "at the end of each month".
+const NOTIFY = /\b(?:remind\w*|notif\w*|alert\w*|ping\w*|sms|texts?|text messages?|e-?mails?|whatsapp)\b/i;
+const WHEN = /\b(?:the (?:day|night|week|evening|morning) before|\d+ (?:days?|hours?) before|each (?:morning|evening|night|day|week|month)|every (?:day|morning|evening|night|week|month|quarter|\w+day)|daily|weekly|monthly|quarterly|nightly|at night|end of (?:the |each )?month)\b/i;
+const scheduled = (s: string) => /\bremind/i.test(s) || (WHEN.test(s) && /\b(?:send|sent|report|invoice|notif|alert|text|e-?mail)/i.test(s));
+// Who the person is ("we are a cooperative", "im a plumber"), what they know, when it is due: said elsewhere, not what the product does.
+const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own)\b|im\b)|\b(?:deadline|launch|go[- ]live|live by|start before|ready by)\b/i;
+const HOLDS = /\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
+
+/** The model's entities a text names, by their name ("camera kit") or the person's word for them. */
+function entitiesIn(ctx: ProjectContext, text: string): string[] {
+  const words = (w: string) => new RegExp(`\\b${w.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/ /g, "[\\s-]?")}(?:e?s)?\\b`, "i");
+  const named = ctx.model.entities.filter((e) => e.name !== "User" && words(e.name).test(text)).map((e) => e.name);
+  return [...new Set([...named, ...ctx.model.core.filter((c) => words(c.said).test(text)).map((c) => c.entity)])];
+}
+
+/**
+ * Everything the person asked of the product, from one reading of their words: the
+ * requirements and rules they stated, then each sentence that says what the product does
+ * with their things, and the pain it must cure. A sentence already carried whole by a
+ * requirement or rule, or that says who they are, what they know, what they ruled out or
+ * how they work today, is not a need.
+ */
+export function statedNeeds(ctx: ProjectContext): Need[] {
+  const r = ctx.reading;
+  const rules = statedRules(r);
+  // A name said in passing ("Season is May to September") is no product in use; "no account" is said by the phone-number identity when there is one.
+  const reqs = r.requirements.filter((q) => (q.relation !== "uses" || /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i.test(q.said)) && !(q.name === "no account" && r.requirements.some((y) => y.name === "phone number")));
+  const needs: Need[] = [
+    ...reqs.map((q): Need => ({ kind: "requirement", said: q.said, requirement: q, entities: [] })),
+    ...rules.map((said): Need => ({ kind: "rule", said, entities: entitiesIn(ctx, said) })),
+  ];
+  let features = 0;
+  for (const s of new Set(r.sentences)) {
+    const pain = r.pains.slice(0, 2).includes(s);
+    // A sentence that is mostly one requirement is carried, quoted, by that requirement's lines.
+    if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => s.includes(l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || r.ruledOut.some((x) => /^[A-Z]/.test(x) && s.includes(x))) continue;
+    // Something done ("technicians check kits back in"), or a short fragment of it ("Live GPS during walk"); not a count or a trait ("most singers are retired").
+    const verbs = tokens(s).filter((t) => t.tags.has("Verb"));
+    const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));
+    const entities = entitiesIn(ctx, s);
+    const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula)?.text;
+    // "Up to 150 climbers at once", "I teach about 35 pupils", "our shop runs 8–10 events a month": the load it must carry; "most singers are retired": who it must suit.
+    const counts = r.quantities.some((q) => q.kind === "count" && q.sentence === s);
+    // "Late returns cost €10 per started half hour": a price the server must compute as they set it.
+    if (!entities.length && r.quantities.some((q) => q.kind === "money" && q.sentence === s) && s !== r.budget?.sentence) needs.push({ kind: "price", said: s, entities });
+    if (!entities.length) continue;
+    if ((done || (!verbs.length && !/\d/.test(s) && s.split(/\s+/).length <= 8)) && !(counts && /^(?:we|i|our)\b/i.test(s)) && (pain || features++ < 8)) needs.push({ kind: pain ? "pain" : "feature", said: s, entities, name });
+    else if (counts) needs.push({ kind: "scale", said: s, entities });
+    else if (verbs.some((t) => t.tags.has("Copula")) && r.actors.some((a) => s.toLowerCase().includes(a))) needs.push({ kind: "people", said: s, entities });
+  }
+  // A requirement said inside a need's sentence is quoted there; its own lines need not repeat the quote.
+  for (const n of needs) n.carried = !!n.requirement && needs.some((f) => f.kind !== "requirement" && f.said.includes(n.said));
+  return needs;
+}
+
+/** "need to send quotes and then invoices when the job is done, …" → "Send quotes and then invoices when the job is done": what is done, not the wish ("What I'd love is something where we can …"). */
+function needName(said: string): string {
+  const first = said.replace(/^(?:(?:also|so|and|oh),?\s+)*(?:what\s+)?(?:(?:we|i)(?:\s+would|'d)?\s+)?(?:want|need|like|love)s?\s+(?:is\s+)?(?:(?:something|a way|an app|a place|one place)\s+)?(?:(?:where|to|that|for)\s+)?(?:(?:we|i|you|people)\s+(?:can\s+)?)?/i, "").split(/[,;:—–](?=\s)|\s-\s/)[0].replace(/[.!?]+$/, "").trim();
   return capitalize(first.length <= 70 ? first : `${first.slice(0, 67).replace(/\s+\S*$/, "")}…`);
 }
 
-/** A rule the person stated, as the test that proves the product enforces it. */
-export function ruleCriticalPath(rule: string): CriticalPath {
-  return { name: ruleName(rule), mustHold: `as you said, ${quote(rule, 220)} — enforced by the server, and the case that breaks it is refused with a clear message`, level: "integration" };
+/** What people book or reserve in a need: the first of its entities said after the verb ("reserve a boat" → Boat). */
+function held(n: Need): string | undefined {
+  const after = n.said.slice(HOLDS.exec(n.said)?.index ?? 0).toLowerCase();
+  const at = (e: string) => after.search(snake(e).split("_").pop()!);
+  return n.entities.filter((e) => at(e) >= 0).sort((a, b) => at(a) - at(b))[0];
 }
 
-/** A rule the person stated, in the architecture: where it is enforced. */
-export function ruleArchitectureLine(rule: string): string {
-  return `${quote(rule, 220)} — a rule of the domain module that owns it, checked on the server for every request, never only in the screens.`;
+/** How a need is proved, by what it says: a message sent when due, one sent when something happens, a thing held for a time, a rule, or a journey. */
+function check(n: Need): [string, CriticalPath["level"]] {
+  if (scheduled(n.said)) return ["a fake clock drives the scheduled job: it runs once when due, for everyone it concerns, and a failed run is retried and reported", "integration"];
+  if (NOTIFY.test(n.said)) return ["a fake gateway records each message: it goes out once, to the right people, as soon as what triggers it happens, and a failed send is retried and reported", "integration"];
+  if (HOLDS.test(n.said)) return [`two people can never hold the same ${held(n) ?? "thing"} for overlapping times; a cancelled one frees it at once; concurrent requests get one winner and a clear message`, "integration"];
+  if (n.kind === "rule") return ["enforced by the server, and the case that breaks it is refused with a clear message", "integration"];
+  if (n.kind === "price") return ["the server computes each amount exactly so, with a test at every boundary", "unit"];
+  return [`it works end to end through the screens and the API, and each ${joinList(n.entities)} it records is saved and shown only to the people it concerns`, "e2e"];
+}
+
+/** The test that proves a need holds. */
+export function needPath(n: Need): CriticalPath | undefined {
+  const p = n.requirement && requirementLines(n.requirement).path;
+  if (n.requirement) return p && (n.carried ? p : { ...p, mustHold: `${p.mustHold} — as you said, ${quote(n.said, 200)}` });
+  const said = quote(n.said, 220);
+  if (n.kind === "pain") return { name: "What hurts today", mustHold: `as you said, ${said} — a test reproduces it and proves it can no longer happen`, level: "e2e" };
+  if (n.kind === "scale") return { name: "The load you named", mustHold: `as you said, ${said} — the main journeys stay under 500 ms at p95 with twice that load`, level: "load" };
+  if (n.kind === "people") return { name: "Usable by the people you named", mustHold: `as you said, ${said} — the main journeys pass the accessibility checks and are tried with some of them before release`, level: "e2e" };
+  const [holds, level] = check(n);
+  return { name: needName(n.kind === "rule" ? n.said : (n.name ?? n.said)), mustHold: `as you said, ${said} — ${holds}`, level };
+}
+
+/** Where the design meets a need, in the architecture. */
+export function needArchitectureLine(n: Need): string {
+  if (n.requirement) return `${requirementLines(n.requirement).arch}${n.carried ? "" : ` As you said: ${quote(n.said, 200)}.`}`;
+  const said = quote(n.said, 220);
+  if (n.kind === "scale") return `${said} — the load the design is sized for, and load-tested at twice that before each release.`;
+  if (n.kind === "people") return `${said} — who will use it: few steps, plain words and large touch targets, tried with some of them before release.`;
+  const mods = [...new Set(n.entities.map(moduleOf))];
+  const where = mods.length ? `the ${joinList(mods)} module${mods.length > 1 ? "s" : ""}` : "the domain module that owns it";
+  const how = scheduled(n.said) ? "; a scheduled job in the background worker does it when it is due, and retries a failed run" : NOTIFY.test(n.said) ? "; the message leaves through the background worker and the provider's adapter, retried on failure" : HOLDS.test(n.said) ? "; a database constraint keeps two people from holding the same thing at once" : "";
+  if (n.kind === "price") return `${said} — computed on the server in whole cents from one price table, never in the screens.`;
+  return n.kind === "rule" ? `${said} — a rule of ${where}, checked on the server for every request, never only in the screens${how}.` : `${n.kind === "pain" ? "What hurts today, " : ""}${said} — met in ${where}${how}.`;
 }

@@ -11,13 +11,11 @@ import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
 import { TECHS } from "../knowledge/tech-catalog";
 import { localeCode } from "../reading/read-project";
-import { architectureLine, ruleArchitectureLine } from "./requirement-lines";
-import { statedRules } from "../reading/features";
+import { needArchitectureLine, statedNeeds } from "./requirement-lines";
 import { bullets, doc, fence, table } from "../markdown";
-import { capitalize, joinList, lowerFirst, plural } from "../text-utils";
+import { camel, capitalize, joinList, lowerFirst, plural, quote } from "../text-utils";
 
 const short = (s: string) => s.split(/ with | \(|:/)[0].trim();
-const camelName = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 function mermaidContext(ctx: ProjectContext, plan: StackPlan): string {
   const lines = ["flowchart LR"];
@@ -87,18 +85,18 @@ function components(ctx: ProjectContext, plan: StackPlan): string {
 function apiDesign(ctx: ProjectContext, plan: StackPlan): string {
   if (ctx.traits.has("cli")) {
     const bin = ctx.profile.name.toLowerCase().replace(/\b(cli|tool)\b/g, "").trim().replace(/\s+/g, "-") || "app";
-    const cmds = cliCommands(ctx.profile.features.join(" "), false);
+    const cmds = cliCommands(ctx.profile.features.join(" "));
     return [
       `The public interface is the command line: \`${bin} <command> [flags]\`. Every command supports \`--help\`, \`--json\` for machine-readable output and exits non-zero on failure.`,
       "",
-      table(["Command", "Purpose"], cmds.map((c) => [`\`${bin} ${c}\``, c === "init" ? "Create the config file and local state" : c === "status" ? "Show what would change, without changing anything" : c === "config" ? "Get or set configuration values" : c === "history" ? "List recent runs with their exit codes" : `Run the ${c} operation; idempotent and safe to repeat`])),
+      table(["Command", "Purpose"], cmds.map((c) => [`\`${bin} ${c}\``, c === "init" ? "Create the config file and local state" : c === "status" ? "Show what would change, without changing anything" : c === "config" ? "Get or set configuration values" : `Run the ${c} operation; idempotent and safe to repeat`])),
     ].join("\n");
   }
   if (ctx.traits.has("k8s_operator")) {
     return [
       "The API is the Kubernetes API: users declare custom resources and the operator reconciles them. Every kind has a `spec` (desired state) and a `status` with conditions (`Ready`, `Progressing`, `Failed`).",
       "",
-      table(["Kind", "Purpose", "Key spec fields"], ctx.model.entities.map((e) => [`\`${e.name}\``, e.purpose, e.fields.filter((f) => !f.primary && f.name !== "created_at" && !/_at$|phase/.test(f.name)).map((f) => `\`${camelName(f.name)}\``).join(", ") || "—"])),
+      table(["Kind", "Purpose", "Key spec fields"], ctx.model.entities.map((e) => [`\`${e.name}\``, e.purpose, e.fields.filter((f) => !f.primary && f.name !== "created_at" && !/_at$|phase/.test(f.name)).map((f) => `\`${camel(f.name)}\``).join(", ") || "—"])),
       "",
       "Users work with `kubectl apply -f`, `kubectl get <kind>` and `kubectl describe` (events explain every state change).",
     ].join("\n");
@@ -186,29 +184,12 @@ function decisions(ctx: ProjectContext, plan: StackPlan): string {
 /** What the person asked for outright, and where the design meets it: checked by the critique. */
 export function statedRequirements(ctx: ProjectContext): string[] {
   const r = ctx.reading;
-  const out: string[] = [
-    // Offline use has its own, fuller line below.
-    ...r.requirements.filter((x) => !(x.kind === "identity" && x.name === "no account" && r.requirements.some((y) => y.name === "phone number")) && !(x.name === "offline" && r.offline)).map(architectureLine),
-    ...statedRules(r).map(ruleArchitectureLine),
-  ];
-  if (r.languages.length) {
-    out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.`);
-  }
-  if (r.offline) {
-    out.push("Works offline: the client keeps what it needs in a local store (IndexedDB on the web, SQLite on a device) and records changes in an outbox; when a connection returns, the outbox syncs in order, the server is the referee (last write wins per field, with the server's timestamp), and the screen shows what is not yet synced.");
-  }
-  // "Must work on an old shared laptop": the device the person named, and what it asks of the design.
-  const device = r.clauses.find((c) => c.modal && /^(?:work|run)$/.test(c.verb ?? "") && !c.negated && c.extras.some((x) => x.prep === "on"));
-  const on = device && /\bon\s+(.+)$/i.exec(device.text.replace(/[.;,]+$/, ""))?.[1];
-  if (on) {
-    const modest = /\b(?:old|older|cheap|low-end|aging|ageing|shared|slow)\b/i.test(on);
-    out.push(
-      `Runs on ${on}: a web app opened in the browser, nothing to install${modest ? "; pages are server-rendered HTML with little JavaScript, so an older machine stays quick" : ""}.${/\bshared\b/i.test(on) ? " On a shared machine nobody stays signed in by accident: sessions end when the browser closes and nothing personal is kept in the browser." : ""}`,
-    );
-  }
+  // Offline use has its own, fuller line below.
+  const out = statedNeeds(ctx).filter((n) => !(n.requirement?.name === "offline" && r.offline)).map(needArchitectureLine);
+  if (r.languages.length) out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.${r.sentences.filter((s) => r.languages.some((l) => s.includes(l))).map((s) => ` As you said: ${quote(s, 200)}.`)[0] ?? ""}`);
+  if (r.offline) out.push("Works offline: the client keeps what it needs in a local store (IndexedDB on the web, SQLite on a device) and records changes in an outbox; when a connection returns, the outbox syncs in order, the server is the referee (last write wins per field, with the server's timestamp), and the screen shows what is not yet synced.");
   if (ctx.model.noMoney) out.push("No payments: you said the product handles no money, so there is no payment provider, no price or amount field and no PCI scope.");
-  const budget = r.budget;
-  if (budget) out.push(budget.value === 0 ? "No budget: every running service stays on a free tier (see Deployment & Operations)." : `Budget ${budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
+  if (r.budget) out.push(r.budget.value === 0 ? "No budget: every running service stays on a free tier (see Deployment & Operations)." : `Budget ${r.budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
   const ruled = r.ruledOut.filter((f) => !/payment/i.test(f));
   if (ruled.length) out.push(`Left out because you ruled it out: ${joinList(ruled)}.`);
   return out;
@@ -227,7 +208,7 @@ function inSentence(choice: string): string {
 
 export function writeArchitecture(ctx: ProjectContext): string {
   const plan = ctx.plan;
-  const cmds = cliCommands(ctx.profile.features.join(" "), false);
+  const cmds = cliCommands(ctx.profile.features.join(" "));
   const tree = directoryTree({ name: ctx.profile.name, plan, traits: ctx.traits, entities: ctx.model.entities, commands: cmds });
   const modules = groupModules(ctx.model.entities).map((m) => m.name);
   const intro = `${capitalize(ctx.profile.subject)}. This document describes how it is built: ${plan.language.choice} with ${plan.framework.choice}, ${short(plan.database.choice)}${plan.additional.length ? `, plus ${joinList(plan.additional.slice(0, 4).map((a) => inSentence(short(a.choice))))}` : ""}.`;

@@ -8,6 +8,9 @@ import { appendToSection } from "./edit-document";
 import { applyGroundingFix } from "./grounding";
 import { FIXES } from "./review-rules";
 import { ownKind, writeArtifactOfKind } from "./write-artifact";
+import { criticalPaths } from "./critical-paths";
+import { statedRequirements } from "./write-architecture";
+import { pathLine } from "./write-test-strategy";
 
 function listAfter(label: string, text: string): string[] {
   const m = new RegExp(`${label}:\\s*\\n((?:\\s*-.*\\n?)*)`, "i").exec(text);
@@ -27,6 +30,14 @@ export function writeFinalize(ctx: ProjectContext, feedback = ctx.section("revie
     const fresh = markdownSections(writeArtifactOfKind(ctx, kind));
     for (const s of missing) md = appendToSection(md, s, fresh[s.toLowerCase()] ?? `${ARTIFACT_KINDS[kind].title}: ${s.toLowerCase()} for ${ctx.title}.`);
     done.push(`wrote the missing section${missing.length > 1 ? "s" : ""} ${joinList(missing)}`);
+  }
+  // What the person said while the draft was written (a remark heard since) is carried too: each need whose words the draft does not quote yet.
+  const [section, lines] = kind === "test-strategy-outline" ? ["Critical Paths", criticalPaths(ctx).map(pathLine)] : kind === "architecture-overview" ? ["Architecture Pattern", statedRequirements(ctx)] : ["", []];
+  const fresh = lines.filter((l) => !md.includes(/“([^”]+)”/.exec(l)?.[1] ?? ""));
+  const from = (markdownSections(md)[section.toLowerCase()]?.match(/^\d+\. /gm)?.length ?? 0) + 1;
+  if (fresh.length) {
+    md = appendToSection(md, section, fresh.map((l, i) => (kind === "test-strategy-outline" ? `${from + i}. ${l}` : `- ${l}`)).join("\n"));
+    done.push(`carried ${fresh.length} more of what you said`);
   }
   for (const item of items) {
     if (/missing required section|add the missing section/i.test(item)) continue;

@@ -6,7 +6,10 @@ import { toolchain } from "../knowledge/family-profiles";
 import { getSlot } from "../knowledge/stack-plan";
 import { bullets, doc, numbered, table } from "../markdown";
 import { capitalize } from "../text-utils";
-import { criticalPaths } from "./critical-paths";
+import { criticalPaths, type CriticalPath } from "./critical-paths";
+
+/** A critical path as the document lists it. */
+export const pathLine = (p: CriticalPath) => `**${p.name}** (${p.level}) — ${p.mustHold}.`;
 
 export function writeTestStrategy(ctx: ProjectContext): string {
   const plan = ctx.plan;
@@ -31,7 +34,7 @@ export function writeTestStrategy(ctx: ProjectContext): string {
     `Critical paths: 100% — every path below has at least one automated test at the level shown, and a failing one blocks the release.`,
     "Coverage is a floor, not a goal: each bug fix starts with a failing test that reproduces it.",
   ]);
-  const critical = numbered(paths.map((p) => `**${p.name}** (${p.level}) — ${p.mustHold}.`));
+  const critical = numbered(paths.map(pathLine));
   const tools: string[][] = [
     ["Unit and integration runner", f.testRunner],
     ...(cli ? [] : [["Browser end-to-end", f.e2e], ["Real database in tests", `Testcontainers (${db})`]]),
@@ -57,7 +60,7 @@ export function writeTestStrategy(ctx: ProjectContext): string {
     t.any("realtime", "iot") ? "Nightly: load tests and the full end-to-end suite; results trend on a dashboard." : "Nightly: full end-to-end suite and dependency audit.",
     "Flaky tests are quarantined within a day with an owner, never silently retried forever.",
   ]);
-  const intro = `${capitalize(ctx.profile.subject)}. Tests target the behaviour people rely on — ${paths.slice(0, 3).map((p) => p.name.toLowerCase()).join(", ")} — with ${f.testRunner}${cli ? "" : ` and ${f.e2e}`} on ${plan.language.choice}.`;
+  const intro = `${capitalize(ctx.profile.subject)}. Tests target the behaviour people rely on — ${paths.slice(0, 3).map((p) => p.name.toLowerCase()).join(", ")} — with ${f.testRunner}${cli ? "" : ` and ${f.e2e}`} on ${plan.language.choice} and ${plan.framework.choice.split(" (")[0]}.`;
   return doc(`${ARTIFACT_KINDS["test-strategy-outline"].title} — ${ctx.title}`, intro, [
     ["Test Pyramid", pyramid],
     ["Coverage Targets", coverage],
