@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { PartyEvent, StoredEvent } from "../wire/events";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { PartyRuntime, Suspend, type RuntimeDeps } from "./runtime";
@@ -95,27 +95,34 @@ describe("PartyRuntime", () => {
   });
 
   it("flushes the whole party's pending text in one commit per interval, not per agent or per token", async () => {
-    const { store, commits, rt } = setup(1, { flushMs: 40 });
-    const writers = ["a", "b", "c"].map((id) => rt.messageWriter(meta(id, `agent-${id}`), 1));
-    const t0 = Date.now();
-    let tokens = 0;
-    while (Date.now() - t0 < 300) {
-      for (const w of writers) w.delta(`t${tokens++} `);
-      await sleep(5);
+    // On the test's own clock: a busy machine stretches real timers, not this one.
+    vi.useFakeTimers();
+    try {
+      const { store, commits, rt } = setup(1, { flushMs: 40 });
+      const writers = ["a", "b", "c"].map((id) => rt.messageWriter(meta(id, `agent-${id}`), 1));
+      let tokens = 0;
+      // 300 ms of three agents writing a token every 5 ms each.
+      for (let ms = 0; ms < 300; ms += 5) {
+        for (const w of writers) w.delta(`t${tokens++} `);
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      await vi.advanceTimersByTimeAsync(100);
+      await rt.flushed();
+      // One flush per 40 ms: a handful of commits for 180 tokens from three agents.
+      expect(tokens).toBe(180);
+      expect(commits.length).toBeGreaterThanOrEqual(7);
+      expect(commits.length).toBeLessThanOrEqual(9);
+      // Each flush carries every agent that wrote since the last one, one delta event each.
+      const busy = commits.slice(1, -1);
+      for (const c of busy) expect(new Set(c.flatMap((e) => (e.type === "message-delta" ? [e.data.messageId] : []))).size).toBe(3);
+      const log = store.events.get("p")!;
+      expect(log.slice(0, 3).map((e) => e.type)).toEqual(["message-start", "message-start", "message-start"]);
+      const texts = rebuilt(log);
+      expect(Object.keys(texts).sort()).toEqual(["a", "b", "c"]);
+      expect(texts.a.split(" ").filter(Boolean)).toHaveLength(tokens / 3);
+    } finally {
+      vi.useRealTimers();
     }
-    await rt.flushed();
-    // ~300 ms at one flush per 40 ms: a handful of commits for hundreds of tokens from three agents.
-    expect(tokens).toBeGreaterThan(90);
-    expect(commits.length).toBeGreaterThanOrEqual(4);
-    expect(commits.length).toBeLessThanOrEqual(10);
-    // Each flush carries every agent that wrote since the last one, one delta event each.
-    const busy = commits.slice(1, -1);
-    for (const c of busy) expect(new Set(c.flatMap((e) => (e.type === "message-delta" ? [e.data.messageId] : []))).size).toBe(3);
-    const log = store.events.get("p")!;
-    expect(log.slice(0, 3).map((e) => e.type)).toEqual(["message-start", "message-start", "message-start"]);
-    const texts = rebuilt(log);
-    expect(Object.keys(texts).sort()).toEqual(["a", "b", "c"]);
-    expect(texts.a.split(" ").filter(Boolean)).toHaveLength(tokens / 3);
   });
 
   it("writes a short message's start, text, end and checkpoint in one commit, after one beginStep", async () => {

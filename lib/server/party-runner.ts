@@ -36,8 +36,8 @@ export interface RunnerDeps {
   retry?: PartyContext["retry"];
   maxOutputTokens?: number;
   log?: (msg: string) => void;
-  /** Nothing runs on the party here any more (a run or a job ended): work waiting for it may start. */
-  onIdle?: (partyId: string) => void;
+  /** Nothing runs on the party here any more (a run or a job ended): work waiting for it may start. `stop()` waits for what it returns. */
+  onIdle?: (partyId: string) => Promise<unknown> | void;
 }
 
 interface Running {
@@ -99,6 +99,8 @@ export class PartyRunner {
   /** On-demand jobs whose run failed on this instance on its own: tried again later, a few times. */
   private readonly failedJobs = new Map<string, { attempts: number; retryAt: number }>();
   private stopping = false;
+  /** Idle hooks under way: a stop waits for them, so none reads a database its owner has closed. */
+  private readonly hooks = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -136,13 +138,14 @@ export class PartyRunner {
     }
   }
 
-  private idleHook(partyId: string, entry: Running): void {
-    if (this.stopping || entry.abort.signal.aborted || this.running.has(partyId)) return;
-    try {
-      this.deps.onIdle?.(partyId);
-    } catch (e) {
-      this.log(`party ${partyId}: idle hook failed (${firstLine(e)})`);
-    }
+  private idleHook(partyId: string, entry?: Running): void {
+    const onIdle = this.deps.onIdle;
+    if (!onIdle || this.stopping || entry?.abort.signal.aborted || this.running.has(partyId)) return;
+    const hook = Promise.resolve()
+      .then(() => (this.stopping ? undefined : onIdle(partyId)))
+      .catch((e: unknown) => this.log(`party ${partyId}: idle hook failed (${firstLine(e)})`))
+      .finally(() => this.hooks.delete(hook));
+    this.hooks.add(hook);
   }
 
   private log(msg: string): void {
@@ -357,7 +360,7 @@ export class PartyRunner {
       }),
     );
     // Remarks waiting to become revisions on a party nothing runs on (a restart, say).
-    if (this.deps.onIdle) for (const id of await partiesWithWaitingRemarks(this.deps.db)) if (!this.running.has(id)) this.deps.onIdle(id);
+    if (this.deps.onIdle) for (const id of await partiesWithWaitingRemarks(this.deps.db)) this.idleHook(id);
     claimed.forEach((c, i) => {
       if (c.status === "fulfilled") return;
       const j = jobs[i];
@@ -400,5 +403,6 @@ export class PartyRunner {
     const all = [...this.running.values()];
     for (const r of all) r.abort.abort();
     await Promise.allSettled(all.map((r) => r.done));
+    await Promise.allSettled([...this.hooks]);
   }
 }

@@ -55,7 +55,7 @@ async function build(): Promise<Services> {
     log: (m) => console.error(m),
     // Imported when first needed: the remark service reads the services this builds.
     onIdle: (partyId) =>
-      void import("./remark-service").then(({ startWaitingRemark }) => startWaitingRemark(partyId)).catch((err: unknown) => console.error(`party ${partyId}: a waiting remark could not start (${(err as Error).message})`)),
+      import("./remark-service").then(({ startWaitingRemark }) => startWaitingRemark(partyId)).catch((err: unknown) => console.error(`party ${partyId}: a waiting remark could not start (${(err as Error).message})`)),
   });
   let notifier: Notifier | null = null;
   if (db.kind === "postgres" && e.DATABASE_URL) {
