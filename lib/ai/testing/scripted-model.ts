@@ -43,7 +43,8 @@ function promptText(o: LanguageModelV4CallOptions): string {
 function withDocument(value: unknown, artifact: string | undefined, title: string): unknown {
   if (!value || typeof value !== "object" || typeof (value as { markdown?: unknown }).markdown !== "string") return value;
   const sections = Object.values(ARTIFACT_KINDS).find((k) => k.path === artifact)?.sections ?? [];
-  const body = ["Overview", ...sections].map((s) => `## ${s}\n\n${title}: what this section settles, in a scripted sentence long enough to read.`);
+  // Each section one list item: readers of a section (critical paths, components) count items.
+  const body = ["Overview", ...sections].map((s) => `## ${s}\n\n- ${title}: what this section settles, in a scripted sentence long enough to read.`);
   return { ...value, markdown: [`# ${title}`, ...body].join("\n\n") };
 }
 
