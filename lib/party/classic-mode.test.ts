@@ -128,7 +128,7 @@ describe("classic mode, a whole run", () => {
 
 describe("classic mode, failures", () => {
   it("an agent that fails twice asks [1] retry / [2] cancel; [1] re-runs the turn and the phase goes on", async () => {
-    const r = await driveParty({ description: scenario.description, visionAnswer: scenario.answers, mode: "classic", faults: "throw:product_analyst:2" });
+    const r = await driveParty({ description: scenario.description, visionAnswer: scenario.answers, mode: "classic", model: "scripted", faults: "throw:product_analyst:2" });
     expect(r.outcome).toEqual({ status: "completed" });
     const menu = r.requests.find((q) => q.kind === "phase_failure")!;
     expect(menu.title).toBe("The Product Analyst encountered errors in Phase 1 — Project Vision.");
@@ -154,6 +154,7 @@ describe("classic mode, failures", () => {
       description: scenario.description,
       visionAnswer: scenario.answers,
       mode: "classic",
+      model: "scripted",
       faults: "throw:architecture_designer",
       answer: (req) => (req.kind === "phase_failure" ? { selection: "2" } : undefined),
     });
@@ -172,6 +173,7 @@ describe("classic mode, failures", () => {
       description: scenario.description,
       visionAnswer: scenario.answers,
       mode: "classic",
+      model: "scripted",
       faults: "hang:constitution_generator:2",
       timeoutMs: 2000,
     });

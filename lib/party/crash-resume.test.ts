@@ -10,7 +10,7 @@ import { runClassicMode } from "./classic-mode";
 import { orchestrateParty } from "./run-party";
 import { PartyRuntime } from "./runtime";
 import { hookedStore, LeaseLostError, type PartyStore } from "./store";
-import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
+import { crashAt, driveParty, finalArtifacts, ofType, scriptedModels, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
 import { messageProblems, phaseTimeline, rosterProblems, seqProblems } from "./testing/log-checks";
 
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
@@ -48,9 +48,11 @@ describe("crash and resume", () => {
         description: scenario.description,
         visionAnswer: scenario.answers,
         mode,
+        model: "scripted",
         // Small flushes, so crash points land in the middle of streamed messages too (the
-        // instant model hands over a whole message before any timer runs).
-        flushChars: 400,
+        // instant model hands over a whole message before any timer runs; the scripted
+        // model's messages run from about 150 to 1,500 characters).
+        flushChars: 100,
         wrapStore: counting((n) => (total = n)),
       });
       expect(baseline.outcome).toEqual({ status: "completed" });
@@ -64,7 +66,8 @@ describe("crash and resume", () => {
           description: scenario.description,
           visionAnswer: scenario.answers,
           mode,
-          flushChars: 400,
+        model: "scripted",
+          flushChars: 100,
           wrapStore: crashAt(points, when),
           onError: (e) => e instanceof SimulatedCrash,
         });
@@ -88,7 +91,7 @@ describe("lease fencing", () => {
     const store = new MemoryPartyStore();
     const party = { id: PARTY_ID, title: "t", description: scenario.description, mode: "party" as const, flags: [], status: "pending", modelSettings: {} };
     store.addParty(party, 1);
-    const models = offlineModels();
+    const models = scriptedModels();
     const personas = defaultPersonaConfig();
     const ctx = (epoch: number, s: PartyStore = store) => ({ rt: new PartyRuntime(PARTY_ID, epoch, { store: s }), models, personas, timeoutMs: 10_000 });
     return { store, party, ctx };
@@ -109,7 +112,7 @@ describe("lease fencing", () => {
     await settle();
     expect(store.events.get(PARTY_ID)!.length).toBe(before);
     // The new owner carries on to the end.
-    const r = await driveParty({ store, partyId: PARTY_ID, description: scenario.description, visionAnswer: scenario.answers });
+    const r = await driveParty({ store, partyId: PARTY_ID, description: scenario.description, visionAnswer: scenario.answers, model: "scripted" });
     expect(r.outcome).toEqual({ status: "completed" });
     expect(messageProblems(r.events)).toEqual([]);
   }, 60_000);
@@ -137,7 +140,7 @@ describe("lease fencing", () => {
     // Only the person's answers (not fenced: they come from the API) after the takeover.
     expect(log.slice(frozenAt).every((e) => e.type === "input-response")).toBe(true);
     expect(ofType(log, "agent-failure")).toEqual([]);
-    const r = await driveParty({ store, partyId: PARTY_ID, description: scenario.description, visionAnswer: scenario.answers });
+    const r = await driveParty({ store, partyId: PARTY_ID, description: scenario.description, visionAnswer: scenario.answers, model: "scripted" });
     expect(r.outcome).toEqual({ status: "completed" });
     expect(messageProblems(r.events)).toEqual([]);
     expect(ofType(r.events, "agent-failure")).toEqual([]);

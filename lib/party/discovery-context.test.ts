@@ -57,8 +57,8 @@ describe("both modes end in the same discovery_context", () => {
 
   it("party and classic: same keys and value types, recursively", async () => {
     const [party, classic] = [
-      await driveParty({ description: s.description, mode: "party" }),
-      await driveParty({ description: s.description, mode: "classic" }),
+      await driveParty({ description: s.description, mode: "party", model: "scripted" }),
+      await driveParty({ description: s.description, mode: "classic", model: "scripted" }),
     ];
     expect(party.outcome).toEqual({ status: "completed" });
     expect(classic.outcome).toEqual({ status: "completed" });
@@ -77,6 +77,7 @@ describe("both modes end in the same discovery_context", () => {
     const r = await driveParty({
       description: s.description,
       mode: "classic",
+      model: "scripted",
       answer: (req) =>
         req.kind === "walkthrough"
           ? { selection: "1", text: JSON.stringify({ permissions: { choice: "3" }, iteration: { choice: "2", config: { implementation: 8, testing: 20, circuit_breaker: 3 } }, next: { choice: "2" } }) }

@@ -8,13 +8,13 @@ import { say } from "./agent-step";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { TEAM_NAME } from "./party-mode";
 import { PartyRuntime } from "./runtime";
-import { driveParty, finalArtifacts, offlineModels, ofType, type DriveOptions } from "./testing/drive-party";
+import { driveParty, finalArtifacts, ofType, scriptedModels, type DriveOptions } from "./testing/drive-party";
 import { budgetProblems, messageProblems, phaseTimeline, rosterProblems, seqProblems } from "./testing/log-checks";
 import { ORCHESTRATOR } from "../vocabulary";
 
 const personas = defaultPersonaConfig();
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
-const party = (o: Partial<DriveOptions>) => driveParty({ description: scenario.description, visionAnswer: scenario.answers, mode: "party", ...o });
+const party = (o: Partial<DriveOptions>) => driveParty({ description: scenario.description, visionAnswer: scenario.answers, mode: "party", model: "scripted", ...o });
 
 function sound(events: Parameters<typeof seqProblems>[0]) {
   expect(seqProblems(events)).toEqual([]);
@@ -192,7 +192,7 @@ describe("a cancelled turn (external abort)", () => {
     const store = new MemoryPartyStore();
     store.addParty({ id: "p", title: "t", description: "d", mode: "party", flags: [], status: "pending", modelSettings: {} });
     const ac = new AbortController();
-    const ctx = { rt: new PartyRuntime("p", 1, { store, abortSignal: ac.signal }), models: offlineModels({ faults: "hang:nadia" }), personas, timeoutMs: 10_000 };
+    const ctx = { rt: new PartyRuntime("p", 1, { store, abortSignal: ac.signal }), models: scriptedModels({ faults: "hang:nadia" }), personas, timeoutMs: 10_000 };
     setTimeout(() => ac.abort(), 50);
     const call = { key: "k", agent: "nadia", phase: 1 as const, task: "vision.questions" as const, sections: { project_description: scenario.description }, recipient: ORCHESTRATOR, type: "message" as const };
     await expect(say(ctx, call)).rejects.toMatchObject({ name: "AgentTurnError", kind: "cancelled" });

@@ -117,7 +117,7 @@ describe("party mode, whole runs", () => {
 
 describe("mode resolution", () => {
   it("asks with the menu when no flag is given; [2] runs classic", async () => {
-    const r = await driveParty({ description: SCENARIO_LIST[1].description, mode: null, answer: (req) => (req.kind === "mode" ? { selection: "2" } : undefined) });
+    const r = await driveParty({ description: SCENARIO_LIST[1].description, mode: null, model: "scripted", answer: (req) => (req.kind === "mode" ? { selection: "2" } : undefined) });
     expect(r.requests[0].kind).toBe("mode");
     expect(r.requests[0].body).toContain("[1] Party Mode (Recommended)");
     expect(r.requests[0].options.map((o) => o.key)).toEqual(["1", "2"]);
@@ -128,7 +128,7 @@ describe("mode resolution", () => {
   }, 30_000);
 
   it("a flag skips the menu", async () => {
-    const r = await driveParty({ description: SCENARIO_LIST[1].description, mode: null, flags: ["--new", "--classic"] });
+    const r = await driveParty({ description: SCENARIO_LIST[1].description, mode: null, flags: ["--new", "--classic"], model: "scripted" });
     expect(r.requests.map((q) => q.kind)).not.toContain("mode");
     expect(ofType(r.events, "mode-resolved").map((e) => e.data)).toEqual([{ mode: "classic", via: "flag" }]);
   }, 30_000);
@@ -141,6 +141,7 @@ describe("mode resolution", () => {
       driveParty({
         description: "x",
         mode: null,
+        model: "scripted",
         flags: ["--party", "--classic"],
         onError: (e) => {
           logged++;

@@ -1,4 +1,5 @@
-// The person speaking into the room, through whole parties on the offline model: a
+// The person speaking into the room, through whole parties on the scripted model (the
+// first test on the offline model, whose reply is checked for the question's words): a
 // message reaches the addressed agents before their next turn (a reply that names it),
 // shapes their later turns, is answered before the phase shuts down when nobody had a
 // turn left, costs budget the protocol gives up its optional rounds for, and survives
@@ -85,6 +86,7 @@ describe("speaking into the room", () => {
     const r = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
+      model: "scripted",
       answer: (req) => {
         if (req.kind === "stack_approval" && carried.length === 0) {
           carried.push(store.say("party-1", { messageId: "msg_user_all", to: null, text: "Can we keep hosting costs under 50 euros a month?" }));
@@ -118,6 +120,7 @@ describe("speaking into the room", () => {
     const r = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
+      model: "scripted",
       wrapStore: (s) =>
         hookedStore(s, {
           afterCommit: (id, events) => {
@@ -147,6 +150,7 @@ describe("speaking into the room", () => {
     const r = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
+      model: "scripted",
       answer: (req) => {
         if (req.kind === "vision_questions" && n === 0) {
           n++;
@@ -189,6 +193,7 @@ describe("speaking into the room", () => {
     const baseline = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
+      model: "scripted",
       answer: answerer(() => s1),
       wrapStore: (s) => ((s1 = s), hookedStore(s, { afterCommit: () => void total++ })),
     });
@@ -201,6 +206,7 @@ describe("speaking into the room", () => {
     const crashed = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
+      model: "scripted",
       answer: answerer(() => s2),
       wrapStore: (s) => ((s2 = s), inject(s)),
       onError: (e) => e instanceof SimulatedCrash,

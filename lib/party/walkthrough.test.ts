@@ -42,7 +42,7 @@ const review =
 
 describe("a walkthrough that acts", () => {
   it("asks once: every step in the seed's order, its recommended choice and what it means", async () => {
-    const r = await driveParty({ description: scenario.description, visionAnswer: scenario.answers });
+    const r = await driveParty({ description: scenario.description, visionAnswer: scenario.answers, model: "scripted" });
     expect(r.outcome).toEqual({ status: "completed" });
     const asked = r.requests.filter((q) => q.kind === "walkthrough");
     expect(asked).toHaveLength(1);
@@ -71,6 +71,7 @@ describe("a walkthrough that acts", () => {
   }, 90_000);
 
   it("every choice does something visible; notes revise the documents they concern; the next steps are actions", async () => {
+    // The offline model: the permission decisions name the commands its stack brings (npm).
     const r = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
@@ -150,6 +151,7 @@ describe("a walkthrough that acts", () => {
     const r = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
+      model: "scripted",
       answer: review({ architecture: { choice: "2" }, permissions: { choice: "3" }, coverage: { choice: "2" }, next: { choice: "2" } }),
     });
     const steps = ofType(r.events, "walkthrough-step").map((e) => e.data);
@@ -174,6 +176,7 @@ describe("a walkthrough that acts", () => {
     const r = await driveParty({
       description: scenario.description,
       visionAnswer: scenario.answers,
+      model: "scripted",
       store,
       answer: (req) => {
         // As an older version left it: the architecture step asked, answered "Skip" and

@@ -1,9 +1,10 @@
 // Test support: plays a whole party in memory the way the real runner does — run the
 // orchestrator until it suspends, answer the pending input request, run again with a
-// fresh PartyRuntime (a resume) — against the offline model at full speed. Also a store
+// fresh PartyRuntime (a resume) — against the offline model (or the scripted one) at full speed. Also a store
 // wrapper that "crashes" the runner after a number of commits, for resume tests.
 import { defaultPersonaConfig, type PersonaConfig } from "../../agents/persona-config";
 import { createModelRegistry } from "../../ai/model-registry";
+import { createScriptedModel } from "../../ai/testing/scripted-model";
 import type { ModelLookup, PartyContext } from "../agent-step";
 import { runClassicMode } from "../classic-mode";
 import type { InputRequestData, PartyEvent, StoredEvent } from "../../wire/events";
@@ -57,6 +58,8 @@ export interface DriveOptions {
    * driver bumps the lease epoch (another runner takes over) and resumes.
    */
   onError?: (e: unknown, run: number) => boolean;
+  /** Which model plays every agent when `models` is not given (default "offline"); `seed` and `faults` go to it. */
+  model?: "offline" | "scripted";
   models?: ModelLookup;
   personas?: PersonaConfig;
   /** Flush streamed text once this much is pending (the runtime's flushChars), besides every 5 ms. */
@@ -88,6 +91,18 @@ export function offlineModels(o: { seed?: number; faults?: string } = {}): Model
   return createModelRegistry({ defaultModel: "offline", offline: { seed: o.seed ?? 42, tokensPerSecond: 0, firstTokenMs: 0, faults: o.faults } });
 }
 
+/**
+ * The scripted model for every agent (lib/ai/testing/scripted-model.ts): schema-valid
+ * arguments and canned text, for tests of the engine's mechanics rather than of what the
+ * built-in model writes. One instance for the drive, so fault counters span resumes; the
+ * spec is "offline" so the engine treats it as it treats the built-in model (no prompt
+ * cache, no price).
+ */
+export function scriptedModels(o: { seed?: number; faults?: string } = {}): ModelLookup {
+  const model = createScriptedModel({ seed: o.seed, faults: o.faults });
+  return { modelFor: () => ({ model, spec: "offline" }) };
+}
+
 export async function driveParty(o: DriveOptions): Promise<DriveResult> {
   const store = o.store ?? new MemoryPartyStore();
   const partyId = o.partyId ?? "party-1";
@@ -104,7 +119,7 @@ export async function driveParty(o: DriveOptions): Promise<DriveResult> {
     store.addParty(party, 1);
     await store.commit(partyId, 1, { events: [{ type: "party-start", data: { mode: party.mode, title: party.title, description: party.description, flags: party.flags } }] });
   }
-  const models = o.models ?? offlineModels(o);
+  const models = o.models ?? (o.model === "scripted" ? scriptedModels(o) : offlineModels(o));
   const personas = o.personas ?? defaultPersonaConfig();
   const requests: InputRequestData[] = [];
   let crashes = 0;

@@ -12,7 +12,7 @@ export function seqProblems(events: StoredEvent[]): string[] {
 
 /**
  * Messages: no messageId ends twice; every message ends or is discarded after its last
- * start; stored deltas leave no gap, and (offline model: the streamed text is the
+ * start; stored deltas leave no gap, and (offline and scripted models: the streamed text is the
  * rendered output) rebuild a prefix of the final content — up to trailing whitespace
  * the schema trims, and except ARTIFACT FINALIZED, whose file line the orchestrator adds.
  */
