@@ -43,6 +43,13 @@ describe("extractEntities", () => {
     expect(habit?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["id", "name", "status", "created_at"]));
   });
 
+  it("links each listed person to what they act on, and reads an agent-looking word that nobody is as a thing", () => {
+    // Written for this test, in no corpus: a volunteer fire brigade.
+    const m = model("Callout: a tool for our volunteer fire brigade. Drivers and mechanics record each delivery of fuel. 12 stations, each station has a duty roster. Volunteers sign a waiver.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Driver", "Mechanic", "Delivery", "Station", "DutyRoster", "Waiver"]));
+    expect(m.relations).toEqual(expect.arrayContaining([expect.objectContaining({ from: "Delivery", to: "Driver" }), expect.objectContaining({ from: "Delivery", to: "Mechanic" }), expect.objectContaining({ from: "DutyRoster", to: "Station" })]));
+  });
+
   it("always yields at least one domain entity", () => {
     const m = model("Something small and simple.");
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);

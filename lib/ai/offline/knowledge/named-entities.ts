@@ -117,7 +117,11 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       // The person's word names the table when the catalogue only knows a synonym ("category" → Category, not Tag).
       const alone = [...catOf.values()].filter((c) => c === cat).length === 1;
       const rename = alone && RENAMEABLE.has(cat.name) && !t.name.includes(" ") && pascal(t.name) !== cat.name && !ENTITY_CATALOG.some((d) => d.name === pascal(t.name));
-      push({ def: rename ? { ...cat, name: pascal(t.name) } : cat, at: t.at, core: t.core, said: t.name });
+      // A designed shape still records who the person said acts on it ("drivers record each delivery").
+      const verb = t.verbs[t.verbs.length - 1];
+      const who = t.actors.filter((a) => roles.has(a) && !(cat.refs ?? []).some((r) => r.includes(pascal(a))));
+      const refs = [...(cat.refs ?? []), ...(verb ? who.map((a) => `${pascal(a)}?:${thirdPerson(verb)}`) : [])];
+      push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs }, at: t.at, core: t.core, said: t.name });
       continue;
     }
     // Only things people act on, or that the description lists, become tables of their own.

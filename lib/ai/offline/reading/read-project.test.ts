@@ -31,6 +31,22 @@ describe("readClauses", () => {
       "neighbour order meal",
     ]);
   });
+
+  // Written for these tests, in no corpus: a volunteer fire brigade.
+  const said = (text: string) => readClauses(text).filter((c) => c.verb).map((c) => `${[...(c.also ?? []), c.subject].map((s) => s?.head).join("+")} ${c.verb} ${c.objects.map((o) => o.head).join("+")}`);
+
+  it("reads whom a question or a wish is about as the one who acts", () => {
+    expect(said("Could firefighters log their training hours? We want officers to assign crews to each call-out.")).toEqual(["firefighter log training hour", "officer assign crew"]);
+  });
+
+  it("reads a word after a number as a noun, and the verb before an article as the verb", () => {
+    expect(readClauses("12 stations, each station has a duty roster.")[0]).toMatchObject({ objects: [{ head: "station", count: 12 }] });
+    expect(said("Hose-testers check two engines every month and log each repair.")).toEqual(["hose-tester check engine+month", "hose-tester log repair"]);
+  });
+
+  it("keeps every noun of a listed subject", () => {
+    expect(said("Drivers and mechanics record each repair.")).toEqual(["driver+mechanic record repair"]);
+  });
 });
 
 describe("readProject", () => {

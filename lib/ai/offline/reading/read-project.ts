@@ -306,10 +306,14 @@ function read(description: string, answers: string): Reading {
     things.set(name, t);
   };
 
+  // "sign a waiver", "each station has a duty roster": a word that only looks like an agent noun is a person when one acts somewhere.
+  // Everyone a clause's subject names acts: "the sirs and madams take attendance".
+  const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorOf(np, c.verb)).filter((a): a is string => Boolean(a)));
+  const acting = new Set(clauses.flatMap(actorsOf));
   for (const c of clauses) {
     const inDesc = descClauses.includes(c);
     const actor = c.copula ? undefined : actorOf(c.subject, c.verb);
-    if (actor && !c.negated && !actors.includes(actor)) actors.push(actor);
+    for (const a of c.negated ? [] : actorsOf(c)) if (!actors.includes(a)) actors.push(a);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
       // A ban the person took back later ("no online payment" … "a €5 online deposit") no longer holds: the later word stands.
@@ -337,7 +341,7 @@ function read(description: string, answers: string): Reading {
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       const objs = c.objects
-        .filter((o) => !isPerson(o) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
+        .filter((o) => !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
@@ -350,7 +354,7 @@ function read(description: string, answers: string): Reading {
         continue;
       }
       // What people act on is the model's core, whether said in the description, an answer or a remark.
-      for (const o of objs) addThing(o, c.verb, actor, byPerson, inDesc, counted(o));
+      for (const o of objs) for (const a of [...actorsOf(c), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
       const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
       if (owner && inDesc && /^(?:get|have|has|include|contain|carry|receive)$/.test(c.verb)) {
