@@ -50,6 +50,14 @@ describe("extractEntities", () => {
     expect(m.relations).toEqual(expect.arrayContaining([expect.objectContaining({ from: "Delivery", to: "Driver" }), expect.objectContaining({ from: "Delivery", to: "Mechanic" }), expect.objectContaining({ from: "DutyRoster", to: "Station" })]));
   });
 
+  it("keeps a part the person named in an answer, and names a compound by its head", () => {
+    // Written for this test, in no corpus: a swim school and a sportive's feed stations.
+    const m = model("Swim school app. Instructors at 4 pools teach lessons. Marshals at 6 feed stations tick riders through.", "Lessons sometimes need a make-up session.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Pool", "Lesson", "MakeUpSession", "FeedStation"]));
+    expect(m.entities.map((e) => e.name)).not.toContain("Post");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "MakeUpSession", to: "Lesson" }));
+  });
+
   it("always yields at least one domain entity", () => {
     const m = model("Something small and simple.");
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);

@@ -48,9 +48,8 @@ const RENAMEABLE = new Set(["Tag", "Booking", "Photo", "Attachment", "Task", "Ev
 const CATALOGUED_ACTS = new Set(["payment", "review", "order", "delivery", "application", "invoice", "comment", "subscription"]);
 
 function catalogued(name: string, traits: DomainTraits): EntityDef | undefined {
-  const words = name.split(" ");
-  const tries = [name, words[words.length - 1], words[0]];
-  for (const w of tries) {
+  // A compound names its head: a feed station is a station, never a feed.
+  for (const w of [name, name.split(" ").pop()!]) {
     const def = ENTITY_CATALOG.find((d) => d.match.length && (!d.requires || d.requires.every((r) => traits.has(r))) && !d.notFor?.some((r) => traits.has(r)) && d.match.some((m) => new RegExp(`^(?:${m})$`, "i").test(w)));
     if (def && !def.actors) return def;
   }
@@ -125,7 +124,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       continue;
     }
     // Only things people act on, or that the description lists, become tables of their own.
-    if (!t.core && !t.fromDescription) continue;
+    if (!t.core && !t.fromDescription && !t.of) continue;
     if (!t.core && !t.listed && !kindOf(t.name)) continue;
     const name = pascal(t.name);
     const kind = withExamples(t.name, t.examples, kindOf(t.name));

@@ -85,7 +85,8 @@ function namesAThing(t: Token, run: Token[], inSlot: Slot): boolean {
   const at = run.indexOf(t);
   const prev = run[at - 1];
   const slot = prev ? NOUN_SLOT.some((g) => prev.tags.has(g)) : inSlot === "preposition" || (inSlot === "list" && !/^(?:Infinitive|PastTense|Gerund|PresentTense)$/.test(dictionaryTag(t.norm) ?? ""));
-  if (t.tags.has("Pronoun") || (VERB_ONLY.some((g) => t.tags.has(g)) && !slot)) return false;
+  // "bisque fired": after an adjective a past tense is still the verb's; only an article, a number or a possessive make it a noun ("a cut").
+  if (t.tags.has("Pronoun") || (VERB_ONLY.some((g) => t.tags.has(g)) && !(slot && !prev?.tags.has("Adjective")))) return false;
   if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return true;
   if (t.tags.has("Gerund")) return slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true;
   return t.tags.has("Verb") && (slot || /[^s]s$/.test(t.norm));
@@ -320,7 +321,11 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     negated = true;
     j++;
   }
-  const subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
+  let subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
+  // "marshals at 6 feed stations tick riders": the subject ends at its preposition; the rest says where.
+  const subjectPrep = subjectRun.findIndex((t, k) => k > 0 && PREPS.has(t.norm) && t.norm !== "of");
+  const placed = subjectPrep > 0 ? extrasFrom(subjectRun.slice(subjectPrep)) : [];
+  if (subjectPrep > 0) subjectRun = subjectRun.slice(0, subjectPrep);
   // "members and volunteers sign up": each noun of a listed subject acts.
   const also = nounList(subjectRun);
   const subject = also.pop();
@@ -366,7 +371,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   const body = rest.slice(0, end);
   const prepAt = body.findIndex((t) => PREPS.has(t.norm));
   const objects = nounList(prepAt >= 0 ? body.slice(0, prepAt) : body);
-  const extras = prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [];
+  const extras = [...placed, ...(prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [])];
   const clause: Clause = {
     sentence,
     text: piece,
@@ -406,7 +411,7 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
     // "in a hall with no signal": what is absent is a circumstance, not a thing the product keeps.
     if (NEGATORS.has(cur[0]?.norm ?? "")) cur = [];
     // After a preposition only a noun can stand ("per walk"), unless "to" starts a verb ("to see").
-    for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" || verb ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
+    for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];
   };
   for (const t of run) {

@@ -44,6 +44,13 @@ describe("readClauses", () => {
     expect(said("Hose-testers check two engines every month and log each repair.")).toEqual(["hose-tester check engine+month", "hose-tester log repair"]);
   });
 
+  it("ends a subject at its preposition, and reads no thing in a past tense", () => {
+    // Written for this test, in no corpus: a swim school.
+    const [c] = readClauses("Instructors at 4 pools teach lessons.");
+    expect([c.subject?.head, c.extras.map((e) => `${e.prep} ${e.np.head}`)]).toEqual(["instructor", ["at pool"]]);
+    expect(readClauses("Tokens are left on the shelf to be fired, or bisque fired.").flatMap((x) => [...x.objects, ...x.extras.map((e) => e.np)]).map((o) => o.head)).not.toContain("fired");
+  });
+
   it("keeps every noun of a listed subject", () => {
     expect(said("Drivers and mechanics record each repair.")).toEqual(["driver+mechanic record repair"]);
   });

@@ -357,8 +357,11 @@ function read(description: string, answers: string): Reading {
       for (const o of objs) for (const a of [...actorsOf(c), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
       const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
-      if (owner && inDesc && /^(?:get|have|has|include|contain|carry|receive)$/.test(c.verb)) {
-        for (const o of objs) {
+      // "jobs sometimes need a second visit", said in an answer or a remark, is as much a part as in the description.
+      // Listed with a field ("a real name and town"), a word is a field too.
+      if (owner && /^(?:get|have|has|include|contain|carry|receive|need)$/.test(c.verb) && !c.objects.some((o) => ATTRIBUTE.test(o.head.split(" ").pop()!))) {
+        // An activity ("a second glaze firing") is what happens to the thing, not a part of it.
+        for (const o of objs.filter((x) => !/ing$/.test(x))) {
           const t = things.get(o)!;
           t.of ??= owner;
           t.listed = true;
@@ -375,7 +378,7 @@ function read(description: string, answers: string): Reading {
       const own = actor ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
-      if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
+      if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive|need)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
       const record = ACT_RECORDS[c.verb] && !["payment"].includes(ACT_RECORDS[c.verb]) ? ACT_RECORDS[c.verb] : undefined;
       for (const e of c.extras) {
         const to = actorOf(e.np) ?? thingName(e.np);
@@ -395,7 +398,7 @@ function read(description: string, answers: string): Reading {
           continue;
         }
         // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
-        if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)))) addThing(n, undefined, undefined, false, inDesc, true);
+        if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       if (objs.length || actor) read.add(c.sentence);
     } else if (!c.verb) {
