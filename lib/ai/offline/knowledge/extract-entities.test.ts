@@ -58,6 +58,13 @@ describe("extractEntities", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "MakeUpSession", to: "Lesson" }));
   });
 
+  it("links a payment to what the payer did, inventing no order", () => {
+    // Written for this test, in no corpus: a pottery course's sign-ups paid in the app.
+    const m = model("Students register for a pottery course and pay in the app.");
+    expect(m.entities.map((e) => e.name)).not.toContain("Order");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Payment", to: "Registration" }));
+  });
+
   it("always yields at least one domain entity", () => {
     const m = model("Something small and simple.");
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);
