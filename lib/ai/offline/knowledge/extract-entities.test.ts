@@ -65,6 +65,13 @@ describe("extractEntities", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "Payment", to: "Registration" }));
   });
 
+  it("keeps the people someone acts on, and ties a part said of a compound to its head", () => {
+    // Written for this test, in no corpus: a youth orchestra.
+    const m = model("Conductors schedule rehearsals and add players to sections. Group rehearsals need a seating chart.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Conductor", "Player", "Rehearsal", "SeatingChart"]));
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "SeatingChart", to: "Rehearsal" }));
+  });
+
   it("always yields at least one domain entity", () => {
     const m = model("Something small and simple.");
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);

@@ -112,14 +112,15 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
   const catOf = new Map(reading.things.map((t) => [t.name, catalogued(t.name, traits)]));
   for (const t of reading.things) {
     const cat = catOf.get(t.name);
+    // Booking or swapping a thing makes a record of its own (below); other verbs tie the person to the thing.
+    const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
     if (cat) {
       // The person's word names the table when the catalogue only knows a synonym ("category" → Category, not Tag).
       const alone = [...catOf.values()].filter((c) => c === cat).length === 1;
       const rename = alone && RENAMEABLE.has(cat.name) && !t.name.includes(" ") && pascal(t.name) !== cat.name && !ENTITY_CATALOG.some((d) => d.name === pascal(t.name));
       // A designed shape still records who the person said acts on it ("drivers record each delivery").
-      const verb = t.verbs[t.verbs.length - 1];
       const who = t.actors.filter((a) => roles.has(a) && !(cat.refs ?? []).some((r) => r.includes(pascal(a))));
-      const refs = [...(cat.refs ?? []), ...(verb ? who.map((a) => `${pascal(a)}?:${thirdPerson(verb)}`) : [])];
+      const refs = [...(cat.refs ?? []), ...(actVerb ? who.map((a) => `${pascal(a)}?:${thirdPerson(actVerb)}`) : [])];
       push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs }, at: t.at, core: t.core, said: t.name });
       continue;
     }
@@ -128,7 +129,6 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     if (!t.core && !t.listed && !kindOf(t.name)) continue;
     const name = pascal(t.name);
     const kind = withExamples(t.name, t.examples, kindOf(t.name));
-    const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
     // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
     const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...(actVerb ? t.actors.map((a) => userRef(a, actVerb, roles)) : [])];
     push({
@@ -224,8 +224,8 @@ function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading,
  * table of the pairs.
  */
 function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => NamedDef): void {
-  // "tanks" are the "fermentation tanks" said before: a bare noun is the compound that ends in it.
-  const defOf = (said: string) => out.find((d) => d.said === said || d.def.name === pascal(said)) ?? out.find((d) => d.said.endsWith(` ${said}`));
+  // "tanks" are the "fermentation tanks" said before: a bare noun is the compound that ends in it; "group lessons" are lessons.
+  const defOf = (said: string) => out.find((d) => d.said === said || d.def.name === pascal(said)) ?? out.find((d) => d.said.endsWith(` ${said}`) || d.said === said.split(" ").pop());
   for (const l of reading.links) {
     const a = defOf(l.from);
     const b = defOf(l.to);

@@ -107,7 +107,7 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       if (Number.isFinite(n) && n > 0) count = n;
       continue;
     }
-    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:our|my|their|your|his|her|its)$/.test(t.norm)) continue;
+    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:a|an|the|our|my|their|your|his|her|its)$/.test(t.norm)) continue;
     if (t.tags.has("Adverb") || t.tags.has("Conjunction") || t.tags.has("Preposition") || FILLER.has(t.norm)) continue;
     if (t.tags.has("Adjective") && !t.tags.has("Noun") && !t.tags.has("Gerund")) {
       words.length = 0;

@@ -51,6 +51,10 @@ describe("readClauses", () => {
     expect(readClauses("Tokens are left on the shelf to be fired, or bisque fired.").flatMap((x) => [...x.objects, ...x.extras.map((e) => e.np)]).map((o) => o.head)).not.toContain("fired");
   });
 
+  it("keeps no article in a thing's name", () => {
+    expect(readClauses("Seat limits, a waitlist.").flatMap((c) => c.objects.map((o) => o.head))).toContain("waitlist");
+  });
+
   it("keeps every noun of a listed subject", () => {
     expect(said("Drivers and mechanics record each repair.")).toEqual(["driver+mechanic record repair"]);
   });

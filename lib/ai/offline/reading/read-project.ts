@@ -338,6 +338,8 @@ function read(description: string, answers: string): Reading {
     // In the answers a pain sentence is about the problem, not the data ("people forget their turn").
     const pain = !inDesc && PAIN.test(c.text);
     if (c.verb && !c.copula && !pain) {
+      // "add attendees to the newsletter": people someone acts on are kept too, when their role is a known one.
+      for (const o of c.negated || /^(?:have|hire|be|want|need)$/.test(c.verb) ? [] : c.objects) if (ROLE_SINGULAR.has(o.head) && !actors.includes(ROLE_SINGULAR.get(o.head)!)) actors.push(ROLE_SINGULAR.get(o.head)!);
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       const objs = c.objects
