@@ -72,6 +72,12 @@ describe("extractEntities", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "SeatingChart", to: "Rehearsal" }));
   });
 
+  it("joins two things when someone moves to another one, and reads a lowercase word as no name", () => {
+    // Written for this test, in no corpus: a swim school, and tools kept in lock-ups.
+    const m = model("Swim school app: instructors teach groups. Kids can move to another group when they pass a level. Tools live in two different lock-ups and a garage.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Kid", "Group", "GroupKid", "LockUp"]));
+  });
+
   it("always yields at least one domain entity", () => {
     const m = model("Something small and simple.");
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);

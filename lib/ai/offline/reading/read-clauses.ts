@@ -123,7 +123,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   // "their instrument's parts": a possessive says whose, it does not name a kind of part.
   const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !WEAK_NOUNS.has(mod.norm) && !/'s$/.test(mod.norm);
   const text = (keepMod ? [mod!, last] : [last]).map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
-  const proper = last.tags.has("ProperNoun") || last.tags.has("Acronym") || /^[A-Z][a-z]+[A-Z]/.test(last.text);
+  // A name is written with a capital: the tagger's guess on "lock-ups" is not one.
+  const proper = ((last.tags.has("ProperNoun") || last.tags.has("Acronym")) && /[A-Z]/.test(last.text)) || /^[A-Z][a-z]+[A-Z]/.test(last.text);
   const head = proper ? last.text.replace(/[.,;:!?]+$/, "") : singularNoun((keepMod ? `${mod!.norm} ${last.norm}` : last.norm).replace(/'s$/, ""));
   // The tagger's own "Actor" guess also fires on things ("checklists"); roles and names are surer.
   const person = last.tags.has("Person") || ROLE_WORDS.has(last.norm);

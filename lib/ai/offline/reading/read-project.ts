@@ -386,7 +386,8 @@ function read(description: string, answers: string): Reading {
         const to = actorOf(e.np) ?? thingName(e.np);
         if (!to) continue;
         if (c.negated) break;
-        if (/^(?:between|across|among|amongst)$/.test(e.prep) && own) links.push({ from: own, to, many: true, said: c.text });
+        // "move between shops", "move to another batch": over time each side has many of the other.
+        if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep)) {
           const from = record ?? objs[0] ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
           if (from && from !== to) links.push({ from, to, many: false, said: c.text });
