@@ -78,6 +78,12 @@ describe("extractEntities", () => {
     expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Kid", "Group", "GroupKid", "LockUp"]));
   });
 
+  it("keeps no record of whom people phone, whom the speakers hire, or the currency of a budget", () => {
+    // Written for this test, in no corpus: an allotment society.
+    const m = model("A tool for our allotment society: members book the rotavator and log harvests. Some members have no email, they phone the secretary's office. We'd hire a web designer. Budget maybe 40 euro per month.");
+    expect(m.entities.map((e) => e.name).sort()).toEqual(["Booking", "Harvest", "Rotavator", "User"]);
+  });
+
   it("always yields at least one domain entity", () => {
     const m = model("Something small and simple.");
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);

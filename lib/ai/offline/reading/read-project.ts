@@ -129,7 +129,7 @@ const NOT_A_THING = new Set([
   "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching", "most", "field", "progress", "online",
   "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "spreadsheet", "whatsapp", "paper",
   "excel", "text", "sms", "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
-  "button", "volunteer-run", "tiny budget", "record", "step", "option", "access",
+  "button", "volunteer-run", "tiny budget", "record", "step", "option", "access", "euro", "dollar", "pound",
 ]);
 
 /** When something happens ("Friday afternoon"), never a thing kept. */
@@ -343,6 +343,8 @@ function read(description: string, answers: string): Reading {
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       const objs = c.objects
+        // "they tell the office": whom people speak to is no thing they act on.
+        .filter(() => !/^(?:tell|ask|call|phone|email|inform|contact|thank)$/.test(c.verb!))
         .filter((o) => !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
@@ -369,7 +371,8 @@ function read(description: string, answers: string): Reading {
           t.listed = true;
         }
       }
-      if (ACT_RECORDS[c.verb] && (objs.length || byPerson)) {
+      // "we'd hire a freelancer": what the speakers do to a person is no record of the product's.
+      if (ACT_RECORDS[c.verb] && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
         acts.push({ verb: c.verb, record: ACT_RECORDS[c.verb], objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       if (c.subject && !isPerson(c.subject) && inDesc) {
