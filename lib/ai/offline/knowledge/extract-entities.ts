@@ -138,8 +138,9 @@ export function extractEntities(description: string, answers: string, traits: Do
     const unpaid = reading.noMoney ? MONEY_ENTITIES.has(c.def.name) : !reading.paysInProduct && PAID_THROUGH.has(c.def.name);
     if (forbidden.has(c.def.name.toLowerCase()) || (unpaid && !namedCore)) chosen.splice(chosen.indexOf(c), 1);
   }
-  // A payment pays for what people do ("riders register and pay" → their registration), never an invented Order.
-  const paidFor = `${unique([...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
+  // A payment pays for what they said they pay per or for ("pay per walk"), else for what they do ("riders register and pay"), never an invented Order.
+  const paidPer = reading.clauses.filter((c) => c.verb === "pay").flatMap((c) => c.extras.filter((e) => /^(?:per|for)$/.test(e.prep)).map((e) => pascal(e.np.head)));
+  const paidFor = `${unique([...paidPer, ...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
   const domainCount = chosen.filter((c) => c.def.name !== "AuditEvent").length;
   if (domainCount === 0) {
     chosen.push({
