@@ -344,7 +344,7 @@ function read(description: string, answers: string): Reading {
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       const objs = c.objects
         // "they tell the office": whom people speak to is no thing they act on.
-        .filter(() => !/^(?:tell|ask|call|phone|email|inform|contact|thank)$/.test(c.verb!))
+        .filter(() => !/^(?:tell|call|phone|inform|contact|thank)$/.test(c.verb!))
         .filter((o) => !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
