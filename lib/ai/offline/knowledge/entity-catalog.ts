@@ -4,7 +4,7 @@
 // one-to-one, `?` for an optional link.
 import type { DomainTraits, TraitId } from "./detect-domain";
 
-export type Sensitivity = "pii" | "phi" | "payment" | "minor" | "none";
+export type Sensitivity = "pii" | "phi" | "payment" | "none";
 
 export interface EntityDef {
   name: string;

@@ -43,6 +43,47 @@ describe("extractEntities", () => {
     expect(habit?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["id", "name", "status", "created_at"]));
   });
 
+  it("links each listed person to what they act on, and reads an agent-looking word that nobody is as a thing", () => {
+    // Written for this test, in no corpus: a volunteer fire brigade.
+    const m = model("Callout: a tool for our volunteer fire brigade. Drivers and mechanics record each delivery of fuel. 12 stations, each station has a duty roster. Volunteers sign a waiver.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Driver", "Mechanic", "Delivery", "Station", "DutyRoster", "Waiver"]));
+    expect(m.relations).toEqual(expect.arrayContaining([expect.objectContaining({ from: "Delivery", to: "Driver" }), expect.objectContaining({ from: "Delivery", to: "Mechanic" }), expect.objectContaining({ from: "DutyRoster", to: "Station" })]));
+  });
+
+  it("keeps a part the person named in an answer, and names a compound by its head", () => {
+    // Written for this test, in no corpus: a swim school and a sportive's feed stations.
+    const m = model("Swim school app. Instructors at 4 pools teach lessons. Marshals at 6 feed stations tick riders through.", "Lessons sometimes need a make-up session.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Pool", "Lesson", "MakeUpSession", "FeedStation"]));
+    expect(m.entities.map((e) => e.name)).not.toContain("Post");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "MakeUpSession", to: "Lesson" }));
+  });
+
+  it("links a payment to what the payer did, inventing no order", () => {
+    // Written for this test, in no corpus: a pottery course's sign-ups paid in the app.
+    const m = model("Students register for a pottery course and pay in the app.");
+    expect(m.entities.map((e) => e.name)).not.toContain("Order");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Payment", to: "Registration" }));
+  });
+
+  it("keeps the people someone acts on, and ties a part said of a compound to its head", () => {
+    // Written for this test, in no corpus: a youth orchestra.
+    const m = model("Conductors schedule rehearsals and add players to sections. Group rehearsals need a seating chart.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Conductor", "Player", "Rehearsal", "SeatingChart"]));
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "SeatingChart", to: "Rehearsal" }));
+  });
+
+  it("joins two things when someone moves to another one, and reads a lowercase word as no name", () => {
+    // Written for this test, in no corpus: a swim school, and tools kept in lock-ups.
+    const m = model("Swim school app: instructors teach groups. Kids can move to another group when they pass a level. Tools live in two different lock-ups and a garage.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Kid", "Group", "GroupKid", "LockUp"]));
+  });
+
+  it("keeps no record of whom people phone, whom the speakers hire, or the currency of a budget", () => {
+    // Written for this test, in no corpus: an allotment society.
+    const m = model("A tool for our allotment society: members book the rotavator and log harvests. Some members have no email, they phone the secretary's office. We'd hire a web designer. Budget maybe 40 euro per month.");
+    expect(m.entities.map((e) => e.name).sort()).toEqual(["Booking", "Harvest", "Rotavator", "User"]);
+  });
+
   it("always yields at least one domain entity", () => {
     const m = model("Something small and simple.");
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);

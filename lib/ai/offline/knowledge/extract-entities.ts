@@ -138,10 +138,9 @@ export function extractEntities(description: string, answers: string, traits: Do
     const unpaid = reading.noMoney ? MONEY_ENTITIES.has(c.def.name) : !reading.paysInProduct && PAID_THROUGH.has(c.def.name);
     if (forbidden.has(c.def.name.toLowerCase()) || (unpaid && !namedCore)) chosen.splice(chosen.indexOf(c), 1);
   }
-  // "owners pay per walk": the payment belongs to the walk, not to an invented order.
-  const perNoun = /\bpa(?:y|ys|id) (?:per|for each|for every|for the|for a) ([a-z]+)/i.exec(text)?.[1];
-  const paidFor = perNoun && chosen.some((c) => c.def.name === pascal(singular(perNoun))) ? pascal(singular(perNoun)) : undefined;
-  if (has("Payment") && !reading.noMoney && !has("Order") && !has("Booking") && !has("Invoice") && !has("Subscription") && !paidFor) addAuto("Order");
+  // A payment pays for what they said they pay per or for ("pay per walk"), else for what they do ("riders register and pay"), never an invented Order.
+  const paidPer = reading.clauses.filter((c) => c.verb === "pay").flatMap((c) => c.extras.filter((e) => /^(?:per|for)$/.test(e.prep)).map((e) => pascal(e.np.head)));
+  const paidFor = `${unique([...paidPer, ...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
   const domainCount = chosen.filter((c) => c.def.name !== "AuditEvent").length;
   if (domainCount === 0) {
     chosen.push({
@@ -197,7 +196,7 @@ export function extractEntities(description: string, answers: string, traits: Do
     if (names.has("Photo") && d.name !== "Photo") own = own.filter((f) => f.name !== "photo_key");
     if (reading.noMoney) own = own.filter((f) => f.type !== "money" && !MONEY_FIELDS.test(f.name));
     const fks: Field[] = [];
-    const refs = d.name === "Payment" && paidFor && names.has(paidFor) && !["Order", "Booking", "Invoice", "Subscription"].some((n) => names.has(n)) ? [`${paidFor}:is_paid_by`] : (d.refs ?? []);
+    const refs = d.name === "Payment" ? [paidFor] : (d.refs ?? []);
     for (const spec of refs) {
       const m = /^(=?)([\w|]+)(\??):(\w+)(?:@(\w+))?$/.exec(spec);
       if (!m) continue;

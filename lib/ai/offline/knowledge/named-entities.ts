@@ -48,9 +48,8 @@ const RENAMEABLE = new Set(["Tag", "Booking", "Photo", "Attachment", "Task", "Ev
 const CATALOGUED_ACTS = new Set(["payment", "review", "order", "delivery", "application", "invoice", "comment", "subscription"]);
 
 function catalogued(name: string, traits: DomainTraits): EntityDef | undefined {
-  const words = name.split(" ");
-  const tries = [name, words[words.length - 1], words[0]];
-  for (const w of tries) {
+  // A compound names its head: a feed station is a station, never a feed.
+  for (const w of [name, name.split(" ").pop()!]) {
     const def = ENTITY_CATALOG.find((d) => d.match.length && (!d.requires || d.requires.every((r) => traits.has(r))) && !d.notFor?.some((r) => traits.has(r)) && d.match.some((m) => new RegExp(`^(?:${m})$`, "i").test(w)));
     if (def && !def.actors) return def;
   }
@@ -113,19 +112,23 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
   const catOf = new Map(reading.things.map((t) => [t.name, catalogued(t.name, traits)]));
   for (const t of reading.things) {
     const cat = catOf.get(t.name);
+    // Booking or swapping a thing makes a record of its own (below); other verbs tie the person to the thing.
+    const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
     if (cat) {
       // The person's word names the table when the catalogue only knows a synonym ("category" → Category, not Tag).
       const alone = [...catOf.values()].filter((c) => c === cat).length === 1;
       const rename = alone && RENAMEABLE.has(cat.name) && !t.name.includes(" ") && pascal(t.name) !== cat.name && !ENTITY_CATALOG.some((d) => d.name === pascal(t.name));
-      push({ def: rename ? { ...cat, name: pascal(t.name) } : cat, at: t.at, core: t.core, said: t.name });
+      // A designed shape still records who the person said acts on it ("drivers record each delivery").
+      const who = t.actors.filter((a) => roles.has(a) && !(cat.refs ?? []).some((r) => r.includes(pascal(a))));
+      const refs = [...(cat.refs ?? []), ...(actVerb ? who.map((a) => `${pascal(a)}?:${thirdPerson(actVerb)}`) : [])];
+      push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs }, at: t.at, core: t.core, said: t.name });
       continue;
     }
     // Only things people act on, or that the description lists, become tables of their own.
-    if (!t.core && !t.fromDescription) continue;
+    if (!t.core && !t.fromDescription && !t.of) continue;
     if (!t.core && !t.listed && !kindOf(t.name)) continue;
     const name = pascal(t.name);
     const kind = withExamples(t.name, t.examples, kindOf(t.name));
-    const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
     // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
     const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...(actVerb ? t.actors.map((a) => userRef(a, actVerb, roles)) : [])];
     push({
@@ -221,8 +224,8 @@ function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading,
  * table of the pairs.
  */
 function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => NamedDef): void {
-  // "tanks" are the "fermentation tanks" said before: a bare noun is the compound that ends in it.
-  const defOf = (said: string) => out.find((d) => d.said === said || d.def.name === pascal(said)) ?? out.find((d) => d.said.endsWith(` ${said}`));
+  // "tanks" are the "fermentation tanks" said before: a bare noun is the compound that ends in it; "group lessons" are lessons.
+  const defOf = (said: string) => out.find((d) => d.said === said || d.def.name === pascal(said)) ?? out.find((d) => d.said.endsWith(` ${said}`) || d.said === said.split(" ").pop());
   for (const l of reading.links) {
     const a = defOf(l.from);
     const b = defOf(l.to);

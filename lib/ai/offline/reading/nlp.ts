@@ -115,6 +115,8 @@ export function singularNoun(phrase: string): string {
     const words = p.split(/\s+/);
     const last = words.pop()!;
     if (/(?:ss|us|is|data|media|news|series)$/.test(last) || !/s$/.test(last)) return p;
+    // "route-setters" → "route-setter": only the last part is inflected, the hyphen stays.
+    if (last.includes("-")) return [...words, last.replace(/[^-]+$/, (w) => (singularNoun(w) === w ? w.replace(/s$/, "") : singularNoun(w)))].join(" ");
     // The library's inflection, checked against the spelling rules it misses ("dishes" → "dishe").
     let s = nlp(last).nouns().toSingular().text().trim().toLowerCase();
     if (/(?:ch|sh|x|z|ss)es$/.test(last)) s = last.slice(0, -2);

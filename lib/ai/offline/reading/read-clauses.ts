@@ -30,6 +30,8 @@ export interface Clause {
   sentence: string;
   text: string;
   subject?: NounPhrase;
+  /** The other nouns of a listed subject ("members" in "members and volunteers sign up"). */
+  also?: NounPhrase[];
   /** True when the subject was carried over from the previous clause. */
   subjectInherited: boolean;
   /** Infinitive, lower case ("reserve"); absent for fragments ("tiny budget"). */
@@ -55,7 +57,8 @@ const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also"
 const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things", "rest", "remainder", "majority", "half", "others"]);
 
 function isVerb(t: Token, next?: Token): boolean {
-  if (!t.tags.has("Verb")) return false;
+  // A symbol ("me + my partner") is never a verb.
+  if (!t.tags.has("Verb") || !/[a-z]/.test(t.norm)) return false;
   // "watering rotas": a gerund before a noun is a modifier.
   if (t.tags.has("Gerund") && next && next.tags.has("Noun") && !next.tags.has("Pronoun")) return false;
   if (t.tags.has("Hyphenated")) return false;
@@ -82,7 +85,8 @@ function namesAThing(t: Token, run: Token[], inSlot: Slot): boolean {
   const at = run.indexOf(t);
   const prev = run[at - 1];
   const slot = prev ? NOUN_SLOT.some((g) => prev.tags.has(g)) : inSlot === "preposition" || (inSlot === "list" && !/^(?:Infinitive|PastTense|Gerund|PresentTense)$/.test(dictionaryTag(t.norm) ?? ""));
-  if (t.tags.has("Pronoun") || (VERB_ONLY.some((g) => t.tags.has(g)) && !slot)) return false;
+  // "bisque fired": after an adjective a past tense is still the verb's; only an article, a number or a possessive make it a noun ("a cut").
+  if (t.tags.has("Pronoun") || (VERB_ONLY.some((g) => t.tags.has(g)) && !(slot && !prev?.tags.has("Adjective")))) return false;
   if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return true;
   if (t.tags.has("Gerund")) return slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true;
   return t.tags.has("Verb") && (slot || /[^s]s$/.test(t.norm));
@@ -103,7 +107,7 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       if (Number.isFinite(n) && n > 0) count = n;
       continue;
     }
-    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:our|my|their|your|his|her|its)$/.test(t.norm)) continue;
+    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:a|an|the|our|my|their|your|his|her|its)$/.test(t.norm)) continue;
     if (t.tags.has("Adverb") || t.tags.has("Conjunction") || t.tags.has("Preposition") || FILLER.has(t.norm)) continue;
     if (t.tags.has("Adjective") && !t.tags.has("Noun") && !t.tags.has("Gerund")) {
       words.length = 0;
@@ -119,7 +123,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   // "their instrument's parts": a possessive says whose, it does not name a kind of part.
   const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !WEAK_NOUNS.has(mod.norm) && !/'s$/.test(mod.norm);
   const text = (keepMod ? [mod!, last] : [last]).map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
-  const proper = last.tags.has("ProperNoun") || last.tags.has("Acronym") || /^[A-Z][a-z]+[A-Z]/.test(last.text);
+  // A name is written with a capital: the tagger's guess on "lock-ups" is not one.
+  const proper = ((last.tags.has("ProperNoun") || last.tags.has("Acronym")) && /[A-Z]/.test(last.text)) || /^[A-Z][a-z]+[A-Z]/.test(last.text);
   const head = proper ? last.text.replace(/[.,;:!?]+$/, "") : singularNoun((keepMod ? `${mod!.norm} ${last.norm}` : last.norm).replace(/'s$/, ""));
   // The tagger's own "Actor" guess also fires on things ("checklists"); roles and names are surer.
   const person = last.tags.has("Person") || ROLE_WORDS.has(last.norm);
@@ -129,9 +134,9 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
 }
 
 /** A word the tagger read as a noun that is a verb after a subject ("and capture signatures"). */
-function verbInContext(word: string, next?: string): boolean {
-  const alone = tokens(word);
-  if (!alone[0]?.tags.has("Verb")) return false;
+function verbInContext(word: string, next?: string, afterPerson = false): boolean {
+  // After a person ("members queue jobs") the word's own tag does not matter: the sentence decides.
+  if (!afterPerson && !tokens(word)[0]?.tags.has("Verb")) return false;
   const t = tokens(`they ${word}${next ? ` ${next}` : ""}`);
   return t.length > 1 && t[1].tags.has("Verb") && !t[1].tags.has("Gerund");
 }
@@ -162,8 +167,8 @@ function nounList(run: Token[], inSlot?: Slot): NounPhrase[] {
 function firstVerbIndex(ts: Token[]): number {
   for (let i = 0; i < ts.length; i++) {
     if (CLAUSE_BREAK.has(ts[i].norm) && i > 0) return -1;
-    // "Each boat land the catch": right after an article the word is a noun, whatever the tagger says.
-    if (i > 0 && ts[i - 1].tags.has("Determiner") && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
+    // "Each boat land the catch", "18 batches": right after an article or a number the word is a noun, whatever the tagger says.
+    if (i > 0 && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
     if (isVerb(ts[i], ts[i + 1])) return i;
   }
   return -1;
@@ -235,6 +240,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
+  // "Could members queue jobs?": a question asks for what the statement would say.
+  if (/^(?:can|could|would|should|will|do|does)$/.test(ts[0].norm) && ts[1] && isNounish(ts[1]) && ts.length > 2) return parsePiece(sentence, piece.replace(/^\S+\s+/, ""), inherited, glue, false, inList);
   // "To stop no-shows we'd take a deposit": a purpose first, then the clause that acts.
   if (ts[0].norm === "to" && ts[1]?.tags.has("Verb")) {
     const main = ts.findIndex((t, i) => i > 2 && /^(?:we|they|i|you|he|she)(?:'d|'ll|'re|'ve)?$/.test(t.norm) && (ts[i + 1]?.tags.has("Verb") || ts[i + 1]?.tags.has("Modal")));
@@ -257,10 +264,13 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   const leadNeg = NEGATORS.has(ts[0].norm) && !(ts[0].norm === "not" && ts[1] && (ts[1].tags.has("Adjective") || ts[1].tags.has("Adverb")) && !ts[1].tags.has("Noun"));
   let v = firstVerbIndex(ts);
   // "staff record adoptions": after a person the next word is the verb, whatever the tagger guessed.
-  if (v <= 0 && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_WORDS.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text)) {
+  // "Route-setters reset one wall every week and log …": an article or number cannot stand inside a subject, so the verb came before it.
+  const subjectBroken = v > 2 && ts.slice(2, v).some((t) => t.tags.has("Determiner") || t.tags.has("Value"));
+  if ((v <= 0 || subjectBroken) && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_WORDS.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?|[\w-]+(?:er|or|ist|ian)s)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text, true)) {
     const rest = parsePiece(sentence, `they ${ts.slice(1).map((t) => t.text).join(" ")}`, undefined, false, false, false);
     const who = nounPhrase([ts[0]]);
-    return rest.map((c, i) => (i === 0 && who ? { ...c, text: piece, subject: { ...who, person: true }, subjectInherited: false } : c));
+    // "… and log each new problem": the clauses that share the subject share the person.
+    return rest.map((c, i) => (!who ? c : i === 0 ? { ...c, text: piece, subject: { ...who, person: true }, subjectInherited: false } : !c.subject && c.subjectInherited ? { ...c, subject: { ...who, person: true } } : c));
   }
   let elided = false;
   if (v < 0 || v === 0) {
@@ -298,6 +308,13 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     verbTok = ts[j + 1];
     j += 2;
   }
+  // "we want readers to send letters": the people named before "to" do what follows.
+  const to = ts.findIndex((t, k) => k > j && t.norm === "to" && ts[k + 1]?.tags.has("Verb"));
+  if (!negated && /^(?:want|ask|allow|let|help|expect|get|like)$/.test(infinitive(verbTok.norm)) && to > j && ts.slice(j, to).every((t) => !t.tags.has("Verb") || t.tags.has("Noun"))) {
+    const who = nounPhrase(ts.slice(j, to));
+    const rest = ts.slice(to + 1).map((t) => t.text).join(" ").replace(/^be able to\s+/i, "");
+    if (who && !who.proper) return parsePiece(sentence, `${ts.slice(j, to).map((t) => t.text).join(" ")} ${rest}`, inherited, false, false, false).map((c) => ({ ...c, sentence }));
+  }
   const copula = verbTok.tags.has("Copula");
   // Particles of phrasal verbs ("warms up", "sign in").
   while (j < ts.length && (ts[j].tags.has("Particle") || (ts[j].tags.has("PhrasalVerb") && ts[j].tags.has("Verb")))) j++;
@@ -305,8 +322,14 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     negated = true;
     j++;
   }
-  const subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
-  const subject = subjectRun.length ? nounPhrase(subjectRun) : undefined;
+  let subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
+  // "marshals at 6 feed stations tick riders": the subject ends at its preposition; the rest says where.
+  const subjectPrep = subjectRun.findIndex((t, k) => k > 0 && PREPS.has(t.norm) && t.norm !== "of");
+  const placed = subjectPrep > 0 ? extrasFrom(subjectRun.slice(subjectPrep)) : [];
+  if (subjectPrep > 0) subjectRun = subjectRun.slice(0, subjectPrep);
+  // "members and volunteers sign up": each noun of a listed subject acts.
+  const also = nounList(subjectRun);
+  const subject = also.pop();
   // Objects up to the first preposition; a later "and <noun> <verb>" starts a new clause.
   const rest = ts.slice(j);
   let end = rest.length;
@@ -330,7 +353,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     if (rest[k].norm === "and" && k + 2 < rest.length) {
       const after = rest.slice(k + 1);
       // "scan parcels and capture signatures": a second verb for the same subject.
-      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (after[1].tags.has("Noun") || after[1].tags.has("Determiner")) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text)) {
+      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && ["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner"))) {
         end = k;
         split = k + 1;
         sameSubject = true;
@@ -349,7 +372,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   const body = rest.slice(0, end);
   const prepAt = body.findIndex((t) => PREPS.has(t.norm));
   const objects = nounList(prepAt >= 0 ? body.slice(0, prepAt) : body);
-  const extras = prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [];
+  const extras = [...placed, ...(prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [])];
   const clause: Clause = {
     sentence,
     text: piece,
@@ -357,6 +380,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     subjectInherited: !subject && Boolean(inherited) && (elided || glue),
     verb: infinitive(verbTok.norm.replace(/n't$/, "")),
     ...(modalWords.length ? { modal: modalWords.join(" ") } : {}),
+    ...(subject && also.length ? { also } : {}),
     objects,
     extras,
     negated,
@@ -388,7 +412,7 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
     // "in a hall with no signal": what is absent is a circumstance, not a thing the product keeps.
     if (NEGATORS.has(cur[0]?.norm ?? "")) cur = [];
     // After a preposition only a noun can stand ("per walk"), unless "to" starts a verb ("to see").
-    for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" || verb ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
+    for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];
   };
   for (const t of run) {

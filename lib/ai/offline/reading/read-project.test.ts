@@ -31,6 +31,33 @@ describe("readClauses", () => {
       "neighbour order meal",
     ]);
   });
+
+  // Written for these tests, in no corpus: a volunteer fire brigade.
+  const said = (text: string) => readClauses(text).filter((c) => c.verb).map((c) => `${[...(c.also ?? []), c.subject].map((s) => s?.head).join("+")} ${c.verb} ${c.objects.map((o) => o.head).join("+")}`);
+
+  it("reads whom a question or a wish is about as the one who acts", () => {
+    expect(said("Could firefighters log their training hours? We want officers to assign crews to each call-out.")).toEqual(["firefighter log training hour", "officer assign crew"]);
+  });
+
+  it("reads a word after a number as a noun, and the verb before an article as the verb", () => {
+    expect(readClauses("12 stations, each station has a duty roster.")[0]).toMatchObject({ objects: [{ head: "station", count: 12 }] });
+    expect(said("Hose-testers check two engines every month and log each repair.")).toEqual(["hose-tester check engine+month", "hose-tester log repair"]);
+  });
+
+  it("ends a subject at its preposition, and reads no thing in a past tense", () => {
+    // Written for this test, in no corpus: a swim school.
+    const [c] = readClauses("Instructors at 4 pools teach lessons.");
+    expect([c.subject?.head, c.extras.map((e) => `${e.prep} ${e.np.head}`)]).toEqual(["instructor", ["at pool"]]);
+    expect(readClauses("Tokens are left on the shelf to be fired, or bisque fired.").flatMap((x) => [...x.objects, ...x.extras.map((e) => e.np)]).map((o) => o.head)).not.toContain("fired");
+  });
+
+  it("keeps no article in a thing's name", () => {
+    expect(readClauses("Seat limits, a waitlist.").flatMap((c) => c.objects.map((o) => o.head))).toContain("waitlist");
+  });
+
+  it("keeps every noun of a listed subject", () => {
+    expect(said("Drivers and mechanics record each repair.")).toEqual(["driver+mechanic record repair"]);
+  });
 });
 
 describe("readProject", () => {

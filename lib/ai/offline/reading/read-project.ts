@@ -129,7 +129,7 @@ const NOT_A_THING = new Set([
   "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching", "most", "field", "progress", "online",
   "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "spreadsheet", "whatsapp", "paper",
   "excel", "text", "sms", "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
-  "button", "volunteer-run", "tiny budget", "record", "step", "option", "access",
+  "button", "volunteer-run", "tiny budget", "record", "step", "option", "access", "euro", "dollar", "pound",
 ]);
 
 /** When something happens ("Friday afternoon"), never a thing kept. */
@@ -306,10 +306,14 @@ function read(description: string, answers: string): Reading {
     things.set(name, t);
   };
 
+  // "sign a waiver", "each station has a duty roster": a word that only looks like an agent noun is a person when one acts somewhere.
+  // Everyone a clause's subject names acts: "the sirs and madams take attendance".
+  const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorOf(np, c.verb)).filter((a): a is string => Boolean(a)));
+  const acting = new Set(clauses.flatMap(actorsOf));
   for (const c of clauses) {
     const inDesc = descClauses.includes(c);
     const actor = c.copula ? undefined : actorOf(c.subject, c.verb);
-    if (actor && !c.negated && !actors.includes(actor)) actors.push(actor);
+    for (const a of c.negated ? [] : actorsOf(c)) if (!actors.includes(a)) actors.push(a);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
       // A ban the person took back later ("no online payment" … "a €5 online deposit") no longer holds: the later word stands.
@@ -334,10 +338,14 @@ function read(description: string, answers: string): Reading {
     // In the answers a pain sentence is about the problem, not the data ("people forget their turn").
     const pain = !inDesc && PAIN.test(c.text);
     if (c.verb && !c.copula && !pain) {
+      // "add attendees to the newsletter": people someone acts on are kept too, when their role is a known one.
+      for (const o of c.negated || /^(?:have|hire|be|want|need)$/.test(c.verb) ? [] : c.objects) if (ROLE_SINGULAR.has(o.head) && !actors.includes(ROLE_SINGULAR.get(o.head)!)) actors.push(ROLE_SINGULAR.get(o.head)!);
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       const objs = c.objects
-        .filter((o) => !isPerson(o) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
+        // "they tell the office": whom people speak to is no thing they act on.
+        .filter(() => !/^(?:tell|call|phone|inform|contact|thank)$/.test(c.verb!))
+        .filter((o) => !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
@@ -350,17 +358,21 @@ function read(description: string, answers: string): Reading {
         continue;
       }
       // What people act on is the model's core, whether said in the description, an answer or a remark.
-      for (const o of objs) addThing(o, c.verb, actor, byPerson, inDesc, counted(o));
+      for (const o of objs) for (const a of [...actorsOf(c), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
       const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
-      if (owner && inDesc && /^(?:get|have|has|include|contain|carry|receive)$/.test(c.verb)) {
-        for (const o of objs) {
+      // "jobs sometimes need a second visit", said in an answer or a remark, is as much a part as in the description.
+      // Listed with a field ("a real name and town"), a word is a field too.
+      if (owner && /^(?:get|have|has|include|contain|carry|receive|need)$/.test(c.verb) && !c.objects.some((o) => ATTRIBUTE.test(o.head.split(" ").pop()!))) {
+        // An activity ("a second glaze firing") is what happens to the thing, not a part of it.
+        for (const o of objs.filter((x) => !/ing$/.test(x))) {
           const t = things.get(o)!;
           t.of ??= owner;
           t.listed = true;
         }
       }
-      if (ACT_RECORDS[c.verb] && (objs.length || byPerson)) {
+      // "we'd hire a freelancer": what the speakers do to a person is no record of the product's.
+      if (ACT_RECORDS[c.verb] && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
         acts.push({ verb: c.verb, record: ACT_RECORDS[c.verb], objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       if (c.subject && !isPerson(c.subject) && inDesc) {
@@ -371,13 +383,14 @@ function read(description: string, answers: string): Reading {
       const own = actor ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
-      if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
+      if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive|need)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
       const record = ACT_RECORDS[c.verb] && !["payment"].includes(ACT_RECORDS[c.verb]) ? ACT_RECORDS[c.verb] : undefined;
       for (const e of c.extras) {
         const to = actorOf(e.np) ?? thingName(e.np);
         if (!to) continue;
         if (c.negated) break;
-        if (/^(?:between|across|among|amongst)$/.test(e.prep) && own) links.push({ from: own, to, many: true, said: c.text });
+        // "move between shops", "move to another batch": over time each side has many of the other.
+        if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep)) {
           const from = record ?? objs[0] ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
           if (from && from !== to) links.push({ from, to, many: false, said: c.text });
@@ -391,7 +404,7 @@ function read(description: string, answers: string): Reading {
           continue;
         }
         // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
-        if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)))) addThing(n, undefined, undefined, false, inDesc, true);
+        if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       if (objs.length || actor) read.add(c.sentence);
     } else if (!c.verb) {

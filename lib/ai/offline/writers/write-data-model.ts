@@ -48,24 +48,17 @@ function noteOf(e: Entity, f: Field): string {
   if (f.primary) return "UUID v7 (time-ordered)";
   if (f.type === "money") return "amount in cents; pair with currency";
   if (f.name === "provider_payment_id") return "Stripe PaymentIntent id — no card data is ever stored";
-  if (f.name === "payout_account_ref") return "Stripe Connect account id";
-  if (f.name === "join_code") return "6 characters, unambiguous alphabet; unique while the session is open";
-  if (f.name === "rule_version") return "version of the triage rules that produced the suggestion";
   if (f.name === "idp_subject") return "stable subject from the identity provider";
-  if (f.name === "search_vector") return "generated from title and body for full-text search";
   if (f.name === "rating") return "1–5";
-  if (f.name === "allergens") return "the 14 EU-regulated allergens, as codes";
-  if (f.name === "nickname") return "no real names; filtered for abuse";
   if (f.name === "storage_key") return "object key; the file lives in object storage";
-  if (f.name === "cert_fingerprint") return "SHA-256 of the device's X.509 certificate";
   if (e.sensitivity === "phi" && !f.references && !["created_at", "status"].includes(f.name)) return "PHI";
   if (["email", "phone", "given_name", "family_name", "date_of_birth", "address", "display_name"].includes(f.name)) return "personal data";
   return "";
 }
 
 function entitySection(e: Entity, db: Db): string {
-  const sens = e.sensitivity === "none" ? "" : ` Classification: ${e.sensitivity === "phi" ? "protected health information" : e.sensitivity === "payment" ? "payment references (no card data)" : e.sensitivity === "minor" ? "data about children — minimal by design" : "personal data"}.`;
-  const where = db === "crd" ? `Custom resource kind \`${e.name}\` (namespaced; spec holds desired state, status the observed state)` : db === "files" ? (e.name === "ContactMessage" ? "Not stored by the site: the form service emails it" : `Files under \`src/content/${e.table}/\``) : `Table \`${e.table}\``;
+  const sens = e.sensitivity === "none" ? "" : ` Classification: ${e.sensitivity === "phi" ? "protected health information" : e.sensitivity === "payment" ? "payment references (no card data)" : "personal data"}.`;
+  const where = db === "crd" ? `Custom resource kind \`${e.name}\` (namespaced; spec holds desired state, status the observed state)` : db === "files" ? `Files under \`src/content/${e.table}/\`` : `Table \`${e.table}\``;
   return `### ${e.name}\n\n${e.purpose}. ${where}.${sens}\n\n${table(["Field", "Type", "Constraints", "Notes"], e.fields.map((f) => [`\`${f.name}\``, typeOf(f, db), constraintsOf(f), noteOf(e, f)]))}`;
 }
 
@@ -99,7 +92,7 @@ function relationSentences(relations: Relation[]): string[] {
   });
 }
 
-function indexes(ctx: ProjectContext, db: Db): string[] {
+function indexes(ctx: ProjectContext): string[] {
   const m = ctx.model;
   const out: string[] = [];
   const tableOf = (n: string) => m.entities.find((e) => e.name === n)?.table ?? snake(n);
@@ -111,8 +104,6 @@ function indexes(ctx: ProjectContext, db: Db): string[] {
     if (e.fields.some((f) => f.name === "rating")) out.push(`Check on \`${e.table}\`: rating between 1 and 5; unique (order_id) so an order is reviewed once.`);
     if (e.fields.some((f) => f.name === "starts_at") && e.fields.some((f) => f.name === "ends_at")) out.push(`Check on \`${e.table}\`: ends_at > starts_at.`);
     if (e.fields.some((f) => f.name === "capacity")) out.push(`Capacity of \`${e.table}\` enforced in the same transaction as the insert (SELECT … FOR UPDATE), never only in application code.`);
-    if (e.fields.some((f) => f.type === "tsvector")) out.push(`${db === "postgres" ? "GIN index" : "Full-text index"} on \`${e.table}.search_vector\`.`);
-    if (e.fields.some((f) => f.type === "geo")) out.push(`${db === "postgres" ? "GiST index" : "Spatial index"} on \`${e.table}\` location for radius queries.`);
     if (e.fields.some((f) => f.name === "status" && f.enumValues)) out.push(`\`${e.table}.status\` is one of ${e.fields.find((f) => f.name === "status")!.enumValues!.map((v) => `\`${v}\``).join(", ")}; allowed transitions live in one function of the owning service and are unit-tested.`);
   }
   if (ctx.traits.has("multi_tenant")) out.push("Row-level security on every tenant table: organization_id = current_setting('app.organization_id').");
@@ -125,17 +116,15 @@ function protection(ctx: ProjectContext): string {
   const rows: string[][] = [];
   for (const e of ctx.model.entities) {
     if (e.sensitivity === "none" && e.name !== "AuditEvent") continue;
-    const cls = e.name === "AuditEvent" ? "accountability record" : e.sensitivity === "phi" ? "PHI" : e.sensitivity === "payment" ? "payment reference" : e.sensitivity === "minor" ? "children's data" : "personal data";
+    const cls = e.name === "AuditEvent" ? "accountability record" : e.sensitivity === "phi" ? "PHI" : e.sensitivity === "payment" ? "payment reference" : "personal data";
     const protect =
       e.sensitivity === "phi"
         ? "encrypted at rest (KMS), TLS in transit, access logged, never in logs or analytics"
         : e.sensitivity === "payment"
           ? "only provider ids and amounts; card data stays with Stripe"
-          : e.sensitivity === "minor"
-            ? "nickname only, no contact data, no third-party trackers"
-            : e.name === "AuditEvent"
-              ? "append-only, exported daily to write-once storage"
-              : "encrypted at rest; visible only to the person and admins";
+          : e.name === "AuditEvent"
+            ? "append-only, exported daily to write-once storage"
+            : "encrypted at rest; visible only to the person and admins";
     const hipaa = ctx.regulations.some((r) => r.id === "hipaa");
     const keep =
       e.name === "AuditEvent"
@@ -148,9 +137,7 @@ function protection(ctx: ProjectContext): string {
               : `per national medical-record law${t.region.countries.includes("Germany") ? " (10 years in Germany, §630f BGB)" : ""}`
           : e.sensitivity === "payment"
             ? "10 years (tax and accounting law)"
-            : e.sensitivity === "minor"
-              ? "deleted 30 days after the session ends"
-              : t.region.eu ? "until account deletion; erased or anonymised within 30 days of a GDPR request" : "until account deletion";
+            : t.region.eu ? "until account deletion; erased or anonymised within 30 days of a GDPR request" : "until account deletion";
     rows.push([e.name, cls, protect, keep]);
   }
   const regs = ctx.regulations.filter((r) => r.legal).map((r) => r.name.split(" (")[0]);
@@ -192,7 +179,7 @@ export function writeDataModel(ctx: ProjectContext): string {
   return doc(`${ARTIFACT_KINDS["data-model"].title} — ${ctx.title}`, intro, [
     ["Entities", m.entities.map((e) => entitySection(e, db)).join("\n\n")],
     ["Relationships", `${bullets(relationSentences(m.relations).length ? relationSentences(m.relations) : ["Entities are independent; each belongs to the local user profile."])}\n\n${erDiagram(m.entities, m.relations, db)}`],
-    ["Indexes & Constraints", bullets(indexes(ctx, db).length ? indexes(ctx, db) : ["Primary keys only; add indexes when a query needs them."])],
+    ["Indexes & Constraints", bullets(indexes(ctx).length ? indexes(ctx) : ["Primary keys only; add indexes when a query needs them."])],
     ["Data Protection & Retention", protection(ctx)],
     [
       "Migrations",
