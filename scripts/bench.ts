@@ -3,7 +3,7 @@
 //
 //   npm run bench                      every row
 //   npm run bench -- --only=1,3        a subset, by row id
-//   npm run bench -- --quick           a short smoke run (lighter settings, ≤ 5 minutes)
+//   npm run bench -- --quick           a short smoke run (lighter settings, ≤ 4 minutes at load ≤ 2)
 //   npm run bench -- --profile         also write a CPU profile per row and print its top functions
 //   flags: --parties=N (row 4), --viewers=N (row 3), --pg=URL|none (rows on PostgreSQL),
 //          --pglite=none (skip the PGlite parts), --out=FILE (default bench-results/latest.json),
@@ -74,7 +74,9 @@ function parseFlags(argv: string[]): Flags {
   return f;
 }
 
-const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+// Seconds since this process began (a row's process: since the row began): where a slow
+// or stuck row spends its time shows in its log.
+const log = (m: string) => process.stderr.write(`[bench ${(performance.now() / 1000).toFixed(1)} s] ${m}\n`);
 
 function options(f: Flags): BenchOptions {
   return { quick: f.quick, parties: f.parties, viewers: f.viewers, pgUrl: f.pg, pglite: f.pglite, nextDir: f.nextDir, log };
