@@ -3,7 +3,7 @@
 //
 //   npm run bench                      every row
 //   npm run bench -- --only=1,3        a subset, by row id
-//   npm run bench -- --quick           a short smoke run (lighter settings, ≤ 5 minutes)
+//   npm run bench -- --quick           a short smoke run (lighter settings, ≤ 4 minutes at load ≤ 2)
 //   npm run bench -- --profile         also write a CPU profile per row and print its top functions
 //   flags: --parties=N (row 4), --viewers=N (row 3), --pg=URL|none (rows on PostgreSQL),
 //          --pglite=none (skip the PGlite parts), --out=FILE (default bench-results/latest.json),
@@ -20,10 +20,11 @@ import { functionTimes, readProfile } from "./bench/cpu-profile";
 import { describeMachine, finish, machine } from "./bench/machine";
 import { formatTable, markdownTable, type Row } from "./bench/report";
 import { DEFAULT_PG, type BenchOptions, type BenchRow } from "./bench/row";
-import { ROWS } from "./bench/rows";
+import { loadRow, loadRows, ROW_IDS } from "./bench/rows";
 
 interface Flags {
-  only: BenchRow<unknown>[];
+  /** Row ids, in the table's order. */
+  only: string[];
   quick: boolean;
   profile: boolean;
   markdown: boolean;
@@ -33,19 +34,18 @@ interface Flags {
   pglite: boolean;
   out: string;
   nextDir: string;
-  /** Internal: run one row in this process and write its result here. */
-  row?: BenchRow<unknown>;
+  /** Internal: run one row (its id) in this process and write its result here. */
+  row?: string;
   json?: string;
 }
 
-function findRow(id: string): BenchRow<unknown> {
-  const row = ROWS.find((r) => r.id === id);
-  if (!row) throw new Error(`unknown row ${JSON.stringify(id)}: expected one of ${ROWS.map((r) => r.id).join(", ")}`);
-  return row;
+function rowId(id: string): string {
+  if (!ROW_IDS.includes(id)) throw new Error(`unknown row ${JSON.stringify(id)}: expected one of ${ROW_IDS.join(", ")}`);
+  return id;
 }
 
 function parseFlags(argv: string[]): Flags {
-  const f: Flags = { only: [...ROWS], quick: false, profile: false, markdown: false, pg: process.env.BENCH_DATABASE_URL ?? DEFAULT_PG, pglite: true, out: "bench-results/latest.json", nextDir: ".next" };
+  const f: Flags = { only: [...ROW_IDS], quick: false, profile: false, markdown: false, pg: process.env.BENCH_DATABASE_URL ?? DEFAULT_PG, pglite: true, out: "bench-results/latest.json", nextDir: ".next" };
   const int = (k: string, v: string) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${k} must be a whole number ≥ 1 (got ${JSON.stringify(v)})`);
@@ -57,8 +57,8 @@ function parseFlags(argv: string[]): Flags {
     else if (k === "profile") f.profile = true;
     else if (k === "markdown") f.markdown = true;
     else if (k === "only") {
-      const wanted = new Set(v.split(",").filter(Boolean).map((id) => findRow(id).id));
-      f.only = ROWS.filter((r) => wanted.has(r.id));
+      const wanted = new Set(v.split(",").filter(Boolean).map(rowId));
+      f.only = ROW_IDS.filter((id) => wanted.has(id));
     } else if (k === "parties") f.parties = int(k, v);
     else if (k === "viewers") f.viewers = int(k, v);
     else if (k === "pg") f.pg = v === "none" ? null : v;
@@ -67,14 +67,16 @@ function parseFlags(argv: string[]): Flags {
       f.pglite = false;
     } else if (k === "out") f.out = v;
     else if (k === "next-dir") f.nextDir = v;
-    else if (k === "row") f.row = findRow(v);
+    else if (k === "row") f.row = rowId(v);
     else if (k === "json") f.json = v;
     else throw new Error(`unknown flag ${a} (see the top of scripts/bench.ts)`);
   }
   return f;
 }
 
-const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+// Seconds since this process began (a row's process: since the row began): where a slow
+// or stuck row spends its time shows in its log.
+const log = (m: string) => process.stderr.write(`[bench ${(performance.now() / 1000).toFixed(1)} s] ${m}\n`);
 
 function options(f: Flags): BenchOptions {
   return { quick: f.quick, parties: f.parties, viewers: f.viewers, pgUrl: f.pg, pglite: f.pglite, nextDir: f.nextDir, log };
@@ -82,7 +84,7 @@ function options(f: Flags): BenchOptions {
 
 /** Child mode: one row, result as JSON to a file. */
 async function child(f: Flags): Promise<void> {
-  const r = await f.row!.run(options(f));
+  const r = await (await loadRow(f.row!)).run(options(f));
   writeFileSync(f.json!, JSON.stringify(r));
   // Whatever a row left open (a pool, a timer) must not keep its process alive.
   process.exit(0);
@@ -171,7 +173,7 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = {};
   const rows: Row[] = [];
   const timing: Record<string, { seconds: number; load: [number, number] }> = {};
-  for (const row of f.only) {
+  for (const row of await loadRows(f.only)) {
     const t0 = performance.now();
     const load0 = os.loadavg()[0];
     log(`${row.id}: ${row.title(options(f))}`);

@@ -1,20 +1,29 @@
 // `npm start`: the production server, built once when needed. A fresh clone (or a
-// pull that changed the sources) builds first, saying what it is doing; after that the
-// server starts at once. The production build is what makes the first page and the
-// first question fast: the dev server compiles every route on its first request.
+// pull that changed the sources) builds first; after that the server starts at once.
+// The production build is what makes the first page and the first question fast: the
+// dev server compiles every route on its first request.
+//
+// It says what it is doing: one plain line per stage on stderr ("Inception Party: …"),
+// and a line every 15 s while a stage is still running. Next's own build output goes to
+// .next/build.log (printed whole if the build fails).
 //
 //   node scripts/start.mjs [next start flags]   build if needed, then serve
 //   node scripts/start.mjs --build-only         build if needed, then exit (CI, tests)
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const stamp = path.join(root, ".next", "inception-source-hash");
+const buildLog = path.join(root, ".next", "build.log");
 const env = { NEXT_TELEMETRY_DISABLED: "1", ...process.env };
+const started = Date.now();
+const secs = (since = started) => Math.round((Date.now() - since) / 1000);
+const say = (m) => process.stderr.write(`Inception Party: ${m}\n`);
 
 // What the build is made of. Tests, docs and scripts do not change the build.
 const SOURCE_DIRS = ["app", "components", "lib", "prisma", "public"];
@@ -44,36 +53,105 @@ function sourceHash() {
 }
 
 /**
- * `next build` with its output passed through, and a line every 15 s that Next is quiet
- * (its longest step prints nothing until it ends): a first start is never a silent minute.
+ * Calls `tick()` every 15 s until stopped or `touch`ed: no stage is ever a silent
+ * minute (Next's compile prints nothing until it ends).
  */
-function build(reason) {
+function ticker(tick) {
+  let since = Date.now();
+  const timer = setInterval(() => {
+    if (Date.now() - since >= 15_000) {
+      since = Date.now();
+      tick();
+    }
+  }, 1_000);
+  return { touch: () => (since = Date.now()), stop: () => clearInterval(timer) };
+}
+
+// Next's step lines, and what each stage is called here. Its other lines (the route
+// table, warnings) stay in the build log.
+const STAGES = [
+  [/Creating an optimized production build/, "compiling", "stage 1 of 3, the longest"],
+  [/Collecting page data/, "checking the routes", "stage 2 of 3"],
+  [/Generating static pages/, "rendering the static pages", "stage 3 of 3"],
+];
+
+/** `next build`, its output kept for the log; resolves to its exit code. */
+function build(reason, { cache }) {
   const t0 = Date.now();
-  const secs = () => Math.round((Date.now() - t0) / 1000);
-  console.log(`Inception Party: ${reason}; building the app (about a minute; later starts skip this)…`);
+  say(`${reason}: building the app (about a minute on two idle cores; later starts skip this)…`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let step = "starting the build";
-    let quietSince = Date.now();
-    const pass = (out) => (d) => {
-      out.write(d);
-      quietSince = Date.now();
-      // Next's own step lines ("Creating an optimized production build ...", "Collecting page data ...").
-      const last = String(d).split("\n").map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim()).filter(Boolean).at(-1);
-      if (last) step = last.replace(/^[✓▲○ƒ]\s*/, "").replace(/\s*\.\.\.$/, "");
+    // Turbopack's build cache makes a rebuild after a pull compile only what changed;
+    // writing it costs a first build several seconds for nothing to reuse yet.
+    const child = spawn(process.execPath, [nextBin, "build"], { cwd: root, env: { ...env, INCEPTION_BUILD_CACHE: cache ? "1" : "0" }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    let stage = "starting the build";
+    let stageAt = Date.now();
+    const progress = ticker(() => say(`still ${stage} (${secs(stageAt)} s so far; ${secs(t0)} s since the build began)…`));
+    const lines = () => {
+      let partial = "";
+      return (d) => {
+        output += d;
+        const whole = (partial + d).split("\n");
+        partial = whole.pop() ?? "";
+        whole.forEach(onLine);
+      };
     };
-    child.stdout.on("data", pass(process.stdout));
-    child.stderr.on("data", pass(process.stderr));
-    const ticker = setInterval(() => {
-      if (Date.now() - quietSince < 15_000) return;
-      console.log(`Inception Party: still building (${secs()} s so far): ${step}…`);
-      quietSince = Date.now();
-    }, 1_000);
+    const onLine = (raw) => {
+      const line = raw.replace(/\x1b\[[0-9;]*m/g, "").trim();
+      const compiled = /Compiled successfully in (.+)$/.exec(line);
+      if (compiled) say(`compiled in ${compiled[1]}`);
+      const next = STAGES.find(([re]) => re.test(line));
+      if (!next || next[1] === stage) return;
+      [, stage] = next;
+      stageAt = Date.now();
+      progress.touch();
+      say(`${stage} (${next[2]})…`);
+    };
+    child.stdout.on("data", lines());
+    child.stderr.on("data", lines());
     child.on("exit", (code, signal) => {
-      clearInterval(ticker);
-      if (code === 0) console.log(`Inception Party: built in ${secs()} s.`);
-      resolve(code ?? (signal ? 1 : 0));
+      progress.stop();
+      const status = code ?? (signal ? 1 : 0);
+      try {
+        writeFileSync(buildLog, output);
+      } catch {
+        // no .next (the build failed early): the output is printed below
+      }
+      const warnings = Number(/encountered (\d+) warnings?/.exec(output)?.[1] ?? 0);
+      if (status === 0) say(`built in ${secs(t0)} s (Next's output${warnings ? `, with ${warnings} warning${warnings > 1 ? "s" : ""},` : ""} is in .next/build.log).`);
+      else process.stderr.write(`${output}\nInception Party: the build failed (exit ${code ?? signal}); Next's output is above.\n`);
+      resolve(status);
     });
+  });
+}
+
+/** Where the server listens, from `next start`'s flags and PORT, for the readiness probe. */
+function address(args) {
+  const flag = (short, long) => {
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === short || args[i] === long) return args[i + 1];
+      if (args[i].startsWith(`${long}=`)) return args[i].slice(long.length + 1);
+    }
+    return undefined;
+  };
+  const port = Number(flag("-p", "--port") ?? process.env.PORT ?? 3000);
+  const host = flag("-H", "--hostname");
+  return { port, host: !host || host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host };
+}
+
+/** Resolves once the home page answers (the server holds requests until the database is open). */
+function answered({ host, port }, alive) {
+  return new Promise((resolve) => {
+    const attempt = () => {
+      if (!alive()) return;
+      const req = http.get({ host, port, path: "/", timeout: 120_000 }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on("error", () => setTimeout(attempt, 250));
+      req.on("timeout", () => req.destroy());
+    };
+    attempt();
   });
 }
 
@@ -82,13 +160,28 @@ const buildOnly = args.includes("--build-only");
 const current = sourceHash();
 const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stamp) ? readFileSync(stamp, "utf8").trim() : null;
 if (built !== current) {
-  const code = await build(built ? "the sources changed since the last build" : "first start");
+  const cache = existsSync(path.join(root, ".next", "cache", "turbopack"));
+  const code = await build(built ? "the sources changed since the last build" : "first start", { cache: cache || Boolean(built) });
   if (code !== 0) process.exit(code);
   writeFileSync(stamp, current);
-} else if (buildOnly) console.log("Inception Party: the build is up to date.");
+} else if (buildOnly) say("the build is up to date.");
 if (buildOnly) process.exit(0);
 
+const where = address(args);
+const url = `http://${where.host === "127.0.0.1" ? "localhost" : where.host}:${where.port}`;
+const serving = Date.now();
+say("starting the server and opening the database (a first start creates it and applies its migrations)…");
 const server = spawn(process.execPath, [nextBin, "start", ...args], { cwd: root, stdio: "inherit", env });
+let running = true;
+const waiting = ticker(() => say(`still starting (${secs(serving)} s)…`));
+void answered(where, () => running).then((status) => {
+  waiting.stop();
+  say(`ready at ${url} (${secs()} s after start${status === 200 ? "" : `; the home page answered ${status}`}).`);
+});
 // The server shuts down gracefully on SIGTERM/SIGINT (leases given back, database closed).
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
-server.on("exit", (code, signal) => process.exit(code ?? (signal === "SIGINT" ? 130 : 1)));
+server.on("exit", (code, signal) => {
+  running = false;
+  waiting.stop();
+  process.exit(code ?? (signal === "SIGINT" ? 130 : 1));
+});

@@ -2,10 +2,10 @@
 // serving partyEventStream as the route handler does). Three agents stream at once at
 // the offline model's pace through real MessageWriters, whose batches are committed to
 // an in-memory log and published on the bus like PrismaPartyStore does. Each token's
-// text carries its emission time; the viewers, in a worker thread so their parsing does
-// not share the server's event loop, note when it arrives: live (the delta frame) and
-// logged (the batched message-delta event that a reconnecting viewer would replay).
-// The viewers run in a child process, so this process's CPU time is the server's alone.
+// text carries its emission time; the viewers, in a child process so their parsing does
+// not share the server's event loop (and this process's CPU time is the server's alone),
+// note when it arrives: live (the delta frame) and logged (the batched message-delta
+// event that a reconnecting viewer would replay).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { spawn } from "node:child_process";
@@ -27,10 +27,8 @@ const now = () => performance.timeOrigin + performance.now();
 // Plain JS: a process started from a string needs no TypeScript loader.
 const CLIENT = String.raw`
 const http = require("node:http");
-const parentPort = { postMessage: (m) => process.send(m), on: (e, f) => process.on(e, f) };
-const workerData = JSON.parse(process.env.BENCH_FANOUT);
 const now = () => performance.timeOrigin + performance.now();
-const { port, viewers, path } = workerData;
+const { port, viewers, path } = JSON.parse(process.env.BENCH_FANOUT);
 const live = [];
 const logged = [];
 let connected = 0, errors = 0, ended = 0, frames = 0;
@@ -40,7 +38,7 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 for (let i = 0; i < viewers; i++) {
   const req = http.get({ host: "127.0.0.1", port, path, agent, headers: { accept: "text/event-stream" } }, (res) => {
     connected++;
-    if (connected === viewers) parentPort.postMessage({ kind: "connected" });
+    if (connected === viewers) process.send({ kind: "connected" });
     eachFrame(res, (frame, at) => {
       frames++;
       const isLive = frame.startsWith("event: message-delta");
@@ -57,13 +55,14 @@ for (let i = 0; i < viewers; i++) {
   req.on("error", () => errors++);
   reqs.push(req);
 }
-parentPort.on("message", (m) => {
+process.on("message", (m) => {
   if (m !== "stop") return;
   for (const r of reqs) r.destroy();
   const l = Float64Array.from(live), g = Float64Array.from(logged);
   const u = process.cpuUsage();
-  parentPort.postMessage({ kind: "result", live: l, logged: g, connected, errors, frames, cpuMs: (u.user + u.system) / 1000 });
-  setTimeout(() => process.exit(0), 100);
+  // Exit once the figures are written: they are megabytes, and exiting on a timer (it was
+  // 100 ms) cut them short on a busy machine, leaving the row waiting until its deadline.
+  process.send({ kind: "result", live: l, logged: g, connected, errors, frames, cpuMs: (u.user + u.system) / 1000 }, () => process.exit(0));
 });
 `;
 
@@ -94,7 +93,10 @@ export async function benchFanout(o: {
   tokensPerSecond?: number;
   /** The SSE stream per viewer; partyEventStream unless trying out an alternative. */
   stream?: (o: PartyStreamOptions) => ReadableStream<Uint8Array>;
+  /** A line per stage: a row that stops short shows where. */
+  log?: (m: string) => void;
 }): Promise<FanoutResult> {
+  const log = o.log ?? (() => {});
   const makeStream = o.stream ?? partyEventStream;
   const agents = o.agents ?? 3;
   const tps = o.tokensPerSecond ?? 150;
@@ -144,14 +146,27 @@ export async function benchFanout(o: {
     serialization: "advanced",
     env: { ...process.env, BENCH_FANOUT: JSON.stringify({ port, viewers: o.viewers, path: `/parties/${partyId}/events` }) },
   });
-  const connected = new Promise<void>((resolve, reject) => {
+  type ViewerResult = { live: Float64Array; logged: Float64Array; connected: number; errors: number; frames: number; cpuMs: number };
+  // Every message the viewers send, and a failure if their process ends first: the row
+  // fails at once, rather than waiting for figures that can no longer come. "disconnect"
+  // (not "exit"): the channel closes after its last message has been read.
+  let got: ((m: { kind: string }) => void) | undefined;
+  const viewersGone = new Promise<never>((_, reject) => {
     client.once("error", reject);
-    client.once("exit", (code) => reject(new Error(`the viewers' process exited with ${code}`)));
-    client.on("message", (m: { kind: string }) => {
-      if (m.kind === "connected") resolve();
-    });
+    client.once("disconnect", () => reject(new Error(`the viewers' process ended (${client.exitCode ?? client.signalCode ?? "channel closed"}) before sending its figures`)));
   });
-  const timeout = setTimeout(() => client.send("stop"), 120_000);
+  viewersGone.catch(() => {});
+  client.on("message", (m: { kind: string }) => got?.(m));
+  const message = <T>(kind: string) =>
+    Promise.race([
+      new Promise<T>((resolve) => {
+        got = (m) => {
+          if (m.kind === kind) resolve(m as T);
+        };
+      }),
+      viewersGone,
+    ]);
+  const connected = message<void>("connected");
   // A viewer whose connection failed never counts as connected: fail with how many did
   // (seen on a busy machine), rather than wait for the row's deadline.
   const connectBy = Date.now() + 60_000;
@@ -164,6 +179,7 @@ export async function benchFanout(o: {
     if (Date.now() > connectBy) throw new Error(`only ${bus.viewers(partyId)} of ${o.viewers} viewers subscribed within 60 s`);
     await new Promise((r) => setTimeout(r, 10));
   }
+  log(`3: ${o.viewers} viewers connected`);
   await new Promise((r) => setTimeout(r, 200));
 
   // The offline model's pacing: a tick at most every 25 ms releases every token due.
@@ -198,14 +214,10 @@ export async function benchFanout(o: {
   const framesDuring = writes - writes0;
   await new Promise((r) => setTimeout(r, 500));
 
-  const result = await new Promise<{ live: Float64Array; logged: Float64Array; connected: number; errors: number; frames: number; cpuMs: number }>((resolve) => {
-    client.on("message", (m: { kind: string }) => {
-      if (m.kind === "result") resolve(m as never);
-    });
-    client.send("stop");
-  });
-  clearTimeout(timeout);
-  client.removeAllListeners("exit");
+  log(`3: ${tokens} tokens streamed; collecting the viewers' figures`);
+  const figures = message<ViewerResult>("result");
+  client.send("stop");
+  const result = await figures;
   client.kill();
   bus.closeAll();
   server.closeAllConnections();
@@ -263,6 +275,6 @@ export const fanoutRow = defineRow<FanoutResult>({
   id: "3",
   title: (o) => `${settings(o).viewers} SSE viewers over HTTP, 3 agents at 150 tok/s for ${settings(o).seconds} s`,
   deadlineMs: (o) => (o.quick ? 2 : 5) * 60_000,
-  run: (o) => benchFanout(settings(o)),
+  run: (o) => benchFanout({ ...settings(o), log: o.log }),
   table: fanoutRows,
 });

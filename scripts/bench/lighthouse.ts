@@ -11,10 +11,11 @@ import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { Client, driveUntil, ServerProcess } from "../../tests/support/server";
+import { benchPort } from "./ports";
 import type { Row } from "./report";
 import { defineRow, type BenchOptions } from "./row";
 
-const PORT = 3697;
+const PORT = benchPort("lighthouse");
 const GOAL = 0.95;
 const CATEGORIES = ["accessibility", "best-practices", "performance"] as const;
 type Category = (typeof CATEGORIES)[number];

@@ -9,11 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { timeToVisible, type VisibleTiming } from "../../tests/support/page-visible";
 import { Client, driveUntil, ServerProcess } from "../../tests/support/server";
+import { benchPort } from "./ports";
 import { fmt, judge, type Row } from "./report";
 import { defineRow, type BenchOptions } from "./row";
 import { percentile } from "./stats";
 
-const PORT = 3698;
+const PORT = benchPort("reload");
 const GOAL_MS = 1500;
 const DESCRIPTION =
   "A booking app for climbing gyms: members book time slots, staff manage capacity and route setting. EU members pay by card; staff work on tablets at the front desk.";

@@ -6,11 +6,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { runThreeInstances, type ThreeInstanceResult } from "../../tests/support/three-instances";
 import { reachable } from "./concurrency";
+import { benchPort } from "./ports";
 import { fmt, type Row } from "./report";
 import { defineRow, type BenchOptions } from "./row";
 import { percentile } from "./stats";
 
-const PORTS = [3693, 3694, 3695];
+const PORTS = [0, 1, 2].map((i) => benchPort("threeInstances", i));
 const LEASE_MS = 5000;
 
 const settings = (quick: boolean) =>
