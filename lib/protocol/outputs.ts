@@ -69,7 +69,14 @@ export const positionOutput = z.strictObject({
 });
 
 export const artifactOutput = z.strictObject({
-  markdown: z.string().trim().min(200, "must be a full markdown document (200+ characters)").max(60_000),
+  // Said in the schema too: a model that reads only the tool's schema otherwise writes a
+  // document without the sections the serialize step requires, and loses the turn.
+  markdown: z
+    .string()
+    .trim()
+    .min(200, "must be a full markdown document (200+ characters)")
+    .max(60_000)
+    .describe("The whole document in markdown, with every `## ` section the instructions name, in their order and named exactly so."),
 });
 
 export const artifactSummaryOutput = z.strictObject({
