@@ -323,8 +323,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     j++;
   }
   let subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
-  // "marshals at 6 feed stations tick riders": the subject ends at its preposition; the rest says where.
-  const subjectPrep = subjectRun.findIndex((t, k) => k > 0 && PREPS.has(t.norm) && t.norm !== "of");
+  // "marshals at 6 feed stations tick riders": the subject ends at a preposition after its noun (not "up to 40 students"); the rest says where.
+  const subjectPrep = subjectRun.findIndex((t, k) => PREPS.has(t.norm) && t.norm !== "of" && subjectRun.slice(0, k).some(isNounish));
   const placed = subjectPrep > 0 ? extrasFrom(subjectRun.slice(subjectPrep)) : [];
   if (subjectPrep > 0) subjectRun = subjectRun.slice(0, subjectPrep);
   // "members and volunteers sign up": each noun of a listed subject acts.

@@ -48,6 +48,8 @@ describe("readClauses", () => {
     // Written for this test, in no corpus: a swim school.
     const [c] = readClauses("Instructors at 4 pools teach lessons.");
     expect([c.subject?.head, c.extras.map((e) => `${e.prep} ${e.np.head}`)]).toEqual(["instructor", ["at pool"]]);
+    // A preposition before any noun is not where the subject ends (an orienteering club, in no corpus).
+    expect(readClauses("Up to 200 runners start from the car park.")[0].subject?.head).toBe("runner");
     expect(readClauses("Tokens are left on the shelf to be fired, or bisque fired.").flatMap((x) => [...x.objects, ...x.extras.map((e) => e.np)]).map((o) => o.head)).not.toContain("fired");
   });
 
