@@ -98,4 +98,11 @@ describe("readProject", () => {
   it("is memoised: the same text returns the same reading", () => {
     expect(readProject(GARDENS, GARDENS_ANSWERS)).toBe(r);
   });
+
+  it("reads one language said as the only one, a bad signal as offline, and a filler-headed ban by its words", () => {
+    const r = readProject("A logbook for cave surveyors. Interface in Welsh only. Underground the connection is non-existent. No cloud sync stuff.");
+    expect(r.languages).toEqual(["Welsh"]);
+    expect(r.offline).toBe(true);
+    expect(r.forbidden).toContain("cloud sync");
+  });
 });

@@ -238,8 +238,8 @@ function budgetOf(qs: Quantity[]): Quantity | undefined {
 function languagesOf(text: string): string[] {
   const found = LANGUAGES.filter((l) => new RegExp(`\\b${l}\\b`).test(text));
   if (!found.length) return [];
-  // "Swedish and English.": a sentence that only names languages says what the screens speak.
-  if (found.length >= 2 && splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2)) return found;
+  // "Swedish and English.", "English only": a sentence that only names languages, or one said as the only one, says what the screens speak.
+  if (splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
   const aboutUi = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i").test(text);
   return aboutUi && (found.length >= 2 || found.some((l) => l !== "English")) ? found : [];
 }
@@ -327,7 +327,8 @@ function read(description: string, answers: string): Reading {
         for (const np of [...subjectRuledOut, ...c.objects]) {
           // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.
           if (!np.proper && (NOT_RULED_OUT.test(np.head) || LACK.test(np.head.split(" ").pop()!))) continue;
-          forbidden.add(np.proper ? np.head.toLowerCase() : np.head);
+          // "no app store stuff" rules out the app store: a filler head stands for the words before it.
+          forbidden.add(np.proper ? np.head.toLowerCase() : / (?:stuff|things?|bits?|nonsense)$/.test(np.head) ? np.full.toLowerCase().replace(/ \S+$/, "").split(/\s+/).slice(-2).join(" ") : np.head);
           ruledOut.add(np.full);
         }
         if (c.verb && ACT_RECORDS[c.verb]) forbidden.add(ACT_RECORDS[c.verb]);
@@ -437,7 +438,8 @@ function read(description: string, answers: string): Reading {
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
   const skills = readSkills(sentences);
   const languages = languagesOf(full);
-  const offline = /\b(?:offline|no (?:internet|signal|connection|coverage)|poor (?:signal|connectivity|coverage)|without (?:internet|a connection|signal))\b/i.test(full) && !/\b(?:(?:doesn't|does not|don't|do not|no) need to (?:work|be) offline|online only)\b/i.test(full);
+  // "the signal there is terrible", said of the connection; "doesn't need to work offline" is ruled out there.
+  const requirements = readRequirements(full);
   for (const p of pains) read.add(p);
   for (const s of skills) read.add(s.sentence);
   const qs = quantities(sentences);
@@ -477,11 +479,11 @@ function read(description: string, answers: string): Reading {
     paysInProduct,
     pains,
     languages,
-    offline,
+    offline: requirements.some((r) => r.name === "offline"),
     skills,
     quantities: qs,
     budget: budgetOf(qs),
-    requirements: readRequirements(full),
+    requirements,
     links: links.filter((l) => !forbidden.has(l.from) && !forbidden.has(l.to)),
     unclear,
   };

@@ -25,4 +25,22 @@ describe("readRequirements", () => {
     expect(names("A SaaS portal for tutoring centres in Lisbon. Lessons are in Portuguese and English.")).toEqual([]);
     expect(names("We are Lernwerk, a tutoring centre. Our Lernwerk app replaces paper.", "Lernwerk")).toEqual([]);
   });
+
+  it("months, platforms, unknown languages and capitalised common words are not products", () => {
+    expect(names("Our allotment season opens in March. Gardeners speak Gujarati and English. Tools go back to the Shed crew.")).toEqual([]);
+    expect(names("Volunteers mostly carry Android phones.")).toEqual(["device:phone"]);
+    expect(names("Member data must stay in the EU, and Ghent volunteers edit it.")).toEqual([]);
+  });
+
+  it("a product after a possessive is the person's tool, and one used today is not an integration they ask for", () => {
+    expect(names("Members plan rides in our Strava club.")).toEqual(["product:Strava:uses"]);
+    expect(names("Right now we take bookings through Fresha.")).toEqual(["product:Fresha:uses"]);
+    expect(names("Bookings should sync with Fresha, which we use today.")).toEqual(["product:Fresha:integrates"]);
+  });
+
+  it("reads a bad signal as offline use, and signing in with e-mail as no e-mail channel", () => {
+    expect(names("Rangers record sightings up in the gorge, where reception is really patchy.")).toEqual(["availability:offline"]);
+    expect(names("Rangers log in with their e-mail address.")).toEqual([]);
+    expect(names("It doesn't need to work offline and we won't send anything by SMS.")).toEqual([]);
+  });
 });

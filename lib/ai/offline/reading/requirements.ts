@@ -4,15 +4,14 @@
 // must keep working (offline, 24/7), and the products they named — what they use today,
 // compare it with, or want it to talk to. A requirement exists only where the person's
 // words say it; every writer that carries one can quote the clause it came from.
+import { detectRegion } from "../knowledge/regions";
 import { TECHS } from "../knowledge/tech-catalog";
 import { LANGUAGE_CODES } from "./languages";
 import { splitSentences } from "./read-clauses";
 import { tokens } from "./nlp";
 
-export type RequirementKind = "channel" | "identity" | "device" | "availability" | "product";
-
 export interface Requirement {
-  kind: RequirementKind;
+  kind: "channel" | "identity" | "device" | "availability" | "product";
   /** Canonical name: "SMS", "phone number", "tablet", "offline", "Booksy". */
   name: string;
   /** The clause it was said in, verbatim. */
@@ -26,16 +25,17 @@ const CHANNELS: Array<[string, RegExp]> = [
   ["SMS", /\b(?:sms|text messages?|texts|texting|texted)\b|\ba text\b(?! (?:field|box|file|editor|document))/i],
   ["WhatsApp", /\bwhats ?app\b/i],
   ["Telegram", /\btelegram\b/i],
-  ["e-mail", /\be-?mails?\b/i],
+  // "sign in with their email", "email and password": who someone is, not how the product talks to them.
+  ["e-mail", /(?<!\b(?:(?:sign|log)[- ]?(?:in|up) (?:with|using|via|by) (?:their |your |an? |the )?))\be-?mails?\b(?! (?:address(?:es)?|and password|login|sign-in))/i],
   ["push notifications", /\bpush(?: notifications?)?\b/i],
   ["phone calls", /\bphone calls?\b|\bcall (?:them|us|the customer)\b/i],
 ];
 const DEVICES: Array<[string, RegExp]> = [
   ["tablet", /\b(?:tablets?|ipads?)\b/i],
   // "jobs come in by phone" is a call, not a device.
-  ["phone", /(?<!\b(?:by|over the|via)\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?))|\bmobiles?\b(?! (?:numbers?|app))/i],
+  ["phone", /\b(?:android|iphones?|ios)\b(?! tablets?)|(?<!\b(?:by|over the|via)\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?))|\bmobiles?\b(?! (?:numbers?|app))/i],
   ["laptop", /\blaptops?\b/i],
-  ["desktop computer", /\bdesktops?\b|\b(?:pcs?|computers?)\b/i],
+  ["desktop computer", /\bdesktops?\b|\b(?:pcs?|computers?|macos|linux)\b/i],
   ["kiosk", /\bkiosks?\b/i],
   ["wall screen", /\b(?:tv|wall|big) screens?\b|\bwall[- ]mounted (?:screens?|displays?)\b/i],
   ["smartwatch", /\bsmart ?watch(?:es)?\b|\bwearables?\b/i],
@@ -49,30 +49,27 @@ const IDENTITY: Array<[string, RegExp]> = [
   ["magic link", /\bmagic links?\b/i],
 ];
 const AVAILABILITY: Array<[string, RegExp]> = [
-  ["offline", /\boffline\b|\b(?:internet|connection|wi-?fi|signal|network) (?:drops?|goes down|is down|fails?|cuts? out)\b|\bno (?:internet|signal|connection|coverage)\b|\bwithout (?:internet|a connection|signal)\b/i],
+  // A connection said to be missing or bad, however worded: "the signal there is terrible", "patchy wi-fi".
+  ["offline", /\boffline\b|\b(?:internet|connection|connectivity|wi-?fi|signal|network|coverage|reception)\b(?: \w+){0,2}? (?:drops?|goes down|fails?|cuts? out|(?:is|are|gets?|can be) (?:\w+ )?(?:down|bad|terrible|awful|poor|patchy|spotty|weak|unreliable|flaky|dodgy|non-?existent))\b|\b(?:no|bad|poor|patchy|spotty|weak|unreliable|flaky|without) (?:internet|signal|connection|connectivity|coverage|reception|wi-?fi)\b|\bwithout a connection\b/i],
   ["24/7", /\b24\/7\b|\baround the clock\b|\ball day and night\b/i],
 ];
 
-const PLACE_WORDS = new Set(["Lisbon", "Porto", "Berlin", "London", "Paris", "Madrid", "EU", "Europe", "US", "USA", "UK", "India"]);
 /** A clause about how things are done now, before the product. */
 export const PRESENT_PRACTICE = /\b(?:today|currently|at the moment|right now|for now|these days|at present)\b/i;
-/** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use. */
-const OWN = /\b(?:we are|we're|we run|i run|i am|i'm|our)\b/i;
+/** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use ("our Discord" is one). */
+const OWN = /\b(?:(?:we are|we're|we run|i run|i am|i'm|called|named)(?: \w+)?|our \w+,? \(?)\s*$/i;
+/** Every lexicon above: a word any of them reads ("Android", "WhatsApp") is never a product. */
+const LEXICONS = [...CHANNELS, ...DEVICES, ...IDENTITY, ...AVAILABILITY].map(([, re]) => re);
 
 /** The clause around a match: the sentence cut at ; and — and at commas when it is long. */
 function clauseAround(sentence: string, at: number): string {
-  const parts = sentence.split(/(?<=[;—–])\s+|(?<=,)\s+(?=(?:and |but |so |or )?(?:we|they|it|the|our|no|not|just|only)\b)/);
-  let pos = 0;
-  for (const p of parts) {
-    if (at >= pos && at < pos + p.length + 1) return p.replace(/[;,—–\s]+$/, "").trim();
-    pos += p.length + 1;
-  }
-  return sentence.trim();
+  let end = 0;
+  const part = sentence.split(/(?<=[;—–])\s+|(?<=,)\s+(?=(?:and |but |so |or )?(?:we|they|it|the|our|no|not|just|only)\b)/).find((p) => (end += p.length + 1) > at);
+  return (part ?? sentence).replace(/[;,—–\s]+$/, "").trim();
 }
 
-function isTech(word: string): boolean {
-  return TECHS.some((t) => new RegExp(`^(?:${t.pattern})$`, t.caseSensitive ? "" : "i").test(word));
-}
+/** "no SMS", "we don't need an app on tablets", "doesn't need to work offline": what is said right after a negation is ruled out, not required. */
+const ruledOut = (s: string, at: number) => /\b(?:no|not|never|without|don't|doesn't|won't)\s+(?:\w+\s+){0,3}$/i.test(s.slice(Math.max(0, at - 30), at));
 
 /**
  * Products the person named: a capitalised name the tagger does not read as an ordinary
@@ -88,16 +85,23 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     if (at >= 0) from = at + word.length;
     if (!/^[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*$/.test(word) || word.length < 3) return;
     const proper = t.tags.has("ProperNoun") || t.tags.has("Organization") || /[a-z][A-Z]/.test(word);
-    const ordinary = t.tags.has("Verb") || t.tags.has("Adjective") || t.tags.has("Determiner") || t.tags.has("Pronoun") || t.tags.has("Preposition") || t.tags.has("Conjunction");
+    // Months and weekdays ("in May"), places and people are not products either.
+    const ordinary = ["Verb", "Adjective", "Determiner", "Pronoun", "Preposition", "Conjunction", "Date", "Month", "WeekDay", "Place", "Person", "Language"].some((tag) => t.tags.has(tag));
     // A capital that only starts the sentence ("Rooms are shared") is an ordinary word, unless it is capitalised elsewhere too.
     const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
     // "a SaaS portal", "an ERP": a kind of thing, not a named product ("a Google Sheet" is one).
     const nextWord = ts[i + 1]?.text ?? "";
     if (i > 0 && /^an?$/i.test(ts[i - 1].text) && !/^[A-Z][a-z]/.test(nextWord)) return;
-    // A channel ("WhatsApp") is read as a channel, said or ruled out, never as a product.
-    if (CHANNELS.some(([, re]) => re.test(word))) return;
-    if (t.tags.has("Place") || t.tags.has("Person") || t.tags.has("Language") || PLACE_WORDS.has(word) || Object.hasOwn(LANGUAGE_CODES, word) || isTech(word)) return;
+    // "the Kitchen team": a common word capitalised after "the" is that word, not a name.
+    if (i > 0 && /^(?:the|this|that|each|every)$/i.test(ts[i - 1].text) && !tokens(word.toLowerCase())[0]?.tags.has("ProperNoun")) return;
+    // A channel, device or platform ("WhatsApp", "Android") is read by its lexicon, said or ruled out, never as a product.
+    if (LEXICONS.some((re) => re.test(word))) return;
+    // A place, a language or a technology of the stack is no product either.
+    if (!detectRegion(word).unknown || Object.hasOwn(LANGUAGE_CODES, word) || TECHS.some((tech) => new RegExp(`^(?:${tech.pattern})$`, tech.caseSensitive ? "" : "i").test(word))) return;
+    // A language listed with a known one ("Marathi and Hindi").
+    const langs = Object.keys(LANGUAGE_CODES).join("|");
+    if (new RegExp(`\\b(?:${langs})(?:,|,? and|,? or) ${word}\\b|\\b${word}(?:,|,? and|,? or) (?:${langs})\\b|\\b${word}[- ](?:speak\\w*|language)`).test(sentence)) return;
     if (OWN.test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
     // "Google Sheet", "Square Appointments": capitalised words side by side are one name.
@@ -110,6 +114,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
 
 function relationOf(sentence: string, at: number): Requirement["relation"] {
   const before = sentence.slice(Math.max(0, at - 40), at);
+  // "we sell tickets through Eventbrite today": how things are done now, unless they ask for more ("want it to sync").
+  if (PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
   if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pay with|through)\b[^.]*$/i.test(before)) return "integrates";
   if (/\b(?:like|than|instead of|unlike|similar to|compared? (?:to|with)|alternative to)\s+$/i.test(before)) return "compares";
   return "uses";
@@ -118,27 +124,18 @@ function relationOf(sentence: string, at: number): Requirement["relation"] {
 /** The stated requirements of the person's text (description, answers, remarks), in the order said. */
 export function readRequirements(text: string, ownName = ""): Requirement[] {
   const out: Requirement[] = [];
-  const seen = new Set<string>();
-  const add = (r: Requirement) => {
-    const key = `${r.kind}:${r.name.toLowerCase()}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push(r);
-  };
   for (const s of splitSentences(text)) {
     for (const [kind, lexicon] of [["channel", CHANNELS], ["identity", IDENTITY], ["device", DEVICES], ["availability", AVAILABILITY]] as const) {
       for (const [name, re] of lexicon) {
         const m = re.exec(s);
-        if (!m) continue;
-        // "no SMS", "we don't need an app on tablets": a channel or device ruled out is not required.
-        if (kind !== "identity" && kind !== "availability" && /\b(?:no|not|never|without|don't|doesn't)\s+(?:\w+\s+){0,2}$/i.test(s.slice(Math.max(0, m.index - 30), m.index))) continue;
-        // "We talk on a WhatsApp group today": how they manage now, not how the product must talk.
-        if (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index))) continue;
-        add({ kind, name, said: clauseAround(s, m.index) });
+        // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
+        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index)))) continue;
+        out.push({ kind, name, said: clauseAround(s, m.index) });
       }
     }
     // "no Google Analytics" is a ban (read with what the person ruled out), not a product in use.
-    for (const p of productsIn(s, ownName, text).filter((p) => !/\b(?:no|not|never|without|don't|doesn't|won't)\s+(?:\w+\s+){0,2}$/i.test(s.slice(Math.max(0, p.at - 30), p.at)))) add({ kind: "product", name: p.name, said: clauseAround(s, p.at), relation: relationOf(s, p.at) });
+    for (const p of productsIn(s, ownName, text).filter((p) => !ruledOut(s, p.at))) out.push({ kind: "product", name: p.name, said: clauseAround(s, p.at), relation: relationOf(s, p.at) });
   }
-  return out;
+  // Each requirement once, where it was first said.
+  return out.filter((r, i) => out.findIndex((x) => x.kind === r.kind && x.name.toLowerCase() === r.name.toLowerCase()) === i);
 }
