@@ -16,8 +16,11 @@ export interface LocalServer {
 
 export const OLLAMA_DEFAULT_BASE_URL = "http://127.0.0.1:11434";
 export const LMSTUDIO_DEFAULT_BASE_URL = "http://127.0.0.1:1234/v1";
-/** Long enough for a busy local server, short enough that start-up does not notice. */
-export const PROBE_TIMEOUT_MS = 800;
+/**
+ * Long enough for a local server on a busy machine (800 ms missed one at load 13): a port
+ * nothing listens on refuses at once, so only a server that is there but slow waits this long.
+ */
+export const PROBE_TIMEOUT_MS = 2_500;
 
 const ollamaTags = z.object({ models: z.array(z.object({ name: z.string().min(1) }).loose()) }).loose();
 const openAIModels = z.object({ data: z.array(z.object({ id: z.string().min(1) }).loose()) }).loose();
