@@ -89,3 +89,38 @@ describe("extractEntities", () => {
     expect(m.entities.filter((e) => e.name !== "User").length).toBeGreaterThan(0);
   });
 });
+
+describe("extractEntities precision", () => {
+  // Every description here was written for these tests and is in no corpus.
+  const names = (m: ReturnType<typeof model>) => m.entities.map((e) => e.name);
+  const states = (m: ReturnType<typeof model>, entity: string) => m.entities.find((e) => e.name === entity)?.fields.find((f) => f.name === "status")?.enumValues;
+
+  it("ties each person to a thing by their own verb, not the first person's", () => {
+    const m = model("School radio club: pupils borrow microphones and technicians repair microphones after each show.");
+    const onMic = m.relations.filter((r) => r.from === "Microphone");
+    expect(onMic).toContainEqual(expect.objectContaining({ to: "Technician", verb: "repairs" }));
+    expect(onMic).not.toContainEqual(expect.objectContaining({ to: "Pupil", verb: "repairs" }));
+  });
+
+  it("makes a no-show a status of the record, and an approval a status of what is approved", () => {
+    const m = model("A booking tool for our driving school: learners book lessons, instructors record no-shows, and the office approves or rejects refund claims.");
+    expect(names(m)).not.toContain("NoShow");
+    expect(states(m, "Booking")).toContain("no_show");
+    expect(states(m, "RefundClaim")).toEqual(expect.arrayContaining(["pending", "approved", "rejected"]));
+  });
+
+  it("makes no entity of a comparison", () => {
+    const m = model("A swap board for our street: neighbours offer tools with fewer than 5 photos and more than 2 tags.");
+    expect(names(m).join(" ")).not.toMatch(/Fewer|More|Less/);
+  });
+
+  it("keeps the noun before a gerund in the title", () => {
+    const m = model("Horse grooming app: owners book slots and grooms confirm them.");
+    expect(names(m)).toContain("Horse");
+  });
+
+  it("keeps no record of the other system data is synced or exported to", () => {
+    const m = model("Gym tracker: members log workouts and export workouts to strava.");
+    expect(names(m).join(" ")).not.toMatch(/Strava/i);
+  });
+});

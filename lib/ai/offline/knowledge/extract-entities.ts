@@ -61,22 +61,15 @@ const PAID_THROUGH = new Set(["Payment", "Payout", "Transaction"]);
 const MONEY_FIELDS = /^(?:currency|payout_account_ref|provider_payment_id|provider_transfer_id|provider_subscription_id|commission_amount|price|subtotal|total|amount|unit_price|gross_amount|net_amount)$/;
 
 function parseFields(dsl: string): Field[] {
-  return dsl
-    .split(";")
-    .map((f) => f.trim())
-    .filter(Boolean)
-    .map((f) => {
-      const m = /^(\w+):([\w[\]]+)(?:\(([^)]*)\))?([?!]*)$/.exec(f);
-      if (!m) throw new Error(`bad field spec "${f}"`);
-      return {
-        name: m[1],
-        type: m[2] as FieldType,
-        nullable: m[4].includes("?"),
-        unique: m[4].includes("!"),
-        ...(m[3] ? { enumValues: m[3].split("|") } : {}),
-      };
-    });
+  return dsl.split(";").map((f) => f.trim()).filter(Boolean).map((f) => {
+    const m = /^(\w+):([\w[\]]+)(?:\(([^)]*)\))?([?!]*)$/.exec(f);
+    if (!m) throw new Error(`bad field spec "${f}"`);
+    return { name: m[1], type: m[2] as FieldType, nullable: m[4].includes("?"), unique: m[4].includes("!"), ...(m[3] ? { enumValues: m[3].split("|") } : {}) };
+  });
 }
+
+const ID: Field = { name: "id", type: "uuid", nullable: false, unique: true, primary: true };
+const CREATED: Field = { name: "created_at", type: "datetime", nullable: false, unique: false };
 
 const USER_FIELD_BY_VERB: Record<string, string> = {
   confirms: "confirmed_by", commands: "commander_id", performs: "performed_by", hosts: "host_id", authors: "author_id",
@@ -142,18 +135,8 @@ export function extractEntities(description: string, answers: string, traits: Do
   const paidPer = reading.clauses.filter((c) => c.verb === "pay").flatMap((c) => c.extras.filter((e) => /^(?:per|for)$/.test(e.prep)).map((e) => pascal(e.np.head)));
   const paidFor = `${unique([...paidPer, ...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
   const domainCount = chosen.filter((c) => c.def.name !== "AuditEvent").length;
-  if (domainCount === 0) {
-    chosen.push({
-      def: {
-        name: "Item",
-        match: [],
-        purpose: "The main record the product manages",
-        fields: "title:string; description:text?; status:enum(draft|active|archived)",
-        refs: ["Organization|User:owns"],
-      },
-      at: 0,
-    });
-  }
+  const item = { name: "Item", match: [], purpose: "The main record the product manages", fields: "title:string; description:text?; status:enum(draft|active|archived)", refs: ["Organization|User:owns"] };
+  if (domainCount === 0) chosen.push({ def: item, at: 0 });
 
   chosen.sort((a, b) => a.at - b.at);
   const defs = chosen.map((c) => c.def);
@@ -178,13 +161,13 @@ export function extractEntities(description: string, answers: string, traits: Do
       table: "users",
       purpose: sso ? "A person signed in through the company identity provider (no local passwords)" : byPhone ? "A person known by their phone number: no account or password, a one-time code sent by SMS confirms the number" : "A person who signs in",
       fields: [
-        { name: "id", type: "uuid", nullable: false, unique: true, primary: true },
+        ID,
         ...parseFields(
           sso
             ? `idp_subject:string!; email:email!; display_name:string; role:enum(${roles.join("|")}); deactivated_at:datetime?`
             : `${identity}; display_name:string${byPhone ? "?" : ""}; role:enum(${roles.join("|")}); locale:string; ${traits.region.eu ? "terms_accepted_at:datetime; " : ""}deleted_at:datetime?`,
         ),
-        { name: "created_at", type: "datetime", nullable: false, unique: false },
+        CREATED,
       ],
       sensitivity: "pii",
     });
@@ -216,19 +199,8 @@ export function extractEntities(description: string, answers: string, traits: Do
       relations.push({ from: d.name, to: "Organization", field: "organization_id", verb: "scopes", oneToOne: false, optional: false });
     }
     const hasCreated = own.some((f) => f.name === "created_at");
-    entities.push({
-      name: d.name,
-      table: snake(plural(d.name)),
-      purpose: d.purpose,
-      fields: [
-        { name: "id", type: "uuid", nullable: false, unique: true, primary: true },
-        ...fks,
-        ...own,
-        ...(hasCreated ? [] : [{ name: "created_at", type: "datetime" as const, nullable: false, unique: false }]),
-      ],
-      sensitivity: d.sensitivity ?? "none",
-      ...(d.person ? { person: true } : {}),
-    });
+    const fields = [ID, ...fks, ...own, ...(hasCreated ? [] : [CREATED])];
+    entities.push({ name: d.name, table: snake(plural(d.name)), purpose: d.purpose, fields, sensitivity: d.sensitivity ?? "none", ...(d.person ? { person: true } : {}) });
   }
   if (traits.has("multi_tenant") && names.has("Organization") && needsUser) {
     const user = entities[0];

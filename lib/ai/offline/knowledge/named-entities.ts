@@ -3,7 +3,7 @@
 // to the Plot and to the member who made it). A catalogued noun keeps its designed
 // shape; anything else gets fields that fit what kind of thing it is.
 import type { Reading } from "../reading/read-project";
-import { thirdPerson, tokens } from "../reading/nlp";
+import { pastTense, thirdPerson, tokens } from "../reading/nlp";
 import { pascal, snake, unique, withArticle } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import { ENTITY_CATALOG, type EntityDef } from "./entity-catalog";
@@ -40,6 +40,8 @@ const ACT_FIELDS: Array<[RegExp, string]> = [
   [/^(?:report|request|claim|complaint)$/, "description:text; status:enum(open|in_progress|resolved); resolved_at:datetime?"],
   [/^(?:assignment|schedule)$/, "starts_on:date; ends_on:date?; status:enum(assigned|done|skipped)"],
 ];
+
+const DECIDE = "approve|reject|accept|decline|verify|flag";
 
 /** Catalogue shapes that are plain synonyms: the person's own word may name them. */
 const RENAMEABLE = new Set(["Tag", "Booking", "Photo", "Attachment", "Task", "Event", "Ticket", "Notification"]);
@@ -111,52 +113,36 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
 
   const catOf = new Map(reading.things.map((t) => [t.name, catalogued(t.name, traits)]));
   for (const t of reading.things) {
+    // "no-shows" is what became of a booking, a state of the record (below), never a table.
+    if (/^no-/.test(t.name)) continue;
     const cat = catOf.get(t.name);
-    // Booking or swapping a thing makes a record of its own (below); other verbs tie the person to the thing.
-    const actVerb = t.verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
+    // Booking or swapping a thing makes a record of its own (below); other verbs tie each person to the thing by their own verb.
+    const actVerb = (verbs: string[]) => verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
+    const acts = (a: string) => actVerb(t.verbsOf[a] ?? t.verbs);
     if (cat) {
       // The person's word names the table when the catalogue only knows a synonym ("category" → Category, not Tag).
       const alone = [...catOf.values()].filter((c) => c === cat).length === 1;
       const rename = alone && RENAMEABLE.has(cat.name) && !t.name.includes(" ") && pascal(t.name) !== cat.name && !ENTITY_CATALOG.some((d) => d.name === pascal(t.name));
       // A designed shape still records who the person said acts on it ("drivers record each delivery").
-      const who = t.actors.filter((a) => roles.has(a) && !(cat.refs ?? []).some((r) => r.includes(pascal(a))));
-      const refs = [...(cat.refs ?? []), ...(actVerb ? who.map((a) => `${pascal(a)}?:${thirdPerson(actVerb)}`) : [])];
+      const who = t.actors.filter((a) => roles.has(a) && acts(a) && !(cat.refs ?? []).some((r) => r.includes(pascal(a))));
+      const refs = [...(cat.refs ?? []), ...who.map((a) => `${pascal(a)}?:${thirdPerson(acts(a)!)}`)];
       push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs }, at: t.at, core: t.core, said: t.name });
       continue;
     }
     // Only things people act on, or that the description lists, become tables of their own.
     if (!t.core && !t.fromDescription && !t.of) continue;
-    if (!t.core && !t.listed && !kindOf(t.name)) continue;
+    // A thing someone approves or rejects is a record with a status, whoever decides.
+    if (!t.core && !t.listed && !kindOf(t.name) && !t.verbs.some((v) => new RegExp(`^(?:${DECIDE})$`).test(v))) continue;
     const name = pascal(t.name);
     const kind = withExamples(t.name, t.examples, kindOf(t.name));
     // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
-    const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...(actVerb ? t.actors.map((a) => userRef(a, actVerb, roles)) : [])];
-    push({
-      def: {
-        name,
-        match: [],
-        purpose: kind?.purpose ?? `A ${t.name} as the person described it`,
-        fields: kind?.fields ?? "name:string; description:text?; status:enum(active|archived)",
-        refs,
-      },
-      at: t.at,
-      core: t.core,
-      said: t.name,
-    });
+    const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...t.actors.filter(acts).map((a) => userRef(a, acts(a)!, roles))];
+    const def = { name, match: [], purpose: kind?.purpose ?? `A ${t.name} as the person described it`, fields: kind?.fields ?? "name:string; description:text?; status:enum(active|archived)", refs };
+    push({ def, at: t.at, core: t.core, said: t.name });
     // A duty rota needs its turns: who is due when, and whether it was done (a timetable has none).
     if (/(?:rota|rotation|roster)$/.test(t.name)) {
-      push({
-        def: {
-          name: `${name}Turn`,
-          match: [],
-          purpose: `One person's turn on the ${t.name}: when it is due, a reminder, and whether it was done`,
-          fields: "due_on:date; reminder_sent_at:datetime?; done_at:datetime?; swapped_from_id:uuid?",
-          refs: [`${name}:has`, `User:is_assigned@${snake(reading.actors[0] ?? "user")}_id`],
-        },
-        at: t.at + 1,
-        core: false,
-        said: t.name,
-      });
+      const turn = { name: `${name}Turn`, match: [], purpose: `One person's turn on the ${t.name}: when it is due, a reminder, and whether it was done`, fields: "due_on:date; reminder_sent_at:datetime?; done_at:datetime?; swapped_from_id:uuid?" };
+      push({ def: { ...turn, refs: [`${name}:has`, `User:is_assigned@${snake(reading.actors[0] ?? "user")}_id`] }, at: t.at + 1, core: false, said: t.name });
     }
   }
 
@@ -180,41 +166,48 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     }
     const fields = ACT_FIELDS.find(([re]) => re.test(a.record))?.[1] ?? "occurred_at:datetime; status:enum(open|done|cancelled); notes:text?";
     const many = objectDefs.length > 1;
-    push({
-      def: {
-        name,
-        match: [],
-        purpose: `A ${a.record} ${withArticle(a.actor ?? "person")} makes${objectDefs.length ? ` of ${objectDefs.map(withArticle).join(" or ")}` : ""}`,
-        fields,
-        refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make", roles)],
-      },
-      at: a.at + 0.5,
-      core: true,
-      said: a.record,
-    });
+    const purpose = `A ${a.record} ${withArticle(a.actor ?? "person")} makes${objectDefs.length ? ` of ${objectDefs.map(withArticle).join(" or ")}` : ""}`;
+    push({ def: { name, match: [], purpose, fields, refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make", roles)] }, at: a.at + 0.5, core: true, said: a.record });
   }
+  addStates(out, reading);
   addRoles(out, roles, reading, identityByPhone, push);
   addLinks(out, reading, push);
   return out;
 }
 
+/** The status values of a record: ["pending", "approved"] → "…; status:enum(pending|approved)", extending a status it has. */
+function withStates(fields: string, values: string[]): string {
+  const had = /status:enum\(([^)]*)\)/.exec(fields);
+  const all = unique([...(had && had[1] !== "active|archived" ? had[1].split("|") : ["pending"]), ...values]).join("|");
+  return had ? fields.replace(had[0], `status:enum(${all})`) : `${fields}; status:enum(${all})`;
+}
+
+/**
+ * States the person named are values of a record's status, never records: "managers approve or
+ * reject refund requests" → pending|approved|rejected; "therapists mark no-shows" → a booking's no_show.
+ */
+function addStates(out: NamedDef[], reading: Reading): void {
+  const settable = (d?: NamedDef) => (d && typeof d.def.fields === "string" ? d : undefined);
+  for (const c of reading.clauses) {
+    const decided = [...c.text.matchAll(new RegExp(`\\b(${DECIDE})s?\\b`, "gi"))].map((m) => pastTense(m[1].toLowerCase()));
+    if (c.negated || !new RegExp(`^(?:${DECIDE})$`).test(c.verb ?? "")) continue;
+    for (const o of c.objects) {
+      const d = settable(out.find((x) => x.said === o.head || x.def.name === pascal(o.head)));
+      if (d) d.def = { ...d.def, fields: withStates(d.def.fields as string, decided) };
+    }
+  }
+  const states = unique(reading.sentences.flatMap((x) => [...x.matchAll(/\bno-(\w+?)s?\b/gi)].map((m) => `no_${m[1].toLowerCase()}`)));
+  // What the person's act records (a booking, a session) is what can end as a no-show.
+  const record = settable(out.find((d) => reading.acts.some((a) => pascal(a.record) === d.def.name) && /status:enum/.test(d.def.fields as string))) ?? settable(out.find((d) => d.core));
+  if (states.length && record) record.def = { ...record.def, fields: withStates(record.def.fields as string, states) };
+}
+
 function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => NamedDef): void {
   for (const role of roles) {
     const at = reading.sentences.join(" ").toLowerCase().indexOf(role);
-    push({
-      def: {
-        name: pascal(role),
-        match: [],
-        purpose: `A ${role} — who they are and how to reach them; linked to a sign-in only if they have one`,
-        fields: identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?",
-        refs: ["User?:is@user_id"],
-        sensitivity: "pii",
-        person: true,
-      },
-      at: at < 0 ? 1e5 : at,
-      core: true,
-      said: role,
-    });
+    const fields = identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?";
+    const def = { name: pascal(role), match: [], purpose: `A ${role} — who they are and how to reach them; linked to a sign-in only if they have one`, fields, refs: ["User?:is@user_id"], sensitivity: "pii" as const, person: true };
+    push({ def, at: at < 0 ? 1e5 : at, core: true, said: role });
   }
 }
 
@@ -233,12 +226,8 @@ function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => Name
     if (l.many) {
       const name = [b.def.name, a.def.name].join("");
       const taken = out.some((d) => d.def.name === name);
-      push({
-        def: { name: taken ? `${a.def.name}${b.def.name}Link` : name, match: [], purpose: `Which ${a.said}s go with which ${b.said}s: ${l.said}`, fields: "starts_on:date?; ends_on:date?; notes:text?", refs: [`${a.def.name}:has`, `${b.def.name}:has`] },
-        at: Math.max(a.at, b.at) + 0.25,
-        core: false,
-        said: `${a.said} ${b.said}`,
-      });
+      const def = { name: taken ? `${a.def.name}${b.def.name}Link` : name, match: [], purpose: `Which ${a.said}s go with which ${b.said}s: ${l.said}`, fields: "starts_on:date?; ends_on:date?; notes:text?", refs: [`${a.def.name}:has`, `${b.def.name}:has`] };
+      push({ def, at: Math.max(a.at, b.at) + 0.25, core: false, said: `${a.said} ${b.said}` });
       continue;
     }
     const ref = `${b.def.name}?:has`;

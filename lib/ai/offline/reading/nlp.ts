@@ -7,6 +7,7 @@ import { ROLES } from "../knowledge/actors";
 import { TECH_WORDS } from "./tech-words";
 
 let configured = false;
+const ROLE_NOUNS = new Set(ROLES.map(([sing]) => sing.toLowerCase()));
 
 function configure(): void {
   if (configured) return;
@@ -68,14 +69,17 @@ export function tokens(text: string): Token[] {
         joinNext = t.post === "-";
       }
     }
-    // "four barber shops in Lisbon": after a counted or owned noun, a plural word the library
-    // read as a verb is the phrase's head noun — unless an object follows ("each batch follows a recipe").
+    // "four barber shops in Lisbon", "Test marks and results go home": after a counted, owned or
+    // leading noun, or listed after such a plural, a plural word the library read as a verb is the
+    // phrase's head noun — unless an object follows ("each batch follows a recipe"), or a verb does not.
     out.forEach((t, i) => {
-      const prev = out[i - 1];
-      const before = out[i - 2];
-      const next = out[i + 1];
-      const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction");
-      if (prev && before && ends && t.tags.has("Verb") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && prev.tags.has("Noun") && !prev.tags.has("Pronoun") && (before.tags.has("Value") || before.tags.has("Determiner") || before.tags.has("Possessive"))) {
+      const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
+      const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction") || next.tags.has("Copula") || next.tags.has("Modal");
+      const led = !before ? !ROLE_NOUNS.has(prev?.norm ?? "") && !next?.tags.has("Determiner") : before.tags.has("Value") || before.tags.has("Determiner") || before.tags.has("Possessive");
+      const listed = /^(?:and|or)$/.test(prev?.norm ?? "") && before?.tags.has("Plural") && !next?.tags.has("Noun") && !next?.tags.has("Determiner");
+      // "the office approves or rejects claims": two verbs joined are a pair of acts.
+      const pair = /^(?:and|or)$/.test(next?.norm ?? "") && out[i + 2]?.tags.has("Verb") && dictionaryTag(t.norm.replace(/s$/, "")) === "Infinitive";
+      if (prev && !pair && t.tags.has("Verb") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && ((ends && led && prev.tags.has("Noun") && !prev.tags.has("Pronoun")) || listed)) {
         out[i] = { ...t, tags: new Set(["Noun", "Plural"]) };
       }
     });
@@ -104,6 +108,9 @@ export function infinitive(verb: string): string {
 
 /** "book" → "books", "carry" → "carries" (kept beside the infinitives: the same verbs, asked again and again). */
 export const thirdPerson = (verb: string): string => remember(infinitiveCache, `it ${verb}`, () => nlp(`it ${verb}`).verbs().toPresentTense().text() || verb);
+
+/** "approve" → "approved", "flag" → "flagged". */
+export const pastTense = (verb: string): string => remember(infinitiveCache, `did ${verb}`, () => nlp(`they ${verb}`).verbs().toPastTense().text().split(/\s+/).pop() || `${verb}ed`);
 
 const singularCache = new Map<string, string>();
 

@@ -49,7 +49,7 @@ export interface Clause {
   title?: boolean;
 }
 
-const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "than", "as"]);
+const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "as"]);
 const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "while", "where", "if", "once", "until", "whenever", "since", "but", "how", "what"]);
 const NEGATORS = new Set(["no", "not", "never", "without", "none", "nobody", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
 const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
@@ -101,7 +101,12 @@ type Slot = "preposition" | "list" | undefined;
 export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined {
   let count: number | undefined;
   const words: Token[] = [];
-  for (const t of run) {
+  for (const [i, t] of run.entries()) {
+    // "less than 20 photos": a comparison says how many, it names nothing.
+    if (run[i + 1]?.norm === "than" || t.norm === "than") {
+      words.length = 0;
+      continue;
+    }
     if (t.tags.has("Value") || /^\d/.test(t.norm) || NUMBER_WORDS[t.norm] !== undefined) {
       const n = NUMBER_WORDS[t.norm] ?? Number(t.norm.replace(/[^0-9.]/g, ""));
       if (Number.isFinite(n) && n > 0) count = n;
@@ -318,6 +323,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   const copula = verbTok.tags.has("Copula");
   // Particles of phrasal verbs ("warms up", "sign in").
   while (j < ts.length && (ts[j].tags.has("Particle") || (ts[j].tags.has("PhrasalVerb") && ts[j].tags.has("Verb")))) j++;
+  // "approve or reject requests": a second verb for the same object is no modifier of it.
+  if (/^(?:or|and)$/.test(ts[j]?.norm ?? "") && ts[j + 1] && dictionaryTag(ts[j + 1].norm) === "Infinitive") j += 2;
   if (j < ts.length && NEGATORS.has(ts[j].norm)) {
     negated = true;
     j++;

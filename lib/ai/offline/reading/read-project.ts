@@ -10,14 +10,16 @@ import { LANGUAGE_CODES } from "./languages";
 
 export { LANGUAGE_CODES, localeCode } from "./languages";
 import { contradictions } from "./features";
+import { infinitive, singularNoun, tokens } from "./nlp";
 
 export interface Thing {
   /** Singular, lower case: "watering rota". */
   name: string;
   /** Verbs people use on it ("reserve", "log"). */
   verbs: string[];
-  /** Who acts on it (singular role nouns). */
+  /** Who acts on it (singular role nouns), and each one's own verbs: "students borrow kits, the technician hands them out". */
   actors: string[];
+  verbsOf: Record<string, string[]>;
   /** Named as the object of something a person does (not only in passing). */
   core: boolean;
   /** Listed with something people act on ("with photos", "per category", "in hives"). */
@@ -170,6 +172,7 @@ function isPerson(np: NounPhrase | undefined): boolean {
   return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
 }
 
+const INTEGRATE = /^(?:sync|export|import|integrate|connect|migrate|mirror|push|pull)$/;
 /** Verbs whose subject is as often a thing as a person ("the fees are too high", "the cutter needs an induction"). */
 const THING_VERBS = /^(?:be|need|have|cost|take|run|work|fail|break|stop|go|come|get|last|seem|look|print|cut|hold|fit|belong)$/;
 
@@ -297,15 +300,21 @@ function read(description: string, answers: string): Reading {
   const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
-    const t = things.get(name) ?? { name, verbs: [], actors: [], core: false, listed: false, at: pos(name.split(" ").pop()!), fromDescription: inDesc };
+    const t = things.get(name) ?? { name, verbs: [], actors: [], verbsOf: {}, core: false, listed: false, at: pos(name.split(" ").pop()!), fromDescription: inDesc };
     t.listed ||= listed;
     if (verb && !t.verbs.includes(verb)) t.verbs.push(verb);
     if (actor && !t.actors.includes(actor)) t.actors.push(actor);
+    if (actor && verb) (t.verbsOf[actor] ??= []).push(verb);
     t.core ||= core;
     t.fromDescription ||= inDesc;
     things.set(name, t);
   };
 
+  // "Dog walking app": a noun before a gerund in the title is what the product is for.
+  for (const np of descClauses[0]?.title ? descClauses[0].objects : []) {
+    const ts = tokens(np.full);
+    ts.forEach((t, i) => ts[i + 1]?.tags.has("Gerund") && !["Adjective", "Determiner", "Pronoun", "Gerund", "Preposition"].some((g) => t.tags.has(g)) && addThing(singularNoun(t.norm), infinitive(ts[i + 1].norm), undefined, false, true, true));
+  }
   // "sign a waiver", "each station has a duty roster": a word that only looks like an agent noun is a person when one acts somewhere.
   // Everyone a clause's subject names acts: "the sirs and madams take attendance".
   const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorOf(np, c.verb)).filter((a): a is string => Boolean(a)));
@@ -389,7 +398,8 @@ function read(description: string, answers: string): Reading {
       for (const e of c.extras) {
         const to = actorOf(e.np) ?? thingName(e.np);
         if (!to) continue;
-        if (c.negated) break;
+        // "sync payments with quickbooks", "export scores to a sheet": the other end is another system, not a record.
+        if (c.negated || INTEGRATE.test(c.verb)) break;
         // "move between shops", "move to another batch": over time each side has many of the other.
         if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep)) {
@@ -398,7 +408,7 @@ function read(description: string, answers: string): Reading {
         }
       }
       for (const e of c.extras) {
-        const n = thingName(e.np);
+        const n = INTEGRATE.test(c.verb) ? undefined : thingName(e.np);
         // "book a slot to bring a broken item": the item is acted on as much as the slot.
         if (n && e.verb && inDesc) {
           addThing(n, e.verb, actor, byPerson, inDesc);
@@ -453,7 +463,7 @@ function read(description: string, answers: string): Reading {
       // Who does what to it is the clause that named it vaguely ("neighbours list things …").
       const c = clauses.find((k) => k.verb && !k.negated && k.sentence.includes(ex.items[0]) && /\b(?:things|stuff|items)\b/i.test(k.text));
       const actor = c ? actorOf(c.subject, c.verb) : undefined;
-      things.set(ex.of, { name: ex.of, verbs: c?.verb ? [c.verb] : [], actors: actor ? [actor] : [], core: true, listed: true, at: pos(ex.items[0]), fromDescription: true });
+      things.set(ex.of, { name: ex.of, verbs: c?.verb ? [c.verb] : [], actors: actor ? [actor] : [], verbsOf: actor && c?.verb ? { [actor]: [c.verb] } : {}, core: true, listed: true, at: pos(ex.items[0]), fromDescription: true });
     }
     const t = things.get(ex.of);
     if (t) {
