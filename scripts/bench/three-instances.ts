@@ -16,7 +16,7 @@ const LEASE_MS = 5000;
 
 const settings = (quick: boolean) =>
   quick
-    ? { parties: 6, pace: { tokensPerSecond: 300, firstTokenMs: 100 }, killAfterMs: 6000, timeoutMs: 150_000 }
+    ? { parties: 6, pace: { tokensPerSecond: 600, firstTokenMs: 100 }, killAfterMs: 6000, timeoutMs: 150_000 }
     : { parties: 30, pace: { tokensPerSecond: 150, firstTokenMs: 500 }, killAfterMs: 20_000, timeoutMs: 600_000 };
 
 type Outcome = { result: ThreeInstanceResult } | { skipped: string };
