@@ -88,6 +88,8 @@ describe("quotes", () => {
 describe("constraint claims", () => {
   it("exclusions: the items a sentence says the person ruled out, in any of several wordings", () => {
     expect(excludedItems("- Left out because you ruled it out: walk, min and house.")).toEqual(["walk", "min", "house"]);
+    // A quote is what the person said, whole: its "or" joins no list of the writer's.
+    expect(excludedItems("- Left out because you ruled it out: “no AI writing or moderating anything” and “no ads”.")).toEqual(["ai writing or moderating anything", "ads"]);
     expect(excludedItems("Modular monolith — ruled out by you: Kubernetes, React.")).toEqual(["kubernetes", "react"]);
     expect(excludedItems("Kubernetes (ruled out by you) stays out of the plan.")).toEqual(["kubernetes"]);
     expect(excludedItems("You don't want online payments.")).toEqual(["online payments"]);

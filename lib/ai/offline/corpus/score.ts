@@ -287,8 +287,10 @@ const EXCLUSION_BEFORE: RegExp[] = [
   /\b(?:no|without)\s+([^,.;:()|]{1,50}?)\s*[,(—–-]\s*(?:as you (?:asked|said|wished|put it|wanted)|at your request|your call|per your (?:request|answers?|words)|because you (?:said|asked))/i,
 ];
 
-/** The items of a list: "walk, min and house" → walk, min, house. */
+/** The items of a list: "walk, min and house" → walk, min, house; a quote (“no AI writing or moderating”) is one item, as said. */
 export function listItems(list: string): string[] {
+  const quoted = [...list.matchAll(/“([^”]+)”/g)].map((m) => m[1]);
+  if (quoted.length) return quoted.map((x) => x.replace(/^\s*(?:a|an|the|any|all|no|your|our|their)\s+/i, "").replace(EDGE, "").trim()).filter(Boolean);
   const cut = list.split(/[.;|)](?:\s|$)|\s[—–]\s/)[0];
   return cut
     .split(/,\s*|\s+(?:and|or|nor)\s+|\s*\/\s*/)

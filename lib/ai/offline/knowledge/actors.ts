@@ -31,6 +31,8 @@ const MODIFIERS = new Set([
 /** Phrases where a role word is not a person: "customer support tickets", "Kubernetes operator". */
 const NOT_PEOPLE = /\b(customer (?:support|service|success|data)|kubernetes operators?|(?:database|system|network) administrators? tools?|user (?:interface|experience|data|accounts?))\b/gi;
 
+const PLURALS = new Set(ROLES.map(([, p]) => p.toLowerCase()));
+
 export function findActors(raw: string): Actor[] {
   const text = raw.replace(NOT_PEOPLE, (m) => " ".repeat(m.length));
   const found: { at: number; actor: Actor }[] = [];
@@ -38,6 +40,9 @@ export function findActors(raw: string): Actor[] {
     const caseFlag = sing === "SRE" ? "g" : "gi";
     const re = new RegExp(`(?:\\b([A-Za-z-]+)\\s+)?\\b(${plur}|${sing})\\b`, caseFlag);
     for (const m of text.matchAll(re)) {
+      // "volunteer fixers", "parent helpers": a role word before people names who they are, not a group of its own.
+      const next = /^\s+([A-Za-z-]+)/.exec(text.slice(m.index + m[0].length))?.[1].toLowerCase() ?? "";
+      if (m[2].toLowerCase() === sing.toLowerCase() && (PLURALS.has(next) || /^[a-z]{3,}(?:ers|ors|ists|ians)$/.test(next))) continue;
       // "SRE team" describes the team, and the people in it are SREs.
       const mod = m[1] && MODIFIERS.has(m[1].toLowerCase()) ? `${m[1].toLowerCase()} ` : "";
       const s = sing === "SRE" ? "SRE" : mod + sing;

@@ -123,4 +123,37 @@ describe("extractEntities precision", () => {
     const m = model("Gym tracker: members log workouts and export workouts to strava.");
     expect(names(m).join(" ")).not.toMatch(/Strava/i);
   });
+
+  // Each description below was written for these tests and is in no corpus.
+  it("reads kinds listed with a general noun's verb as its category, and the states people mark as its status", () => {
+    const m = model("A lending shelf for our street: neighbours lend drills, ladders and tents. Each neighbour can lend one item at a time, and owners mark an item as returned, damaged or lost.");
+    const names = m.entities.map((e) => e.name);
+    expect(names).toContain("Item");
+    expect(names).not.toEqual(expect.arrayContaining(["Drill"]));
+    expect(names).not.toContain("Tent");
+    const item = m.entities.find((e) => e.name === "Item")!;
+    const type = (f: string) => JSON.stringify(item.fields.find((x) => x.name === f) ?? "");
+    expect(type("category")).toMatch(/drill.*ladder.*tent/);
+    expect(type("status")).toMatch(/returned.*damaged.*lost/);
+  });
+
+  it("keeps no table for what people wait with, what the speakers use today, or a funder named twice", () => {
+    const m = model("A booking page for our sauna: guests book a time slot and relax while they wait with tea. Right now we use a paper calendar at the desk and it is a mess. We send a yearly report to our funder, the regional arts council.");
+    const names = m.entities.map((e) => e.name).join(" ");
+    expect(names).not.toMatch(/Tea|Calendar|Council/);
+    expect(names).toMatch(/TimeSlot|Booking/);
+  });
+
+  it("writes no buyer's rating of an order where people review each other's work", () => {
+    const m = model("A newsroom tool: writers submit articles and editors review each article before it goes live.");
+    const review = m.entities.find((e) => e.name === "Review");
+    expect(review?.purpose ?? "").not.toMatch(/buyer|order/i);
+  });
+
+  it("takes no card payments where people are paid, not paying", () => {
+    const r = readProject("Tutors get paid per lesson at the end of each month; parents book lessons in the app.");
+    expect(r.paysInProduct).toBe(false);
+    expect(r.things.map((t) => t.name)).toContain("lesson");
+  });
 });
+

@@ -10,3 +10,15 @@ describe("extractProfile: phrases with numbers", () => {
     expect(p.numbers).toEqual(["60% of bookings", "1,200 members", "2.5k EUR budget"]);
   });
 });
+
+describe("extractProfile: the people it serves", () => {
+  // Written for this test, in no corpus.
+  it("reads a role word before people as who they are, and the organisation it is for as no user group", () => {
+    const p = extractProfile("Cleaning agency, 12 cleaners and 3 supervisors. Volunteer drivers bring the cleaners to each home; supervisors check the work.", "");
+    const groups = p.actors.map((a) => a.singular);
+    expect(groups).not.toContain("agency");
+    expect(groups).not.toContain("volunteer");
+    expect(groups).toEqual(expect.arrayContaining(["cleaner", "driver"]));
+  });
+});
+

@@ -223,7 +223,9 @@ export function extractProfile(description: string, answers: string): ProjectPro
   const head = headPhrase(firstNoColon) || "project";
   const facts = answerFacts(answers);
   // People in the answers' team or legal sentences ("two developers", "EU residents") are not users.
-  const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`);
+  // "Translation agency, 6 translators …": the organisation the product is for is not one of its user groups.
+  const own = head.toLowerCase().split(" ").pop();
+  const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`).filter((a) => a.singular.toLowerCase() !== own);
   const f = features(desc, firstNoColon);
   // "We are a small music school…": the subject is the school, not "a we are…".
   const subject = truncate(lowerFirst(stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, ""))), 200);

@@ -3,7 +3,7 @@
 // to the Plot and to the member who made it). A catalogued noun keeps its designed
 // shape; anything else gets fields that fit what kind of thing it is.
 import type { Reading } from "../reading/read-project";
-import { pastTense, thirdPerson, tokens } from "../reading/nlp";
+import { dictionaryTag, pastTense, singularNoun, thirdPerson, tokens } from "../reading/nlp";
 import { pascal, snake, unique, withArticle } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import { ENTITY_CATALOG, type EntityDef } from "./entity-catalog";
@@ -17,9 +17,11 @@ export interface NamedDef {
   said: string;
 }
 
-const KINDS: Array<[RegExp, string, string]> = [
+// A kind said with verbs only fits a thing people act on that way: bikes people bring to be
+// repaired are no shared equipment. [nouns, purpose, fields, verbs the kind needs (if any were said)]
+const KINDS: Array<[RegExp, string, string, RegExp?]> = [
   [/^(?:plot|room|court|desk|bed|pitch|space|spot|table|locker|studio|venue|slot|bay|berth|stall|allotment|garden|lane|cabin|seat|workspace|parking space|field)$/, "A place or resource people reserve", "name:string; location:string?; size:string?; status:enum(available|reserved|unavailable)"],
-  [/^(?:tool|equipment|bike|bicycle|car|vehicle|kit|camera|instrument|machine|ladder|drill|mower|boat)$/, "A piece of equipment people share", "name:string; description:text?; condition:enum(good|worn|broken); status:enum(available|lent_out|retired)"],
+  [/^(?:tool|equipment|bike|bicycle|car|vehicle|kit|camera|instrument|machine|ladder|drill|mower|boat)$/, "A piece of equipment people share", "name:string; description:text?; condition:enum(good|worn|broken); status:enum(available|lent_out|retired)", /^(?:borrow|lend|loan|share|reserve|book|rent|hire|check|return|use|maintain|service|track)$/],
   [/^(?:seed|book|plant|ingredient|part|material|supply|stock|sample|medicine|medication)$/, "Something people keep, count and pass on", "name:string; variety:string?; quantity:int; unit:string?; notes:text?"],
   // "visitors register broken items", "sellers list goods": one thing at a time, followed through.
   [/^(?:item|toy|garment|clothing|good|object|belonging)$/, "A thing someone brings, lists or hands over, followed until it is done with", "name:string; description:text?; condition:string?; status:enum(open|in_progress|done|withdrawn); notes:text?"],
@@ -63,8 +65,9 @@ function namesKinds(items: string[]): boolean {
   // "a pasta machine": a phrase with an article is a thing, never a state.
   if (items.some((x) => /^(?:an?|the)\s/i.test(x))) return true;
   return items.every((x) => {
-    const last = tokens(x).pop();
-    return Boolean(last && last.tags.has("Noun") && !last.tags.has("Adjective") && !last.tags.has("PastTense"));
+    const last = tokens(x).at(-1);
+    // Alone, "bikes" reads as a verb to the tagger; the dictionary knows it as a plural.
+    return Boolean(last && (last.tags.has("Noun") || /^(?:Plural|Singular|Uncountable)$/.test(dictionaryTag(last.norm) ?? "")) && !last.tags.has("Adjective") && !last.tags.has("PastTense"));
   });
 }
 
@@ -76,12 +79,15 @@ function namesKinds(items: string[]): boolean {
 function withExamples(name: string, examples: string[] | undefined, kind: { purpose: string; fields: string } | undefined): { purpose: string; fields: string } | undefined {
   if (!examples?.length) return kind;
   const values = unique(examples.map((x) => snake(x.toLowerCase().replace(/^(?:an?|the)\s+/, "").replace(/[^a-z0-9 ]/g, " ").trim())).filter(Boolean)).join("|");
-  if (namesKinds(examples)) return { purpose: `A ${name} as the person described it: ${examples.join(", ")}`, fields: `name:string; category:enum(${values}); description:text?` };
+  if (namesKinds(examples)) {
+    const kinds = unique(examples.map((x) => snake(x.toLowerCase().replace(/^(?:an?|the)\s+/, "").replace(/[^a-z0-9 ]/g, " ").trim().replace(/\S+$/, (w) => singularNoun(w))))).join("|");
+    return { purpose: `A ${name} as the person described it: ${examples.join(", ")}`, fields: `name:string; category:enum(${kinds}); description:text?` };
+  }
   return { purpose: `The ${name} recorded for each case: ${examples.join(", ")}`, fields: `value:enum(${values}); notes:text?; recorded_at:datetime` };
 }
 
-function kindOf(name: string): { purpose: string; fields: string } | undefined {
-  for (const [re, purpose, fields] of KINDS) if (re.test(name)) return { purpose, fields };
+function kindOf(name: string, verbs: string[] = []): { purpose: string; fields: string } | undefined {
+  for (const [re, purpose, fields, needs] of KINDS) if (re.test(name) && (!needs || !verbs.length || verbs.some((v) => needs.test(v)))) return { purpose, fields };
   return undefined;
 }
 
@@ -117,7 +123,8 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     if (/^no-/.test(t.name)) continue;
     const cat = catOf.get(t.name);
     // Booking or swapping a thing makes a record of its own (below); other verbs tie each person to the thing by their own verb.
-    const actVerb = (verbs: string[]) => verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy"].includes(v));
+    // Looking at a thing ("parents see the fixtures") ties nobody to it.
+    const actVerb = (verbs: string[]) => verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy", "see", "view", "browse", "read", "follow", "find", "search", "look", "watch"].includes(v));
     const acts = (a: string) => actVerb(t.verbsOf[a] ?? t.verbs);
     if (cat) {
       // The person's word names the table when the catalogue only knows a synonym ("category" → Category, not Tag).
@@ -132,9 +139,9 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     // Only things people act on, or that the description lists, become tables of their own.
     if (!t.core && !t.fromDescription && !t.of) continue;
     // A thing someone approves or rejects is a record with a status, whoever decides.
-    if (!t.core && !t.listed && !kindOf(t.name) && !t.verbs.some((v) => new RegExp(`^(?:${DECIDE})$`).test(v))) continue;
+    if (!t.core && !t.listed && !kindOf(t.name, t.verbs) && !t.verbs.some((v) => new RegExp(`^(?:${DECIDE})$`).test(v))) continue;
     const name = pascal(t.name);
-    const kind = withExamples(t.name, t.examples, kindOf(t.name));
+    const kind = withExamples(t.name, t.examples, kindOf(t.name, t.verbs));
     // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
     const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...t.actors.filter(acts).map((a) => userRef(a, acts(a)!, roles))];
     const def = { name, match: [], purpose: kind?.purpose ?? `A ${t.name} as the person described it`, fields: kind?.fields ?? "name:string; description:text?; status:enum(active|archived)", refs };
@@ -159,7 +166,10 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     const objectDefs = a.objects.map((o) => out.find((d) => d.said === o)?.def.name).filter((n): n is string => Boolean(n));
     if (CATALOGUED_ACTS.has(a.record)) {
       const cat = ENTITY_CATALOG.find((d) => d.name === name);
-      if (cat && (!cat.requires || cat.requires.every((r) => traits.has(r)))) {
+      // A designed shape fits only where the records it points to are the person's: a translator
+      // reviewing a file writes no buyer's rating of an order.
+      const theirs = (ref: string) => ref.split(":")[0].replace(/\?$/, "").split("|").some((n) => n === "User" || out.some((d) => d.def.name === n) || reading.things.some((t) => pascal(t.name) === n));
+      if (cat && (!cat.requires || cat.requires.every((r) => traits.has(r))) && (cat.refs ?? []).every(theirs)) {
         push({ def: cat, at: a.at, core: true, said: a.record });
         continue;
       }
@@ -175,10 +185,15 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
   return out;
 }
 
-/** The status values of a record: ["pending", "approved"] → "…; status:enum(pending|approved)", extending a status it has. */
-function withStates(fields: string, values: string[]): string {
+/**
+ * The status values of a record: ["pending", "approved"] → "…; status:enum(pending|approved)",
+ * extending a status it has; `own`: the person named every state but the first, so only the
+ * first of the designed ones stays.
+ */
+function withStates(fields: string, values: string[], own = false): string {
   const had = /status:enum\(([^)]*)\)/.exec(fields);
-  const all = unique([...(had && had[1] !== "active|archived" ? had[1].split("|") : ["pending"]), ...values]).join("|");
+  const designed = had && had[1] !== "active|archived" ? had[1].split("|") : ["pending"];
+  const all = unique([...(own ? designed.slice(0, 1) : designed), ...values]).join("|");
   return had ? fields.replace(had[0], `status:enum(${all})`) : `${fields}; status:enum(${all})`;
 }
 
@@ -194,6 +209,16 @@ function addStates(out: NamedDef[], reading: Reading): void {
     for (const o of c.objects) {
       const d = settable(out.find((x) => x.said === o.head || x.def.name === pascal(o.head)));
       if (d) d.def = { ...d.def, fields: withStates(d.def.fields as string, decided) };
+    }
+  }
+  // "mark an item as repaired, not repairable or needs a part": the states are the person's words.
+  for (const c of reading.clauses) {
+    const said = /\bas\s+(?!an?\s)(.+)$/i.exec(c.text);
+    if (c.negated || !said || !/^(?:mark|set|flag|tag|label|classify|record|move)$/.test(c.verb ?? "")) continue;
+    const values = said[1].split(/\s*,\s*|\s+(?:or|and)\s+/).map((x) => snake(x.toLowerCase().replace(/[^a-z ]/g, " ").trim())).filter((x) => x && x.split("_").length <= 4);
+    for (const o of values.length ? c.objects : []) {
+      const d = settable(out.find((x) => x.said === o.head || x.def.name === pascal(o.head)));
+      if (d) d.def = { ...d.def, fields: withStates(d.def.fields as string, values, true) };
     }
   }
   const states = unique(reading.sentences.flatMap((x) => [...x.matchAll(/\bno-(\w+?)s?\b/gi)].map((m) => `no_${m[1].toLowerCase()}`)));

@@ -3,7 +3,7 @@
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize } from "../text-utils";
 import type { Reading } from "./read-project";
-import { readClauses, splitSentences } from "./read-clauses";
+import { readClauses, splitSentences, type Clause } from "./read-clauses";
 import { PRESENT_PRACTICE } from "./requirements";
 
 const MUST_BE = /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
@@ -18,20 +18,31 @@ export function isCondition(clause: string): boolean {
 
 const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|product|software|marketplace|assistant|game|dashboard|portal|bot|cli)$/;
 
+/** "Clients e-mail documents today and we copy them into Excel": a clause joined to one about today is about today too, unless a wish turns it ("… but we want"). */
+function aboutToday(c: Clause): boolean {
+  if (PRESENT_PRACTICE.test(c.text)) return true;
+  const before = c.sentence.slice(0, Math.max(0, c.sentence.indexOf(c.text)));
+  const today = PRESENT_PRACTICE.exec(before);
+  return Boolean(today) && !/\b(?:but|want|wants|wish|would like|need|needs|should|instead)\b/i.test(before.slice(today!.index));
+}
+
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
-    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || PRESENT_PRACTICE.test(c.text) || !description.includes(c.sentence.slice(0, 20))) continue;
+    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || aboutToday(c) || !description.includes(c.sentence.slice(0, 20))) continue;
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // "we track what was fixed so we can report it": what the people running it do, said
     // with an indirect question the reader keeps whole; written as the task it is.
     if (!c.objects.length && !c.extras.length) {
-      const ours = /^(?:we|i)\s+(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
+      // "We also want to count how many …" → "Count how many …".
+      const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) to\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
       continue;
     }
+    // "most fixers only use email": what the people it serves have or use is who they are, not a feature.
+    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "we are a club": who they are, not what the product does.
     if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own)\b/i.test(text)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";

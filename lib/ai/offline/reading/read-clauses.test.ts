@@ -21,4 +21,25 @@ describe("readClauses", () => {
   it("reads two verbs joined by 'or' as two acts on one object, not a modifier", () => {
     expect(shape("Coaches approve or reject transfers.")[0]).toMatchObject({ subject: "coach", verb: "approve", objects: ["transfer"] });
   });
+
+  it("keeps a list after a comma with its verb, and splits where the list's last item has a verb of its own", () => {
+    expect(shape("Members borrow drills, ladders and saws.")).toEqual([{ subject: "member", verb: "borrow", objects: ["drill", "ladder", "saw"], extras: [] }]);
+    expect(shape("Parents book classes, teachers and coaches confirm them.").map((c) => c.verb)).toEqual(["book", "confirm"]);
+    // States after a state: "as done, missed or rescheduled" is one list.
+    expect(readClauses("Nurses mark each visit as done, missed or rescheduled.").map((c) => c.text)).toEqual(["Nurses mark each visit as done, missed or rescheduled"]);
+  });
+
+  it("reads a renamed noun after a comma as nothing new, and 'X only' as no part of a ban before it", () => {
+    const [, apposition] = readClauses("We send a yearly report to our funder, the regional arts council.");
+    expect(apposition).toMatchObject({ apposition: true });
+    const [ban, only] = readClauses("No native app needed, laptops only.");
+    expect(ban).toMatchObject({ negated: true, objects: [] });
+    expect(only.negated).toBe(false);
+  });
+
+  it("sees a second verb behind an adverb, and a clause after 'and it'", () => {
+    expect(shape("Most drivers are retired and only use paper maps.").map((c) => c.verb)).toEqual(["retire", "use"]);
+    expect(shape("Right now we use a whiteboard and it is a mess.").map((c) => c.verb)).toEqual(["use", "be"]);
+  });
 });
+

@@ -5,6 +5,7 @@
 // verb. Part-of-speech tags come from the NLP library; this file only walks them.
 import { ROLES } from "../knowledge/actors";
 import { sentences } from "../text-utils";
+import { LANGUAGE_CODES } from "./languages";
 import { dictionaryTag, infinitive, singularNoun, tokens, type Token } from "./nlp";
 
 const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
@@ -47,6 +48,8 @@ export interface Clause {
   relative?: boolean;
   /** The product's own name before a colon ("A community gardens app: …"). */
   title?: boolean;
+  /** Another name for a noun of the clause before ("…for our sponsor, the city council"): nothing new. */
+  apposition?: boolean;
 }
 
 const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "as"]);
@@ -189,13 +192,35 @@ function pieces(sentence: string, first: boolean): Array<{ text: string; title: 
   // the noun before it: its commas are not clause breaks.
   const held: string[] = [];
   const masked = body.replace(/\([^()]*\)/g, (m) => `\u0001${held.push(m) - 1}\u0001`);
-  return [
-    ...lead,
-    ...masked
-      .split(/\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+/)
-      .map((p) => ({ text: p.replace(/\u0001(\d+)\u0001/g, (_, i: string) => held[Number(i)]).trim().replace(/[.!?]+$/, ""), title: false }))
-      .filter((p) => p.text),
-  ];
+  const parts = masked
+    .split(/(\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+)/)
+    .map((p) => p.replace(/\u0001(\d+)\u0001/g, (_, i: string) => held[Number(i)]));
+  const out: Array<{ text: string; title: boolean }> = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const text = parts[i].trim().replace(/[.!?]+$/, "");
+    if (!text) continue;
+    // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the
+    // last items of a list after a comma continue it, so they keep the clause's verb.
+    if (out.length && parts[i - 1]?.trim() === "," && endsList(out[out.length - 1].text, text)) out[out.length - 1].text += `, ${text}`;
+    else out.push({ text, title: false });
+  }
+  return [...lead, ...out];
+}
+
+/**
+ * A piece that closes a list begun before its comma: it holds "and"/"or", and its first word
+ * has the form of the last word before the comma (plural nouns after a plural noun, with no
+ * verb of their own; a state after a state: "repaired, not repairable or …").
+ */
+function endsList(before: string, piece: string): boolean {
+  const ts = tokens(piece);
+  if (ts.length > 6 || !ts.some((t) => t.norm === "and" || t.norm === "or")) return false;
+  const last = tokens(before).at(-1);
+  const first = ts[0].norm === "not" ? ts[1] : ts[0];
+  if (!last || !first) return false;
+  if (last.tags.has("Plural") && first.tags.has("Plural")) return firstVerbIndex(ts) < 0;
+  const state = (t: Token) => t.tags.has("Adjective") || (t.tags.has("PastTense") && !t.tags.has("Noun"));
+  return state(last) && state(first);
 }
 
 /** Without its parentheses: the words the clause reader walks. */
@@ -233,6 +258,10 @@ export function parentheticalExamples(sentence: string): Examples[] {
 const RELATIVE = new Set(["that", "which", "who", "where", "whose"]);
 
 function fragment(sentence: string, piece: string, ts: Token[], negated: boolean): Clause {
+  // "GDPR matters", "Speed counts": a name and a word that reads as its verb are a clause, not a compound.
+  if (ts.length === 2 && !negated && (ts[0].tags.has("Acronym") || ts[0].tags.has("ProperNoun")) && /[^s]s$/.test(ts[1].norm) && tokens(`it ${ts[1].norm}`)[1]?.tags.has("PresentTense")) {
+    return { sentence, text: piece, subject: nounPhrase([ts[0]]), subjectInherited: false, verb: infinitive(ts[1].norm), objects: [], extras: [], negated, copula: false };
+  }
   const prepAt = ts.findIndex((t, i) => i > 0 && PREPS.has(t.norm));
   const main = prepAt > 0 ? ts.slice(0, prepAt) : ts;
   const extras = prepAt > 0 ? extrasFrom(ts.slice(prepAt)) : [];
@@ -241,7 +270,8 @@ function fragment(sentence: string, piece: string, ts: Token[], negated: boolean
 
 function parsePiece(sentence: string, piece: string, inherited: NounPhrase | undefined, glue: boolean, title = false, inList = true): Clause[] {
   piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but)\s+)+/i, "");
-  let ts = tokens(bare(piece));
+  // "Right now we use …": a time said first is when, not who or what ("Right" is no verb).
+  let ts = tokens(bare(piece).replace(/^(?:right now|just now|at the moment|for now|these days|at present|nowadays|currently|today),?\s+(?=\S)/i, ""));
   while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
@@ -278,10 +308,14 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     return rest.map((c, i) => (!who ? c : i === 0 ? { ...c, text: piece, subject: { ...who, person: true }, subjectInherited: false } : !c.subject && c.subjectInherited ? { ...c, subject: { ...who, person: true } } : c));
   }
   let elided = false;
-  if (v < 0 || v === 0) {
+  // "desktop only", "cash only": a noun and "only" say what is allowed, no verb is left out;
+  // "Polish and English" names languages.
+  const named = (ts.length <= 3 && ts[ts.length - 1].norm === "only") || Object.hasOwn(LANGUAGE_CODES, ts[0].text);
+  if (v === 0 && named) v = -1;
+  else if (v < 0 || v === 0) {
     // "swap seeds and tools": with a subject in front the tagger sees the verb.
     const retry = tokens(`they ${ts.map((t) => t.text).join(" ")}`);
-    if (inList && retry.length > 1 && isVerb(retry[1], retry[2]) && !leadNeg) {
+    if (inList && retry.length > 1 && isVerb(retry[1], retry[2]) && !leadNeg && !named) {
       ts = retry.slice(1);
       v = 0;
       elided = true;
@@ -358,17 +392,22 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       break;
     }
     if (rest[k].norm === "and" && k + 2 < rest.length) {
-      const after = rest.slice(k + 1);
+      // "… and only use email": an adverb before the second verb does not hide it.
+      // ("quotes and then invoices" stays a list: a plural there is a noun.)
+      const skip = rest[k + 1].tags.has("Adverb") && !rest[k + 1].tags.has("Noun") && rest[k + 2].tags.has("Verb") && !/s$/.test(rest[k + 2].norm) ? 1 : 0;
+      const after = rest.slice(k + 1 + skip);
       // "scan parcels and capture signatures": a second verb for the same subject.
-      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && ["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner"))) {
+      // ("… and relax with tea": a word the dictionary knows only as a verb may take a preposition instead of an object; "… and prop with a photo" is a list.)
+      const prepNext = after[1]?.tags.has("Preposition") && dictionaryTag(after[0].norm) === "Infinitive";
+      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner"))) {
         end = k;
-        split = k + 1;
+        split = k + 1 + skip;
         sameSubject = true;
         break;
       }
       const vi = firstVerbIndex(after);
       // "… and we report how many": a pronoun subject starts a clause of its own too.
-      const pronounSubject = vi === 1 && /^(?:we|they|i|you|he|she)$/.test(after[0].norm);
+      const pronounSubject = vi === 1 && /^(?:we|they|i|you|he|she|it)$/.test(after[0].norm);
       if (vi > 0 && (pronounSubject || after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor"))) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
         end = k;
         split = k + 1;
@@ -448,10 +487,19 @@ export function readClauses(text: string, withTitle = true): Clause[] {
     for (const { text: piece, title } of pieces(sentence, withTitle && index === 0)) {
       const cs = parsePiece(sentence, piece, subject, false, title, prevHadVerb);
       for (const c of cs) {
-        // "photos, descriptions and prices": a verbless list after a clause extends its objects.
-        if (!c.verb && prevHadVerb && !c.negated && out.length && c.objects.length && !c.extras.length && piece.split(/\s+/).length <= 3) {
-          out[out.length - 1].objects.push(...c.objects);
-          continue;
+        const prev = out[out.length - 1];
+        if (!c.verb && prevHadVerb && !c.negated && prev && c.objects.length && !c.extras.length) {
+          // "record photos, descriptions and prices", "We need: plots, tools": a verbless list
+          // after a clause that ended in its objects (or its verb) extends its objects.
+          const lastWord = tokens(prev.text).at(-1);
+          const open = !prev.extras.length && (prev.objects.length > 0 || (lastWord !== undefined && infinitive(lastWord.norm) === prev.verb));
+          // ("No mobile app needed, desktop only": what is allowed is no part of the ban.)
+          if (open && piece.split(/\s+/).length <= 3 && !/\bonly$/i.test(piece)) {
+            prev.objects.push(...c.objects);
+            continue;
+          }
+          // "… for our sponsor, the city council": a phrase with an article after it renames a noun said before.
+          if (/^(?:the|our|their|his|her|its|my|your)\s/i.test(piece)) c.apposition = true;
         }
         out.push(c);
         if (c.verb) {

@@ -67,7 +67,7 @@ export interface Reading {
   acts: Act[];
   /** What the person ruled out ("payment", "kubernetes"), singular lower case. */
   forbidden: string[];
-  /** The same, as the person said each ("Facebook login", "ad tracking"). */
+  /** The clauses that ruled each out, verbatim ("No mobile app needed", "we don't take cards"). */
   ruledOut: string[];
   /** "no payments", "free for everyone", "we won't take money": no money anywhere. */
   noMoney: boolean;
@@ -134,11 +134,17 @@ const NOT_A_THING = new Set([
   "button", "volunteer-run", "tiny budget", "record", "step", "option", "access", "euro", "dollar", "pound",
 ]);
 
+const RATE = /\b(?:pa(?:y|ys|id|ying)|charged?|charges|bill(?:ed|s)?|costs?|priced?|prices|rates?|fees?|€|\$|£)\b/i;
+
+/** Nouns that stand for any of the person's things: their kinds are listed elsewhere. */
+const GENERAL = /^(?:item|thing|object|good|belonging|product|equipment|device)$/;
+
 /** When something happens ("Friday afternoon"), never a thing kept. */
 const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|day|month|year|quarter|season|hour|minute)$/;
 
 // Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
-const PAYS = /\b(?:pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|cards?\b|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
+// ("freelancers get paid per word" is money people receive, not a payment made in the product.)
+const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were)\s)pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|cards?\b|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
 const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
@@ -333,13 +339,16 @@ function read(description: string, answers: string): Reading {
         // "No money involved", "no login required": the subject is what is ruled out.
         // ("No patient pays" rules out the paying, not the patient: the subject acts there.)
         const subjectRuledOut = c.subject && !isPerson(c.subject) && /^\s*no\s+(?:[\w-]+\s+){1,3}?\w+ed\b/i.test(c.text) ? [c.subject] : [];
+        let named = false;
         for (const np of [...subjectRuledOut, ...c.objects]) {
           // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.
           if (!np.proper && (NOT_RULED_OUT.test(np.head) || LACK.test(np.head.split(" ").pop()!))) continue;
+          named = true;
           // "no app store stuff" rules out the app store: a filler head stands for the words before it.
           forbidden.add(np.proper ? np.head.toLowerCase() : / (?:stuff|things?|bits?|nonsense)$/.test(np.head) ? np.full.toLowerCase().replace(/ \S+$/, "").split(/\s+/).slice(-2).join(" ") : np.head);
-          ruledOut.add(np.full);
         }
+        // Said back in their words ("No mobile app needed"), never as a noun pulled out of them.
+        if (named) ruledOut.add(c.text);
         if (c.verb && ACT_RECORDS[c.verb]) forbidden.add(ACT_RECORDS[c.verb]);
         read.add(c.sentence);
         continue;
@@ -352,9 +361,11 @@ function read(description: string, answers: string): Reading {
       for (const o of c.negated || /^(?:have|hire|be|want|need)$/.test(c.verb) ? [] : c.objects) if (ROLE_SINGULAR.has(o.head) && !actors.includes(ROLE_SINGULAR.get(o.head)!)) actors.push(ROLE_SINGULAR.get(o.head)!);
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
+      // "Today we use a paper sheet", "we use Slack": what the speakers work with is a tool, not a record.
+      const instrument = c.verb === "use" && !c.subject;
       const objs = c.objects
         // "they tell the office": whom people speak to is no thing they act on.
-        .filter(() => !/^(?:tell|call|phone|inform|contact|thank)$/.test(c.verb!))
+        .filter(() => !/^(?:tell|call|phone|inform|contact|thank)$/.test(c.verb!) && !instrument)
         .filter((o) => !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
@@ -414,18 +425,23 @@ function read(description: string, answers: string): Reading {
           addThing(n, e.verb, actor, byPerson, inDesc);
           continue;
         }
+        // "paid per word", "€2 per kilo": what a price is counted in is a unit, not a thing kept.
+        if (e.prep === "per" && RATE.test(c.text)) continue;
         // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
-        if (n && inDesc && (/^(?:with|of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
+        // "items with photos", "mark delivered with a photo" list photos with what is done; "(while) people wait with coffee" says how they pass the time.
+        if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "with" && (c.objects.length > 0 || !c.relative))) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       if (objs.length || actor) read.add(c.sentence);
     } else if (!c.verb) {
       // "readings per batch", "a waitlist for each event": a verbless phrase ties its nouns too.
-      const head = c.objects.map((o) => thingName(o)).find(Boolean);
+      const headNp = c.objects.find((o) => thingName(o));
+      const head = headNp && thingName(headNp);
       for (const e of c.extras) {
         const to = thingName(e.np);
-        if (head && to && head !== to && /^(?:for|of|per|in|at|on)$/.test(e.prep)) links.push({ from: head, to, many: false, said: c.text });
+        // "one referee per match": each match has its one referee, not the other way round.
+        if (head && to && head !== to && /^(?:for|of|per|in|at|on)$/.test(e.prep)) links.push(headNp?.count === 1 ? { from: to, to: head, many: false, said: c.text } : { from: head, to, many: false, said: c.text });
       }
-      if (!inDesc) continue;
+      if (!inDesc || c.apposition) continue;
       for (const e of c.extras) {
         const n = thingName(e.np);
         if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc, counted(n));
@@ -456,6 +472,16 @@ function read(description: string, answers: string): Reading {
   for (const q of qs) read.add(q.sentence);
   const unclear = sentences.filter((s) => !read.has(s) && !languages.some((l) => s.includes(l)) && s.split(/\s+/).length >= 3);
 
+  // "Visitors bring toasters, lamps and bikes" … "each visitor can bring one item": nouns
+  // listed with the verb a general noun takes are kinds of it, not tables of their own.
+  for (const c of clauses) {
+    const general = c.verb && !c.negated && c.objects.length >= 2 ? [...things.values()].find((t) => GENERAL.test(t.name) && t.verbs.includes(c.verb!)) : undefined;
+    const kinds = general ? c.objects.filter((o) => o.head !== general.name && things.get(o.head)?.verbs.every((v) => v === c.verb)) : [];
+    if (!general || kinds.length < 2) continue;
+    for (const k of kinds) things.delete(k.head);
+    general.examples ??= kinds.map((k) => k.text);
+    general.listed = true;
+  }
   const examples = splitSentences(description).flatMap(parentheticalExamples);
   for (const ex of examples) {
     // A vague word with examples names a thing people act on, in the person's order.
@@ -480,7 +506,8 @@ function read(description: string, answers: string): Reading {
     sentences,
     clauses,
     actors,
-    things: [...things.values()].filter((t) => !forbidden.has(t.name)).sort((a, b) => a.at - b.at),
+    // Someone who acts somewhere ("assign jobs to translators", "translators upload …") is a person, never a thing kept.
+    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.includes(t.name)).sort((a, b) => a.at - b.at),
     // Money paid at a counter or on an invoice is no record of the product's.
     acts: acts.filter((a) => !forbidden.has(a.record) && (a.record !== "payment" || paysInProduct)),
     forbidden: forbiddenList,

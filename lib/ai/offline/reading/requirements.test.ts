@@ -43,4 +43,9 @@ describe("readRequirements", () => {
     expect(names("Rangers log in with their e-mail address.")).toEqual([]);
     expect(names("It doesn't need to work offline and we won't send anything by SMS.")).toEqual([]);
   });
+
+  it("reads 'nothing to install' as a browser requirement", () => {
+    const r = readRequirements("Most helpers only have old phones, so nothing to install.").find((x) => x.name === "browser");
+    expect(r).toMatchObject({ kind: "device", name: "browser", said: expect.stringContaining("nothing to install") });
+  });
 });

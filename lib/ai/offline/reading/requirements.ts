@@ -16,6 +16,8 @@ export interface Requirement {
   name: string;
   /** The clause it was said in, verbatim. */
   said: string;
+  /** The words that named it ("desktop", "iPads"). */
+  word?: string;
   /** For products: what the person does with it. */
   relation?: "uses" | "compares" | "integrates";
 }
@@ -36,6 +38,8 @@ const DEVICES: Array<[string, RegExp]> = [
   ["phone", /\b(?:android|iphones?|ios)\b(?! tablets?)|(?<!\b(?:by|over the|via)\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?))|\bmobiles?\b(?! (?:numbers?|app))/i],
   ["laptop", /\blaptops?\b/i],
   ["desktop computer", /\bdesktops?\b|\b(?:pcs?|computers?|macos|linux)\b/i],
+  // "no app install", "nothing to download": it runs in the browser people already have.
+  ["browser", /\bno (?:app )?(?:install(?:ation)?s?|downloads?)\b|\bnothing to (?:install|download)\b|\bwithout (?:installing|downloading)\b|\b(?:in|from) (?:the|their|a) (?:web )?browser\b/i],
   ["kiosk", /\bkiosks?\b/i],
   ["wall screen", /\b(?:tv|wall|big) screens?\b|\bwall[- ]mounted (?:screens?|displays?)\b/i],
   ["smartwatch", /\bsmart ?watch(?:es)?\b|\bwearables?\b/i],
@@ -65,7 +69,7 @@ const LEXICONS = [...CHANNELS, ...DEVICES, ...IDENTITY, ...AVAILABILITY].map(([,
 function clauseAround(sentence: string, at: number): string {
   let end = 0;
   const part = sentence.split(/(?<=[;—–])\s+|(?<=,)\s+(?=(?:and |but |so |or )?(?:we|they|it|the|our|no|not|just|only)\b)/).find((p) => (end += p.length + 1) > at);
-  return (part ?? sentence).replace(/[;,—–\s]+$/, "").trim();
+  return (part ?? sentence).replace(/[;,—–\s]+$/, "").trim().replace(/^(?:so|and|but|or)\s+(?=\S)/i, "");
 }
 
 /** "no SMS", "we don't need an app on tablets", "doesn't need to work offline": what is said right after a negation is ruled out, not required. */
@@ -130,7 +134,7 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
         const m = re.exec(s);
         // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
         if (!m || (kind !== "identity" && ruledOut(s, m.index)) || (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index)))) continue;
-        out.push({ kind, name, said: clauseAround(s, m.index) });
+        out.push({ kind, name, said: clauseAround(s, m.index), word: m[0] });
       }
     }
     // "no Google Analytics" is a ban (read with what the person ruled out), not a product in use.

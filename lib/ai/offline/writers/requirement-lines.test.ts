@@ -64,7 +64,7 @@ describe("the documents carry them", () => {
   it("quotes each need where the architecture meets it, and names a branded device only in the person's words", () => {
     const md = writeArchitecture(ctx(PIANO, PIANO_ANSWERS));
     expect(md).toContain("“Pupils log their practice minutes each day and I check them on Friday” — met in");
-    expect(md).toMatch(/On the device you named: [^\n]*As you said: “Parents use their phones, I use my iPad at the piano”/);
+    expect(md).toMatch(/On iPads: [^\n]*As you said: “Parents use their phones, I use my iPad at the piano”/);
     expect(md).toMatch(/“Lessons cost €28[^\n]*a scheduled job in the background worker/);
   });
 

@@ -16,8 +16,12 @@ function channelUse(r: Requirement): string {
   return m ? `${r.name} ${m[1].toLowerCase()}` : `${r.name} messages`;
 }
 
-/** "tablets" — or "the device you named" when they named a brand ("an iPad"): only their words name it. */
-const devices = (r: Requirement) => (new RegExp(`\\b${r.name.split(" ").pop()}`, "i").test(r.said) ? `${r.name}s` : "the device you named");
+/** "tablets", "desktops", "iPads": the device in the person's own word. */
+const devices = (r: Requirement) => {
+  const word = (r.word ?? r.name).trim();
+  if (/^[A-Z][a-z]/.test(word) && !r.name.toLowerCase().includes(word.toLowerCase())) return `${word} devices`;
+  return /s$/i.test(word) ? word : `${word}s`;
+};
 
 /** A requirement in each document: the brief's line (in their words), the architecture's (how the design meets it), the test that proves it (none when no journey depends on it). */
 function requirementLines(r: Requirement): { brief: string; arch: string; path?: CriticalPath } {
@@ -32,6 +36,7 @@ function requirementLines(r: Requirement): { brief: string; arch: string; path?:
         ? shape("No account to create", phone ? "Identity by phone number: no account and no password; a person gives a phone number, a one-time code sent by SMS confirms it, and their records hang off that number." : "No accounts for the people served: what they do is tied to the contact detail they give, confirmed by a one-time code; only staff sign in.", { name: "Using it without an account", mustHold: `a person completes the main journey with ${phone ? "a phone number" : "the contact detail they give"} and a one-time code; no account or password is created; a wrong or expired code is refused`, level: "e2e" })
         : shape(`Sign-in by ${r.name}`, `Sign-in through ${r.name}: no local passwords; roles come from the identity provider's groups.`, { name: `Sign-in through ${r.name}`, mustHold: "sign-in works only through the identity provider; its groups map to roles", level: "e2e" });
     case "device":
+      if (r.name === "browser") return shape("In the browser, nothing to install", "In the browser: a web app on the phones and computers people already have, with no app-store install; its pages work at phone and desktop widths.", { name: "Nothing to install", mustHold: "the main journey works in a phone's and a desktop's browser with no install step", level: "e2e" });
       // "Must work on an old shared laptop": a modest machine gets light pages; a shared one keeps nobody signed in.
       return shape(`Used on ${devices(r)}`, `On ${devices(r)}: the screens people use there are laid out for its size and touch, and tested at its viewport${/\b(?:old|older|cheap|low-end|aging|ageing|slow)\b/i.test(r.said) ? "; pages are server-rendered HTML with little JavaScript, so an older machine stays quick" : ""}.${/\bshared\b/i.test(r.said) ? " On a shared machine nobody stays signed in by accident: sessions end when the browser closes and nothing personal is kept in the browser." : ""}`, { name: `Screens on ${devices(r)}`, mustHold: "the screens used there work at its viewport and with touch", level: "e2e" });
     case "availability":
@@ -99,7 +104,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   for (const s of new Set(r.sentences)) {
     const pain = r.pains.slice(0, 2).includes(s);
     // A sentence that is mostly one requirement is carried, quoted, by that requirement's lines.
-    if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => s.includes(l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || r.ruledOut.some((x) => /^[A-Z]/.test(x) && s.includes(x))) continue;
+    if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => s.includes(l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || r.ruledOut.some((x) => s.includes(x) && x.length >= s.length * 0.6)) continue;
     // Something done ("technicians check kits back in"), or a short fragment of it ("Live GPS during walk"); not a count or a trait ("most singers are retired").
     const verbs = tokens(s).filter((t) => t.tags.has("Verb"));
     const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));

@@ -158,7 +158,7 @@ export function technicalConsiderations(ctx: ProjectContext): string[] {
   if (t.has("ehr_integration")) out.push("HL7 FHIR R4 integration behind an adapter with an outbox, so the EHR being down never blocks intake");
   if (t.has("iot")) out.push("MQTT ingestion into a time-series store, decoupled from the dashboard API");
   if (t.has("search")) out.push("Start with the database's full-text search; add a search engine only when relevance needs it");
-  if (t.has("media")) out.push("Images in object storage with presigned uploads; the database stores keys only");
+  if (t.has("media")) out.push("Uploaded files in object storage with presigned uploads; the database stores keys only");
   if (t.has("internal_tool")) out.push("SSO through the company identity provider; deploy on the existing platform");
   if (t.has("mobile")) out.push("Mobile-first web; native apps only if app-store presence matters");
   if (t.has("cli")) out.push("A single binary per OS; local state in the user's config directory");

@@ -191,7 +191,7 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   if (ctx.model.noMoney) out.push("No payments: you said the product handles no money, so there is no payment provider, no price or amount field and no PCI scope.");
   if (r.budget) out.push(r.budget.value === 0 ? "No budget: every running service stays on a free tier (see Deployment & Operations)." : `Budget ${r.budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
   const ruled = r.ruledOut.filter((f) => !/payment/i.test(f));
-  if (ruled.length) out.push(`Left out because you ruled it out: ${joinList(ruled)}.`);
+  if (ruled.length) out.push(`Left out because you ruled it out: ${joinList(ruled.map((x) => quote(x, 120)))}.`);
   return out;
 }
 
