@@ -4,28 +4,36 @@ import nextTs from "eslint-config-next/typescript";
 // Layers point one way (docs/architecture.md): app → components → lib. Enforced here so a wrong
 // import fails CI instead of a review.
 const UPWARD = "Dependencies point app → components → lib, never back.";
-const noUpward = (groups, ...more) => ({ "no-restricted-imports": ["error", { patterns: [{ group: groups, message: UPWARD }, ...more] }] });
+// A workspace package (packages/*) is imported by its name, never by a path into its folder.
+const INTO_PACKAGES = { regex: "(^|/)packages/", message: "Import a workspace package by its name (@inception-party/…), not by a path into packages/." };
+const noUpward = (groups, ...more) => ({ "no-restricted-imports": ["error", { patterns: [{ group: groups, message: UPWARD }, INTO_PACKAGES, ...more] }] });
 const LIB_UPWARD = ["@/app/*", "@/components/*", "**/app/*", "**/components/*"];
 const COMPONENTS_UPWARD = ["@/app/*", "**/app/*", "@/lib/db/*", "**/lib/db/*"];
-// The built-in model is a provider like any other: the app reaches it through its index
-// (lib/ai/offline/index.ts), and it reaches nothing of the app but the prompt protocol,
-// the vocabulary and the text helpers. Its tests, testing/ and corpus/ folders may cross.
-const OFFLINE_DEEP = { regex: "(^|/)ai/offline/(?!testing/|corpus(/|$))|^(\\.\\./)+offline/(?!testing/|corpus(/|$))", message: "Reach the built-in model through lib/ai/offline (its index), like any provider." };
-const OFFLINE_OUT = {
-  regex: "^(@/lib/|(\\.\\./)+)(agents|ai/(?!offline)|auth|cli|db|env|errors|events|http|next-steps|party|report|server|wire)(/|$)",
-  message: "The built-in model depends only on lib/protocol, lib/vocabulary and lib/text: it is a provider, not part of the app.",
-};
+// The built-in model is a provider like any other: the app reaches it through its package's
+// entry (@inception-party/offline-model). Its corpus and testing entries are for tests and
+// scripts only.
+const OFFLINE_DEEP = { group: ["@inception-party/offline-model/*"], message: "Reach the built-in model through @inception-party/offline-model (its entry), like any provider." };
 /** What the boundaries leave out: tests and their support may reach inside. */
-const PRODUCTION = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**", "lib/ai/offline/corpus/**"];
+const PRODUCTION = ["**/*.test.ts", "**/*.test.tsx", "**/testing/**"];
+/**
+ * The packages reach nothing of the app: each imports only its own files and the
+ * dependencies its package.json declares (devDependencies in its tests).
+ */
+const PACKAGE_OUT = "A package depends only on what its package.json declares: it is not part of the app.";
+const packageBoundary = {
+  "no-restricted-imports": ["error", { patterns: [{ group: ["@/*"], message: PACKAGE_OUT }, { regex: "^(\\.\\./)+(app|components|lib|scripts|tests)(/|$)", message: PACKAGE_OUT }] }],
+  "import/no-extraneous-dependencies": ["error", { devDependencies: ["**/*.test.ts"], includeInternal: true }],
+  "import/no-relative-packages": "error",
+};
 
 const config = [
   ...nextVitals,
   ...nextTs,
   { ignores: ["lib/db/generated/**", ".next/**", ".data/**", "node_modules/**", "test-results/**", "next-env.d.ts"] },
   { files: ["lib/**/*.{ts,tsx}"], rules: noUpward(LIB_UPWARD) },
-  { files: ["lib/**/*.{ts,tsx}"], ignores: ["lib/ai/offline/**", "lib/wire/**", ...PRODUCTION], rules: noUpward(LIB_UPWARD, OFFLINE_DEEP) },
-  { files: ["app/**/*.{ts,tsx}"], ignores: PRODUCTION, rules: { "no-restricted-imports": ["error", { patterns: [OFFLINE_DEEP] }] } },
-  { files: ["lib/ai/offline/**/*.ts"], ignores: PRODUCTION, rules: noUpward(LIB_UPWARD, OFFLINE_OUT) },
+  { files: ["lib/**/*.{ts,tsx}"], ignores: ["lib/wire/**", ...PRODUCTION], rules: noUpward(LIB_UPWARD, OFFLINE_DEEP) },
+  { files: ["app/**/*.{ts,tsx}"], ignores: PRODUCTION, rules: { "no-restricted-imports": ["error", { patterns: [INTO_PACKAGES, OFFLINE_DEEP] }] } },
+  { files: ["packages/**/*.ts"], rules: packageBoundary },
   // The wire contract is what the orchestrator reads its events from: it must not read the orchestrator (its tests may drive a party).
   {
     files: ["lib/wire/**/*.ts"],

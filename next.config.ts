@@ -25,6 +25,8 @@ export default function nextConfig(phase: string): NextConfig {
   return {
     // PGlite loads its WASM and data files by path at run time: bundling breaks that.
     serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg"],
+    // The workspace packages ship TypeScript source (their `exports` point at .ts files).
+    transpilePackages: ["@inception-party/protocol", "@inception-party/offline-model"],
     poweredByHeader: false,
     reactStrictMode: true,
     allowedDevOrigins: devOrigins(),

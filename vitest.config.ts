@@ -58,7 +58,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{lib,app,components,scripts}/**/*.test.ts"],
+          // The workspace packages' own tests run here too (packages/*: the protocol, the built-in model).
+          include: ["{lib,app,components,scripts,packages}/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
         },
@@ -67,7 +68,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "int",
-          include: ["{lib,app,components,scripts,tests}/**/*.int.test.ts"],
+          include: ["{lib,app,components,scripts,tests,packages}/**/*.int.test.ts"],
           exclude: ["node_modules/**", "tests/e2e/**"],
           ...integration,
         },

@@ -9,9 +9,8 @@
 //   npm run corpus -- --json                machine-readable output
 //   npm run corpus -- --show-held-out       also the held-out rows and failures (for the
 //                                           corpus's maintainer; nobody fixing the model)
-import { CORPUS, failureKind, scoreParty, type Claim, type Fact, type ScenarioScore, type SplitScenario } from "../lib/ai/offline/corpus";
-import { playScenario, type RemarkDelivery } from "../lib/ai/offline/corpus/play";
-import type { Split } from "../lib/ai/offline/corpus/types";
+import { CORPUS, failureKind, scoreParty, type Claim, type Fact, type ScenarioScore, type Split, type SplitScenario } from "@inception-party/offline-model/corpus";
+import { playScenario, type RemarkDelivery } from "../lib/party/testing/play-corpus";
 
 interface Flags {
   json: boolean;

@@ -26,7 +26,7 @@ const secs = (since = started) => Math.round((Date.now() - since) / 1000);
 const say = (m) => process.stderr.write(`Inception Party: ${m}\n`);
 
 // What the build is made of. Tests, docs and scripts do not change the build.
-const SOURCE_DIRS = ["app", "components", "lib", "prisma", "public"];
+const SOURCE_DIRS = ["app", "components", "lib", "packages", "prisma", "public"];
 const SOURCE_FILES = ["next.config.ts", "proxy.ts", "instrumentation.ts", "postcss.config.mjs", "tsconfig.json", "package.json", "package-lock.json"];
 const SKIP = /(^|\/)(generated|node_modules)(\/|$)|\.(int\.)?test\.tsx?$|\.md$/;
 // The environment the build can see and inline: NEXT_PUBLIC_* by design, and the provider

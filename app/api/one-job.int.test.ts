@@ -13,7 +13,7 @@ import { activeJob } from "@/lib/db/jobs";
 import { appendUnfenced, insertParty, readEvents } from "@/lib/db/parties";
 import { createTestDatabase, useDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import type { StoredEvent } from "@/lib/wire/events";
-import { ARTIFACT_KINDS } from "@/lib/protocol/artifacts";
+import { ARTIFACT_KINDS } from "@inception-party/protocol";
 import { getServices, stopServices } from "@/lib/server/services";
 import { call } from "./route-call";
 import * as cancel from "./parties/[id]/cancel/route";

@@ -2,9 +2,8 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4
 import { APICallError } from "ai";
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { createOfflineModel } from "../ai/offline";
-import { formatHeader, formatSections } from "../protocol/prompt-sections";
-import { TASKS, type TaskDef } from "../protocol/tasks";
+import { createOfflineModel } from "@inception-party/offline-model";
+import { formatHeader, formatSections, TASKS, type TaskDef } from "@inception-party/protocol";
 import { AgentTurnError, runAgentTurn, VALIDATION_RETRIES, type AgentTurnInput, type TurnPrompt } from "./agent-turn";
 
 const task = TASKS["vision.questions"] as unknown as TaskDef;

@@ -15,7 +15,7 @@ import type { AssistantModelMessage, LanguageModel, ModelMessage, SystemModelMes
 import { jsonSchema, streamText, tool, ToolChoiceViolationError } from "ai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
 import { z } from "zod";
-import type { TaskDef } from "../protocol/tasks";
+import type { TaskDef } from "@inception-party/protocol";
 import { backoffDelay, DEFAULT_RETRY, isTransient, sleep, type RetryPolicy } from "./provider-retry";
 import type { WarmupRelease } from "./prefix-warmup";
 import { addUsage, CHARS_PER_TOKEN, emptyUsage, estimateTokens, type TurnUsage } from "./turn-usage";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ARTIFACT_KINDS } from "../protocol/artifacts";
-import { TASKS, type TaskKey } from "../protocol/tasks";
+import { ARTIFACT_KINDS, TASKS, type TaskKey } from "@inception-party/protocol";
 import { instructionFor, taskSentence } from "./instructions";
 
 // Where a template names a field in other words than its key.

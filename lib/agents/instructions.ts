@@ -4,8 +4,7 @@
 // document must have, and the teammate a question is for. `instructionFor` fills in
 // what depends on the call (document kind, teammate); the first line is the task in
 // one sentence, restated at the end of the prompt (the sandwich, docs/models.md).
-import { ARTIFACT_KINDS, type ArtifactKind } from "../protocol/artifacts";
-import type { TaskKey } from "../protocol/tasks";
+import { ARTIFACT_KINDS, type ArtifactKind, type TaskKey } from "@inception-party/protocol";
 
 export interface InstructionContext {
   /** The document a document task writes. */

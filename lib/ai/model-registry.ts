@@ -9,7 +9,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { ModelConfigError, parseModelSpec, type ConnectionProvider, type ModelSpec } from "./model-spec";
-import { createOfflineModel } from "./offline";
+import { createOfflineModel } from "@inception-party/offline-model";
 import { redactingModel } from "./redact";
 
 export { ModelConfigError, parseModelSpec, type ModelSpec } from "./model-spec";

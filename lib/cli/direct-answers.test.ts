@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InputRequestData } from "../wire/events";
 import { DirectAnswerer, visionAnswer } from "./direct-answers";
 import { reviewSteps } from "../party/walkthrough";
-import type { ProposalOutput } from "../protocol/outputs";
+import type { ProposalOutput } from "@inception-party/protocol";
 import { parseWalkthroughAnswer } from "../vocabulary/input-kinds";
 
 const GYMS =

@@ -2,7 +2,7 @@
 // approvals are accepted, and the team's questions get the description's own sentences,
 // never words written in the person's name.
 import type { InputRequestData } from "../wire/events";
-import { splitSentences } from "../text/split-sentences";
+import { splitSentences } from "@inception-party/protocol";
 import type { Mode, QuestionGroup } from "../vocabulary";
 import { parseInputDetails } from "../vocabulary/input-kinds";
 import { encodeWalkthroughAnswer, recommendedChoices, WALKTHROUGH_CONFIRM, WALKTHROUGH_KEYS } from "../vocabulary/walkthrough-review";

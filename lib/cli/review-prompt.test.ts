@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InputRequestData } from "../wire/events";
 import { reviewSteps } from "../party/walkthrough";
-import type { ProposalOutput } from "../protocol/outputs";
+import type { ProposalOutput } from "@inception-party/protocol";
 import { parseWalkthroughAnswer } from "../vocabulary/input-kinds";
 import { askPerson, PromptAborted, type LineSource } from "./prompt";
 import { parseLimits } from "./review-prompt";

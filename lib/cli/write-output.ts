@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { unzipSync } from "fflate";
-import { safeRelativePath } from "../protocol/relative-path";
+import { safeRelativePath } from "@inception-party/protocol";
 
 export interface WrittenFiles {
   files: string[];

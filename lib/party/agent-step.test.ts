@@ -2,10 +2,9 @@
 // prefix cache serves what agents and phases have in common (docs/models.md).
 import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
-import { parsePrompt, type Sections } from "../protocol/prompt-sections";
+import { parsePrompt, type Sections, type TaskKey } from "@inception-party/protocol";
 import { buildPrompt, type AgentCall, type PartyContext } from "./agent-step";
 import { economize } from "./context-digest";
-import type { TaskKey } from "../protocol/tasks";
 
 const ctx = { personas: defaultPersonaConfig() } as PartyContext;
 const STACK = JSON.stringify({ architecture_pattern: "Modular monolith", primary_language: "TypeScript" }, null, 2);

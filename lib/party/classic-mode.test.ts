@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import { completionNextSteps, phaseEndNextSteps } from "../next-steps";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { driveParty, finalArtifacts, ofType } from "./testing/drive-party";
 import { DISCOVERY_CONTEXT_SHAPE, discoveryContextOf, messageProblems, phaseTimeline, rosterProblems, seqProblems, shapeOf } from "./testing/log-checks";
 import { recordingModels } from "./testing/recording-models";

@@ -21,10 +21,7 @@ import { walkthrough } from "./walkthrough";
 import { nextStepActions, type ProjectContext } from "./next-step-actions";
 import { completionNextSteps, phaseEndNextSteps } from "../next-steps";
 import { CLASSIC_PHASES, phaseNames } from "../vocabulary";
-import { ARTIFACT_KINDS, ARTIFACT_PATHS, type ArtifactKind } from "../protocol/artifacts";
-import type { ProposalOutput } from "../protocol/outputs";
-import type { Sections } from "../protocol/prompt-sections";
-import type { TaskKey, TaskOutput } from "../protocol/tasks";
+import { ARTIFACT_KINDS, ARTIFACT_PATHS, type ArtifactKind, type ProposalOutput, type Sections, type TaskKey, type TaskOutput } from "@inception-party/protocol";
 import { ORCHESTRATOR, PERSON, type PhaseNumber } from "../vocabulary";
 
 const BLUEPRINT_KINDS: ArtifactKind[] = ["architecture-overview", "data-model", "test-strategy-outline"];

@@ -1,8 +1,7 @@
 // Compact, orchestrator-written stand-ins for long context a call needs only in outline:
 // the documents of earlier phases become their headings with each section's first
 // sentence, and a JSON section is sent without indentation. Nothing here calls a model.
-import type { TaskKey } from "../protocol/tasks";
-import type { Sections } from "../protocol/prompt-sections";
+import type { Sections, TaskKey } from "@inception-party/protocol";
 
 const FIRST_SENTENCE_CHARS = 220;
 

@@ -3,7 +3,7 @@
 // messages, none shown twice — and a runner that lost its lease cannot write at all.
 import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import type { StoredEvent } from "../wire/events";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { runClassicMode } from "./classic-mode";

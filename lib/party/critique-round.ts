@@ -5,7 +5,7 @@
 import { runCritique, type CritiqueResult, type Perspective, type PerspectiveResult } from "../agents/critique";
 import { say, type PartyContext } from "./agent-step";
 import type { CritiqueStart } from "../wire/events";
-import type { Sections } from "../protocol/prompt-sections";
+import type { Sections } from "@inception-party/protocol";
 import { BLUEPRINT_PERSPECTIVE_KEYS, PERSPECTIVES, type PhaseNumber } from "../vocabulary";
 
 /** Perspectives a person can pick, by key (declared in the vocabulary). */

@@ -1,8 +1,8 @@
 // The shared exit (docs/protocols.md): both modes write a discovery_context with the same
 // fields and types, zero coverage and re_artifacts for a new project.
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import type { ProposalOutput } from "../protocol/outputs";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
+import type { ProposalOutput } from "@inception-party/protocol";
 import { architectureSummary, discoveryContext } from "./documents";
 import { driveParty } from "./testing/drive-party";
 import { DISCOVERY_CONTEXT_SHAPE, discoveryContextOf, shapeOf } from "./testing/log-checks";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeBrief, scaffoldFromArchitecture } from "./documents";
-import type { FinalPositionOutput } from "../protocol/outputs";
+import type { FinalPositionOutput } from "@inception-party/protocol";
 
 const position = (project_vision: string): FinalPositionOutput => ({
   project_vision,

@@ -1,8 +1,6 @@
 // Documents the orchestrator assembles itself (no model call): the merged brief, the
 // constitution and skill report as markdown, the scaffold, and discovery_context.
-import type { BriefOutput, ConstitutionOutput, FinalPositionOutput, ProposalOutput, SkillReportOutput } from "../protocol/outputs";
-import { splitSentences } from "../text/split-sentences";
-import { safeRelativePath } from "../protocol/relative-path";
+import { safeRelativePath, splitSentences, type BriefOutput, type ConstitutionOutput, type FinalPositionOutput, type ProposalOutput, type SkillReportOutput } from "@inception-party/protocol";
 
 const bullets = (xs: readonly string[]) => (xs.length ? xs.map((x) => `- ${x}`).join("\n") : "- None identified");
 

@@ -2,8 +2,8 @@
 // degradation note, and when every agent of a phase fails the [1]/[2]/[3] menu.
 import { describe, expect, it } from "vitest";
 import { defaultPersonaConfig } from "../agents/persona-config";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { say } from "./agent-step";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { TEAM_NAME } from "./party-mode";

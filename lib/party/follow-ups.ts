@@ -4,7 +4,7 @@
 // as it is asked and shown at the next gate, one field each; an answer is a remark that
 // names the question (`answers`), so it reaches the team the way every remark does.
 import type { RoomMessage } from "./room";
-import type { TaskKey, TaskOutput } from "../protocol/tasks";
+import type { TaskKey, TaskOutput } from "@inception-party/protocol";
 
 export interface FollowUp {
   id: string;

@@ -8,9 +8,7 @@ import { say, type PartyContext } from "./agent-step";
 import { constitutionMarkdown, scaffoldFromArchitecture, skillReportMarkdown } from "./documents";
 import { missingEvents } from "./promised-artifacts";
 import { subAgentStatus } from "../next-steps";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
-import type { ConstitutionOutput, ProposalOutput } from "../protocol/outputs";
-import type { Sections } from "../protocol/prompt-sections";
+import { ARTIFACT_PATHS, type ConstitutionOutput, type ProposalOutput, type Sections } from "@inception-party/protocol";
 import type { PhaseNumber } from "../vocabulary";
 import type { Mode } from "../vocabulary";
 

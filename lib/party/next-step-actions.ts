@@ -3,7 +3,7 @@
 // does in the web app, as data the dashboard turns into a button.
 import type { NextStepAction } from "../wire/events";
 import { validateBlock } from "../next-steps";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 
 /** What a follow-up kickoff is prefilled with: this project's own context. */
 export interface ProjectContext {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import { phaseNames } from "../vocabulary";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { TEAM_NAME } from "./party-mode";
 import { MUTUAL_EXCLUSION_ERROR, modeFromFlags } from "./run-party";
 import { DEFAULT_VISION_ANSWER, driveParty, finalArtifacts, ofType } from "./testing/drive-party";

@@ -6,7 +6,7 @@ import { architectureSummary, discoveryContext, type DiscoveryContext } from "./
 import { draftConstitution, reviewConstitution, skillsAndScaffold } from "./governance";
 import { blueprintAssembly, blueprintReserve } from "./phase-blueprint";
 import { earlierRemarks, PhaseTeam, readRemarks, shutdownEvents, spawnEvents } from "./phase-common";
-import type { Sections } from "../protocol/prompt-sections";
+import { ARTIFACT_PATHS, type Sections } from "@inception-party/protocol";
 import { stackDebate, stackReserve } from "./phase-stack";
 import { visionCouncil, visionReserve } from "./phase-vision";
 import { walkthrough } from "./walkthrough";
@@ -14,7 +14,6 @@ import { completionNextSteps, phaseEndNextSteps } from "../next-steps";
 import { PARTY_PHASES, partyPhase, phaseNames } from "../vocabulary";
 import { nextStepActions, type ProjectContext } from "./next-step-actions";
 import { missingEvents } from "./promised-artifacts";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
 import { keepDraftToStack, keepToStack, type StackGuard } from "./stack-guard";
 import { SCAFFOLD_PATH } from "./promised-artifacts";
 import type { PartyRecord } from "./store";

@@ -8,8 +8,7 @@ import { BLUEPRINT_PERSPECTIVES, critiqueRound, roundIdFor } from "./critique-ro
 import { PhaseTeam } from "./phase-common";
 import { missingEvents } from "./promised-artifacts";
 import { whyBlocked } from "../agents/critique";
-import { ARTIFACT_KINDS, type ArtifactKind } from "../protocol/artifacts";
-import type { ProposalOutput } from "../protocol/outputs";
+import { ARTIFACT_KINDS, type ArtifactKind, type ProposalOutput } from "@inception-party/protocol";
 import { ORCHESTRATOR } from "../vocabulary";
 
 const PRODUCERS: Array<{ agent: string; kind: ArtifactKind; reviews: string }> = [

@@ -8,11 +8,8 @@ import type { PartyEvent, RemarkCarried } from "../wire/events";
 import { countsAgainstBudget, heardBy, unanswered, unansweredBy, type RoomMessage } from "./room";
 import { remarkTargets } from "./remark-targets";
 import { askedIn, openFollowUps } from "./follow-ups";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS, formatPersonMessages, type Sections, type TaskKey, type TaskOutput } from "@inception-party/protocol";
 import { agentInfo } from "./roster";
-import { formatPersonMessages } from "../protocol/person-messages";
-import type { Sections } from "../protocol/prompt-sections";
-import type { TaskKey, TaskOutput } from "../protocol/tasks";
 import { PERSON, partyPhase } from "../vocabulary";
 
 export class PhaseTeam {

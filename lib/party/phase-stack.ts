@@ -7,9 +7,7 @@ import { gateFollowUps, PhaseTeam } from "./phase-common";
 import { agentInfo } from "./roster";
 import { STACK_OPTIONS, stackCard } from "./stack-card";
 import { replacedTechnologies, replacements, stalePassages, unhonouredParts, type Replacement } from "./stack-change";
-import type { ProposalOutput } from "../protocol/outputs";
-import type { Sections } from "../protocol/prompt-sections";
-import { TASKS } from "../protocol/tasks";
+import { TASKS, type ProposalOutput, type Sections } from "@inception-party/protocol";
 import { ORCHESTRATOR } from "../vocabulary";
 
 export interface StackResult {

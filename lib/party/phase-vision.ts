@@ -8,8 +8,7 @@ import type { PartyContext } from "./agent-step";
 import { briefMarkdown, mergeBrief } from "./documents";
 import { PhaseTeam } from "./phase-common";
 import { agentInfo } from "./roster";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
-import type { BriefOutput, QuestionsOutput } from "../protocol/outputs";
+import { ARTIFACT_PATHS, type BriefOutput, type QuestionsOutput } from "@inception-party/protocol";
 import { ORCHESTRATOR } from "../vocabulary";
 
 export interface VisionResult {

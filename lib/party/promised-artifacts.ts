@@ -4,8 +4,7 @@
 import type { MissingArtifact } from "../wire/events";
 import { agentInfo } from "./roster";
 import type { PersonaConfig } from "../agents/persona-config";
-import { ARTIFACT_KINDS, ARTIFACT_PATHS } from "../protocol/artifacts";
-import type { TaskKey } from "../protocol/tasks";
+import { ARTIFACT_KINDS, ARTIFACT_PATHS, type TaskKey } from "@inception-party/protocol";
 import { ORCHESTRATOR, type Mode } from "../vocabulary";
 
 export interface Promised {

@@ -8,7 +8,7 @@ import { createModelRegistry } from "../ai/model-registry";
 import { startScriptedAnthropicServer, type AnthropicServer, type MessagesBody } from "../ai/testing/scripted-anthropic-server";
 import type { ScriptedServerOptions as Options } from "../ai/testing/scripted-core";
 import { startScriptedOpenAIServer, type RecordedRequest, type ScriptedServer, type ScriptedServerOptions } from "../ai/testing/scripted-openai-server";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { driveParty, finalArtifacts, ofType } from "./testing/drive-party";
 import { summarizeUsage, usageRecords } from "./usage-summary";
 

@@ -1,7 +1,7 @@
 // Which documents a remark concerns, read from the documents themselves: tried on
 // remarks about a barber chain's product, its data and how it is built and tested.
 import { describe, expect, it } from "vitest";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { remarkTargets } from "./remark-targets";
 
 const docs = {

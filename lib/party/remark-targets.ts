@@ -4,7 +4,7 @@
 // of what each kind of document decides. The project brief is the person's own record
 // of what they want, so it is revised with every remark that states something about
 // the product; a remark about building it (a test, a host) goes to that document alone.
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 
 /** Documents a remark can revise, in the order the person reads them. */
 const CANDIDATES = [ARTIFACT_PATHS.brief, ARTIFACT_PATHS.prd, ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy] as const;

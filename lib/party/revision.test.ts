@@ -2,7 +2,7 @@
 // person's feedback into the next version (validated like the original), "Write it now"
 // writes a document a failed agent left missing, and a crash mid-revision finishes once.
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import type { RevisionStart } from "../wire/events";
 import { parseConstitution } from "./documents";
 import { reviseArtifact, revisionIdFor, type RevisionMaterial } from "./revision";
@@ -12,7 +12,7 @@ import { messageProblems, seqProblems } from "./testing/log-checks";
 import { scriptedReviser } from "./testing/scripted-reviser";
 import { remarkJob } from "./remark-revision";
 import { withoutProvenance } from "./provenance";
-import { ARTIFACT_PATHS, missingSections } from "../protocol/artifacts";
+import { ARTIFACT_PATHS, missingSections } from "@inception-party/protocol";
 
 const scenario = SCENARIO_LIST.find((s) => s.name === "food-delivery")!;
 

@@ -11,9 +11,7 @@ import type { RevisionResult, RevisionStart } from "../wire/events";
 import { rewriteTask, SCAFFOLD_PATH } from "./promised-artifacts";
 import { guardRevision, type GuardVerdict } from "./revision-guard";
 import { agentInfo } from "./roster";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
-import type { ConstitutionOutput, ProposalOutput, RevisedArtifactOutput, SkillReportOutput } from "../protocol/outputs";
-import type { Sections } from "../protocol/prompt-sections";
+import { ARTIFACT_PATHS, type ConstitutionOutput, type ProposalOutput, type RevisedArtifactOutput, type Sections, type SkillReportOutput } from "@inception-party/protocol";
 import { ORCHESTRATOR, PERSON, type PhaseNumber, type Mode } from "../vocabulary";
 
 /** What a rewrite reads besides the artifact itself: the project as it stands now. */

@@ -5,7 +5,7 @@
 // turn left, costs budget the protocol gives up its optional rounds for, and survives
 // crashes answered exactly once.
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import type { StoredEvent } from "../wire/events";
 import type { MemoryPartyStore } from "./testing/memory-store";
 import { countsAgainstBudget, deliverySentence, PERSON_LABEL, placeRemark, type RoomState } from "./room";

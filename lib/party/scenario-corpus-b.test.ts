@@ -1,5 +1,5 @@
 // Second half of the scenario corpus on whole parties (see testing/corpus-suite.ts).
-import { CORPUS } from "../ai/offline/testing/corpus";
+import { CORPUS } from "@inception-party/offline-model/testing/corpus";
 import { corpusSuite } from "./testing/corpus-suite";
 
 corpusSuite("second half", CORPUS.slice(Math.ceil(CORPUS.length / 2)));

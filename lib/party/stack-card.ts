@@ -1,6 +1,6 @@
 // The TECH STACK RECOMMENDATION card, used by both modes. Re-presented after the person's
 // changes, it shows each row that changed as before → after, and what was removed.
-import type { ProposalOutput } from "../protocol/outputs";
+import type { ProposalOutput } from "@inception-party/protocol";
 
 type Choice = { choice: string; rationale: string };
 

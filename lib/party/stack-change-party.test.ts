@@ -3,7 +3,7 @@
 // card shows a consensus, and what the team did not do of the request is listed.
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { budgetProblems } from "./testing/log-checks";
 import { crashAt, driveParty, finalArtifacts, offlineModels, ofType, SimulatedCrash, withoutTimestamps, type DriveResult } from "./testing/drive-party";
 import { hookedStore, type PartyStore } from "./store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProposalOutput } from "../protocol/outputs";
+import type { ProposalOutput } from "@inception-party/protocol";
 import { namesIn, replacedTechnologies, replacements, stalePassages, technologyNames, unhonouredParts } from "./stack-change";
 
 const next: ProposalOutput = {

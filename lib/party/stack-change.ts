@@ -3,8 +3,7 @@
 // the request the revised stack does not carry out, and the passages of a later document
 // that still build on a replaced technology. Any model can ignore a change; these checks
 // do not depend on the model having listened.
-import type { ProposalOutput } from "../protocol/outputs";
-import { splitSentences } from "../text/split-sentences";
+import { splitSentences, type ProposalOutput } from "@inception-party/protocol";
 
 /**
  * Capitalised words that describe rather than name ("Managed PostgreSQL", "Rate limiting",

@@ -7,9 +7,7 @@ import { constitutionMarkdown } from "./documents";
 import { notRevisable, SCAFFOLD_PATH } from "./promised-artifacts";
 import { reviseArtifact, reviserOf, type RevisionMaterial } from "./revision";
 import { stalePassages, type Replacement, type StalePassage } from "./stack-change";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
-import type { ConstitutionOutput, ProposalOutput } from "../protocol/outputs";
-import type { Sections } from "../protocol/prompt-sections";
+import { ARTIFACT_PATHS, type ConstitutionOutput, type ProposalOutput, type Sections } from "@inception-party/protocol";
 
 export interface StackGuard {
   mode: RevisionMaterial["mode"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import { statedRequirements } from "./stated-requirements";
 import { driveParty, ofType } from "./testing/drive-party";
 

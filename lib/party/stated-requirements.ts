@@ -1,9 +1,9 @@
 // The requirements the person stated in their description — channels, how people sign in,
 // devices, availability, products to integrate with — read once when the party ends, so the
 // end can say which of them no document covers. The reader is the built-in model's own
-// (exported by lib/ai/offline), used here read-only: it is rules, not a model, so it works the
-// same whichever model wrote the documents.
-import { readRequirements } from "../ai/offline";
+// (exported by @inception-party/offline-model), used here read-only: it is rules, not a
+// model, so it works the same whichever model wrote the documents.
+import { readRequirements } from "@inception-party/offline-model";
 import type { StatedRequirement } from "../wire/events";
 
 /** What the person asked the product to do or work with; a product they only compare with is not asked for. */

@@ -3,13 +3,13 @@
 // where it concerns a document, a new version of that document; notes are folded into the
 // document they concern or answered; the next steps come with buttons' actions.
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import type { InputRequestData } from "../wire/events";
 import { MemoryPartyStore } from "./testing/memory-store";
 import { driveParty, finalArtifacts, ofType, type Answerer } from "./testing/drive-party";
 import { discoveryContextOf, messageProblems, seqProblems } from "./testing/log-checks";
 import { REVIEW_TITLE, sectionOf, withPermissions } from "./walkthrough";
-import { ARTIFACT_PATHS, missingSections } from "../protocol/artifacts";
+import { ARTIFACT_PATHS, missingSections } from "@inception-party/protocol";
 import { ORCHESTRATOR, PERSON, WALKTHROUGH_STEPS, type WalkthroughReviewDetails } from "../vocabulary";
 
 /**

@@ -2,7 +2,7 @@
 // state.json, discovery_context.json, and the transcript with the next-steps blocks.
 import { strToU8, zipSync, type Zippable } from "fflate";
 import type { StoredEvent } from "../wire/events";
-import { safeRelativePath } from "../protocol/relative-path";
+import { safeRelativePath } from "@inception-party/protocol";
 import { transcriptMarkdown } from "./transcript";
 
 export const SCAFFOLD_ARTIFACT = "scaffold.txt";

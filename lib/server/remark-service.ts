@@ -9,7 +9,7 @@ import type { RevisionStart } from "../wire/events";
 import { notRevisable } from "../party/promised-artifacts";
 import { remarkJob } from "../party/remark-revision";
 import { reviserOf, revisionIdFor } from "../party/revision";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { getServices } from "./services";
 
 /** Starts the oldest waiting revision remark of the party if nothing runs on it; false otherwise. */

@@ -12,7 +12,7 @@ import { PrismaPartyStore } from "../db/party-store";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { EventBus } from "../events/bus";
 import type { RevisionStart } from "../wire/events";
-import { ARTIFACT_KINDS, missingSections } from "../protocol/artifacts";
+import { ARTIFACT_KINDS, missingSections } from "@inception-party/protocol";
 import { PartyRunner } from "./party-runner";
 
 const DESCRIPTION = "A booking app for climbing gyms: members reserve time slots, staff see the day's occupancy, and route setters publish new routes.";

@@ -8,7 +8,7 @@ import { findArtifact, pendingInput } from "../db/parties";
 import type { MissingArtifact, RevisionStart } from "../wire/events";
 import { notRevisable, promisedFor } from "../party/promised-artifacts";
 import { reviserOf, revisionIdFor, revisionJob } from "../party/revision";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { revisionRequestSchema, type RevisionAccepted } from "../wire/revisions";
 import { access, busy, unknownArtifact } from "./party-service";
 import { getServices } from "./services";

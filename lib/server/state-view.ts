@@ -3,7 +3,7 @@
 // flow's step 9 once it is done, and the artifacts a failed agent left unwritten.
 import type { PartyRow } from "../db/parties";
 import type { MissingArtifact, WalkthroughStep } from "../wire/events";
-import { ARTIFACT_PATHS } from "../protocol/artifacts";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { TEAM_NAME } from "../party/party-mode";
 import type { UsageSummary, UsageTotals } from "../party/usage-summary";
 import type { StateView } from "../wire/state";

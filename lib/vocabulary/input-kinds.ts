@@ -3,7 +3,7 @@
 // review). The stack and the articles reuse the agents' output schemas: the request shows
 // exactly what an agent produced.
 import { z } from "zod";
-import { constitutionOutput, proposalOutput } from "../protocol/outputs";
+import { constitutionOutput, proposalOutput } from "@inception-party/protocol";
 import { isInputKind, type InputKind } from "./input-kind-names";
 import { recommendedChoices, WALKTHROUGH_KEYS, WALKTHROUGH_NOTE_MAX, type IterationConfig, type PermissionDecision, type WalkthroughChoices } from "./walkthrough-review";
 

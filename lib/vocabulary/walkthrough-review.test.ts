@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { fromZodError } from "../errors/app-error";
 import { reviewSteps } from "../party/walkthrough";
-import type { ProposalOutput } from "../protocol/outputs";
+import type { ProposalOutput } from "@inception-party/protocol";
 import { parseInputDetails, parseWalkthroughAnswer } from "./input-kinds";
 import { encodeWalkthroughAnswer, recommendedChoices, type WalkthroughChoices } from "./walkthrough-review";
 

@@ -2,7 +2,7 @@
 // (party mode with a walkthrough that revises, and classic mode), framed by the server's
 // own SSE framing, comes back equal; live deltas too; malformed events are refused.
 import { describe, expect, it } from "vitest";
-import { SCENARIO_LIST } from "../ai/offline/testing/party-fixtures";
+import { SCENARIO_LIST } from "@inception-party/offline-model/testing/party-fixtures";
 import { deltaFrame, eventFrame } from "../events/sse";
 import { driveParty } from "../party/testing/drive-party";
 import { parseStreamEvent, type StoredEvent } from "./events";

@@ -2,7 +2,7 @@
 // agent turn) hands out a model whose doStream/doGenerate record start, first token and
 // end. A streamed call ends when its stream is drained, errors or is cancelled.
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { promptToText, readPrompt } from "../../lib/ai/offline/prompt-text";
+import { promptToText, readPrompt } from "@inception-party/offline-model/testing/internals";
 import type { ModelLookup } from "../../lib/party/agent-step";
 
 export interface CallRecord {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { textRequired } from "@/lib/vocabulary/input-rules";
 import { reviewSteps as buildReview } from "@/lib/party/walkthrough";
-import type { ProposalOutput } from "@/lib/protocol/outputs";
+import type { ProposalOutput } from "@inception-party/protocol";
 import { readInputRequest } from "@/lib/wire/events";
 import { articles, followUpQuestions, questionGroups, reviewSteps, stackDetails, textVisible } from "./details";
 

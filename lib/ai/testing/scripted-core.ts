@@ -3,14 +3,13 @@
 // with the prompt and tools the request carries (so outputs have today's sizes and
 // depend on the prompt); the misbehaviours drawn per request; a provider's prefix cache;
 // the token-by-token plan of a streamed answer; and the HTTP plumbing.
-import { mulberry32 } from "../offline/prng";
+import { fillFromSchema, mulberry32 } from "@inception-party/offline-model/testing/internals";
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool, LanguageModelV4Prompt, LanguageModelV4ToolChoice } from "@ai-sdk/provider";
-import { createOfflineModel } from "../offline";
-import { fillFromSchema } from "../offline/json-schema";
+import { createOfflineModel } from "@inception-party/offline-model";
 
 export const MISBEHAVIOURS = [
   "arbitrary-args",

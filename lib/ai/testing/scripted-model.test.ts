@@ -1,9 +1,7 @@
 import { jsonSchema, streamText, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ARTIFACT_KINDS, missingSections } from "../../protocol/artifacts";
-import { formatHeader } from "../../protocol/prompt-sections";
-import { TASKS } from "../../protocol/tasks";
+import { ARTIFACT_KINDS, formatHeader, missingSections, TASKS } from "@inception-party/protocol";
 import { createScriptedModel } from "./scripted-model";
 
 const schema = z.strictObject({ questions: z.array(z.strictObject({ text: z.string().min(1).max(300), topic: z.string().min(1).max(60) })).min(2).max(3) });

@@ -12,11 +12,9 @@
 import { MockLanguageModelV4 } from "ai/test";
 import type { JSONSchema7, LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4StreamResult, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { z } from "zod";
-import { ARTIFACT_KINDS } from "../../protocol/artifacts";
-import { parsePrompt } from "../../protocol/prompt-sections";
-import { TASKS } from "../../protocol/tasks";
-import { FaultState, parseFaults, type FaultKind } from "../offline/faults";
-import { fillFromSchema } from "../offline/json-schema";
+import { ARTIFACT_KINDS, parsePrompt, TASKS } from "@inception-party/protocol";
+import { parseFaults, type FaultKind } from "@inception-party/offline-model";
+import { FaultState, fillFromSchema } from "@inception-party/offline-model/testing/internals";
 
 export interface ScriptedModelOptions {
   seed?: number;

@@ -4,8 +4,8 @@
 // the language, the title, the first pain, UI languages). Two test files each run half
 // of the corpus, so the two halves use both cores.
 import { afterAll, describe, expect, it } from "vitest";
-import type { CorpusScenario } from "../../ai/offline/testing/corpus";
-import { ARTIFACT_PATHS } from "../../protocol/artifacts";
+import type { CorpusScenario } from "@inception-party/offline-model/testing/corpus";
+import { ARTIFACT_PATHS } from "@inception-party/protocol";
 import { driveParty, finalArtifacts, ofType } from "./drive-party";
 
 interface Fact {

@@ -2,7 +2,7 @@
 // (an empty list when the log is sound) so a failing test names what broke.
 import type { StoredEvent } from "../../wire/events";
 import { countsAgainstBudget, PARTY_PHASES } from "../../vocabulary";
-import { FULLER_MESSAGE_LABELS } from "../../ai/offline/message-text";
+import { FULLER_MESSAGE_LABELS } from "@inception-party/offline-model/testing/internals";
 
 /** seq runs 1, 2, 3, ... with no gap and no repeat. */
 export function seqProblems(events: StoredEvent[]): string[] {

@@ -4,8 +4,7 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test";
 import type { ModelLookup } from "../agent-step";
-import { TASKS } from "../../protocol/tasks";
-import type { RevisedArtifactOutput } from "../../protocol/outputs";
+import { TASKS, type RevisedArtifactOutput } from "@inception-party/protocol";
 import { offlineModels } from "./drive-party";
 
 const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 10, text: 10, reasoning: 0 } };

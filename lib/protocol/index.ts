@@ -1,5 +1,0 @@
-export * from "./artifacts";
-export * from "./outputs";
-export * from "./prompt-sections";
-export * from "./tasks";
-export * from "./person-messages";

@@ -1,0 +1,83 @@
+// What the person asked of the product reaches the architecture and the test strategy,
+// each need in their words and with the check that fits what it says. The descriptions
+// here are in no corpus: a piano teacher and a laundromat.
+import { describe, expect, it } from "vitest";
+import { formatHeader, formatPersonMessages, formatSections, parsePrompt } from "@inception-party/protocol";
+import { ProjectContext } from "../context";
+import { criticalPaths } from "./critical-paths";
+import { needPath, statedNeeds } from "./requirement-lines";
+import { writeArchitecture } from "./write-architecture";
+import { writeFinalize } from "./write-finalize";
+import { writeTestStrategy } from "./write-test-strategy";
+
+const PIANO =
+  "I teach piano to about 35 pupils from my home in Utrecht. Parents book a weekly lesson slot, and I want them to get a WhatsApp reminder the evening before. Pupils log their practice minutes each day and I check them on Friday. Twice a year there is a recital where parents reserve seats, 40 at most. Lessons cost €28 and parents pay by bank transfer at the end of each month after I send an invoice.";
+const PIANO_ANSWERS = "Parents use their phones, I use my iPad at the piano. Dutch and English please. Today I keep everything in a paper diary and Excel. Season is May to June for the recitals.";
+const LAUNDRY =
+  "- self-service laundromat in Lyon, 14 washers and 8 dryers\n- customers scan the QR code on a machine, pay by card and get a text when the cycle ends\n- machines report errors, the owner sees which ones are broken\n- loyalty: every 10th wash is free\n- French and English";
+
+const ctx = (description: string, answers = "", agent = "architecture_designer", more: Record<string, string> = {}) =>
+  new ProjectContext(parsePrompt(`${formatHeader({ task: "blueprint.produce", agent })}\n${formatSections({ project_description: description, ...(answers ? { user_response: answers } : {}), ...more })}`), 42);
+
+describe("statedNeeds", () => {
+  it("reads what the product does, the load it carries and who it suits, each in the person's words", () => {
+    const needs = statedNeeds(ctx(PIANO, PIANO_ANSWERS));
+    const of = (said: RegExp) => needs.find((n) => said.test(n.said));
+    expect(of(/^Pupils log their practice minutes/)?.kind).toBe("feature");
+    expect(of(/^Lessons cost €28/)?.kind).toBe("feature");
+    // Who the person is, with a count of the people served: the load, not something the product does.
+    expect(of(/^I teach piano to about 35 pupils/)?.kind).toBe("scale");
+    expect(of(/40 at most/)?.kind).toBe("rule");
+    for (const n of needs) expect(`${PIANO} ${PIANO_ANSWERS}`).toContain(n.said.replace(/[.]$/, ""));
+  });
+
+  it("imports only from a product the person says they use, never from a name said in passing", () => {
+    const paths = criticalPaths(ctx(PIANO, PIANO_ANSWERS)).map((p) => p.name);
+    expect(paths).toContain("Import from Excel");
+    expect(paths.join(" ")).not.toMatch(/Import from (?:May|June|Utrecht)/);
+  });
+
+  it("proves each need by what it says: a scheduled job, a message on an event, a seat held once", () => {
+    const c = ctx(LAUNDRY, "", "test_strategist", { person_remarks: formatPersonMessages([{ to: null, text: "The repair guy should get an SMS as soon as a machine is marked broken." }]) });
+    const sms = statedNeeds(c).find((n) => /repair guy/.test(n.said))!;
+    expect(needPath(sms)?.mustHold).toMatch(/fake gateway records each message: it goes out once/);
+    expect(needPath(sms)?.mustHold).not.toMatch(/refused with a clear message/);
+    // "every 10th wash is free" is a rule of loyalty, not a load to test.
+    expect(statedNeeds(c).find((n) => /10th wash/.test(n.said))?.kind).not.toBe("scale");
+    const piano = criticalPaths(ctx(PIANO, PIANO_ANSWERS));
+    expect(piano.find((p) => /WhatsApp/.test(p.name))?.mustHold).toMatch(/a fake clock drives the job/);
+    expect(piano.find((p) => /40 at most/.test(p.mustHold))?.mustHold).toMatch(/never hold the same Seat/);
+  });
+
+  it("reads a price the person set as one the server computes, and leaves the languages to the UI line", () => {
+    const c = ctx(LAUNDRY, "- a wash costs 4.50 euros, drying is 1 euro per 10 minutes\n- French and English, Lyon is bilingual for tourists");
+    const price = statedNeeds(c).find((n) => /4\.50 euros/.test(n.said))!;
+    expect(price.kind).toBe("price");
+    expect(needPath(price)).toMatchObject({ level: "unit", mustHold: expect.stringMatching(/the server computes each amount exactly so/) });
+    expect(statedNeeds(c).some((n) => /bilingual/.test(n.said))).toBe(false);
+    // The first sentence that names the languages: the description's bullet.
+    expect(writeArchitecture(c)).toMatch(/UI in English and French: [^\n]*As you said: “French and English”\./);
+  });
+});
+
+describe("the documents carry them", () => {
+  it("quotes each need where the architecture meets it, and names a branded device only in the person's words", () => {
+    const md = writeArchitecture(ctx(PIANO, PIANO_ANSWERS));
+    expect(md).toContain("“Pupils log their practice minutes each day and I check them on Friday” — met in");
+    expect(md).toMatch(/On iPads: [^\n]*As you said: “Parents use their phones, I use my iPad at the piano”/);
+    expect(md).toMatch(/“Lessons cost €28[^\n]*a scheduled job in the background worker/);
+  });
+
+  it("gives every need a test in the test strategy, and carries a remark heard after the draft at finalize", () => {
+    const draft = writeTestStrategy(ctx(LAUNDRY, "", "test_strategist"));
+    expect(draft).toMatch(/\*\*Machines report errors\*\* \(e2e\) — as you said, “machines report errors, the owner sees which ones are broken”/);
+    expect(draft).not.toContain("repair guy");
+    const remark = "The repair guy should get an SMS as soon as a machine is marked broken.";
+    const final = writeFinalize(ctx(LAUNDRY, "", "test_strategist", { current_draft: draft, person_remarks: formatPersonMessages([{ to: null, text: remark }]) })).markdown;
+    const paths = final.slice(final.indexOf("## Critical Paths"), final.indexOf("## Tooling"));
+    const n = paths.match(/^\d+\. /gm)!.length;
+    expect(paths).toMatch(new RegExp(`^${n}\\. \\*\\*The repair guy should get an SMS[^\\n]*“The repair guy should get an SMS as soon as a machine is marked broken”`, "m"));
+    // Nothing already there is repeated.
+    expect(final.match(/machines report errors, the owner sees/g)).toHaveLength(draft.match(/machines report errors, the owner sees/g)!.length);
+  });
+});

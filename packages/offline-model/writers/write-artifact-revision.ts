@@ -1,0 +1,98 @@
+// artifact.revise: the person's feedback on a finished document, read as the same
+// add / remove / replace / forbid operations as any change request, and applied to the
+// document they saw: "add an Announcement entity with a title, body and publish date"
+// adds that entity with its relations; "we won't take payments" takes money out
+// everywhere; "no Kubernetes" takes it out; "use X instead of Y" replaces it. What could
+// not be applied is said in the summary, never dropped silently.
+import type { RevisedArtifactOutput } from "@inception-party/protocol";
+import type { ProjectContext } from "../context";
+import { techOf } from "../knowledge/apply-change-ops";
+import { modelChanges } from "../knowledge/model-changes";
+import { joinList, quote, truncate } from "../text-utils";
+import { addEntity, appendToSection, entityBlock, hasEntity, relationLine, removeEntity, removeMentions, removeMoney } from "./edit-document";
+import { artifactKind, kindFromHeader, writeArtifactOfKind } from "./write-artifact";
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutput {
+  const feedback = ctx.section("user_changes");
+  const kind = kindFromHeader(ctx.artifactPath);
+  // Without the document in the prompt, the agent's own document is the one revised.
+  const original = ctx.section("current_draft") || ctx.section("artifact_content") || writeArtifactOfKind(ctx, kind ?? artifactKind(ctx));
+  let md = original;
+  const done: string[] = [];
+  const notDone: string[] = [];
+  const request = ctx.laterChanges;
+  const entityNames = ctx.model.entities.map((e) => e.name);
+  const mc = modelChanges(request.ops, ctx.reading, entityNames);
+
+  if (mc.add.length) {
+    if (kind === "data-model") {
+      // The entity as the data model writes any other: same field table, same relation sentences.
+      const fresh = writeArtifactOfKind(ctx, "data-model");
+      for (const d of mc.add) {
+        if (hasEntity(md, d.name)) {
+          notDone.push(`${d.name} is already in the data model`);
+          continue;
+        }
+        const block = entityBlock(fresh, d.name);
+        if (!block) {
+          notDone.push(`I could not build the ${d.name} entity from ${quote(feedback)}`);
+          continue;
+        }
+        const rels = ctx.model.relations.filter((r) => r.from === d.name || r.to === d.name);
+        md = addEntity(md, block, rels.map(relationLine));
+        const fields = ctx.model.entities.find((e) => e.name === d.name)?.fields.filter((f) => !f.primary && !f.references && f.name !== "created_at").map((f) => f.name) ?? [];
+        done.push(`added the ${d.name} entity (${joinList(fields)})${rels.length ? ` linked to ${joinList(rels.map((r) => (r.from === d.name ? r.to : r.from)))}` : ""}`);
+      }
+    } else for (const d of mc.add) notDone.push(`a ${d.name} entity belongs in the data model, not in this document — ask for it there`);
+  }
+  for (const name of mc.remove) {
+    const out = removeEntity(md, name) ?? removeMentions(md, name);
+    if (out) {
+      md = out;
+      done.push(`removed ${name}`);
+    } else notDone.push(`${name} is not in this document`);
+  }
+  if (mc.noMoney) {
+    const out = removeMoney(md);
+    if (out) {
+      md = out;
+      done.push("removed every money field, payment table and payment provider");
+    } else done.push("confirmed there is no money in it");
+  }
+  for (const op of mc.rest) {
+    if (op.op === "forbid" || op.op === "remove") {
+      const out = removeMentions(md, op.target);
+      if (out) {
+        md = out;
+        done.push(`removed ${op.target}${op.op === "forbid" ? " (ruled out)" : ""}`);
+      } else notDone.push(`${op.target} is not in this document`);
+      continue;
+    }
+    if (op.op === "replace" && op.replacement) {
+      const re = new RegExp(`(?<![A-Za-z0-9])${esc(op.target)}(?![A-Za-z0-9])`, "gi");
+      if (re.test(md)) {
+        md = md.replace(re, op.replacement);
+        done.push(`replaced ${op.target} with ${op.replacement}${techOf(op.replacement) ? " (the stack card is where the toolchain itself changes)" : ""}`);
+      } else notDone.push(`${op.target} is not in this document, so there was nothing to replace`);
+      continue;
+    }
+    // Anything else to add is written into the document as a requirement, in the person's words.
+    md = appendToSection(md, "Revisions", `- Added at your request: ${quote(op.text)}. It is a requirement of this document from now on.`);
+    done.push(`recorded ${quote(op.text)} as a requirement`);
+  }
+  for (const u of request.unclear) {
+    // A question is answered in the room, not written down; a statement about the product
+    // ("members can freeze their membership") is what the person wants it to be.
+    if (/\?\s*$/.test(u)) {
+      notDone.push(`${quote(u)} is a question, so the document does not change for it`);
+      continue;
+    }
+    md = appendToSection(md, "Revisions", `- Added at your request: ${quote(u)}. It is a requirement of this document from now on.`);
+    done.push(`recorded ${quote(u)} as a requirement`);
+  }
+  if (!feedback.trim()) notDone.push("no feedback arrived");
+  const summary = [done.length ? `Applied your feedback: ${done.join("; ")}.` : "", notDone.length ? `Not applied: ${notDone.join("; ")}.` : ""].filter(Boolean).join(" ") || "Nothing in the feedback asked for a change; the document is unchanged.";
+  return { changes_summary: truncate(summary, 600), markdown: (md || original).trim() + "\n" };
+}

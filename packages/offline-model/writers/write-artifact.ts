@@ -1,0 +1,48 @@
+// Which document a turn writes: the ARTIFACT header (a path or a kind), else the
+// agent's own artifact (architect → architecture, data modeler → data model, ...).
+import { ARTIFACT_KINDS, type ArtifactKind } from "@inception-party/protocol";
+import type { ProjectContext } from "../context";
+import { writeArchitecture } from "./write-architecture";
+import { writeDataModel } from "./write-data-model";
+import { writePrd } from "./write-prd";
+import { writeTestStrategy } from "./write-test-strategy";
+
+const AGENT_KIND: Record<string, ArtifactKind> = {
+  architect: "architecture-overview",
+  architecture_designer: "architecture-overview",
+  data_modeler: "data-model",
+  test_strategist: "test-strategy-outline",
+  product_analyst: "prd",
+};
+
+export function kindFromHeader(artifact: string | undefined): ArtifactKind | undefined {
+  if (!artifact) return undefined;
+  const a = artifact.trim().toLowerCase();
+  return (Object.keys(ARTIFACT_KINDS) as ArtifactKind[]).find((k) => a === k || a === ARTIFACT_KINDS[k].path || a.endsWith(`/${k}.md`) || a.includes(k));
+}
+
+export function artifactKind(ctx: ProjectContext): ArtifactKind {
+  return kindFromHeader(ctx.artifactPath) ?? AGENT_KIND[ctx.agent] ?? "architecture-overview";
+}
+
+/** The agent's own document kind, regardless of the ARTIFACT header (which names the reviewed one). */
+export function ownKind(ctx: ProjectContext): ArtifactKind {
+  return AGENT_KIND[ctx.agent] ?? artifactKind(ctx);
+}
+
+export function writeArtifactOfKind(ctx: ProjectContext, kind: ArtifactKind): string {
+  switch (kind) {
+    case "data-model":
+      return writeDataModel(ctx);
+    case "test-strategy-outline":
+      return writeTestStrategy(ctx);
+    case "prd":
+      return writePrd(ctx);
+    default:
+      return writeArchitecture(ctx);
+  }
+}
+
+export function writeArtifact(ctx: ProjectContext): { markdown: string } {
+  return { markdown: writeArtifactOfKind(ctx, artifactKind(ctx)) };
+}

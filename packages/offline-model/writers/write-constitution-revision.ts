@@ -1,0 +1,140 @@
+// constitution.revise: apply the person's change to the current articles — remove,
+// add, rename, change a number, or amend the text — and return the whole set.
+import { constitutionOutput, type ConstitutionOutput } from "@inception-party/protocol";
+import type { ProjectContext } from "../context";
+import { capitalize, normalizeSpace, stripTrailingPunct, titleCase, truncate } from "../text-utils";
+import { parseChangeRequest } from "../reading/change-request";
+import { writeConstitution } from "./write-constitution";
+
+type Article = ConstitutionOutput["articles"][number];
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10, xi: 11, xii: 12, xiii: 13, xiv: 14, xv: 15, xvi: 16 };
+const STOP = new Set(["article", "the", "and", "for", "with", "from", "that", "this", "about", "change", "should", "please", "make", "into", "than", "more", "less"]);
+
+function currentArticles(ctx: ProjectContext): Article[] {
+  const raw = ctx.section("current_draft");
+  if (raw) {
+    try {
+      const v = JSON.parse(raw);
+      const r = constitutionOutput.safeParse(Array.isArray(v) ? { articles: v } : v);
+      if (r.success) return r.data.articles;
+    } catch {
+      // Not JSON: fall back to the draft this model would have written.
+    }
+  }
+  return writeConstitution(ctx).articles;
+}
+
+function targetIndex(articles: Article[], change: string): number {
+  const num = /\barticle\s+(\d{1,2}|[ivx]{1,5})\b/i.exec(change) ?? /#(\d{1,2})\b/.exec(change);
+  if (num) {
+    const n = /^\d+$/.test(num[1]) ? Number(num[1]) : ROMAN[num[1].toLowerCase()];
+    if (n >= 1 && n <= articles.length) return n - 1;
+  }
+  const words = change.toLowerCase().match(/[a-z]{4,}/g)?.filter((w) => !STOP.has(w)) ?? [];
+  let best = -1;
+  let bestScore = 0;
+  articles.forEach((a, i) => {
+    const title = a.title.toLowerCase();
+    const text = `${title} ${a.summary.toLowerCase()}`;
+    const score = words.reduce((s, w) => s + (title.includes(w) ? 3 : text.includes(w) ? 1 : 0), 0);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  return bestScore >= 2 ? best : -1;
+}
+
+/**
+ * The person's change, split into operations ("remove article 3 and add one about
+ * accessibility" is two), each applied in turn to the articles; a forbid becomes an
+ * article that rules the thing out.
+ */
+export function reviseConstitution(ctx: ProjectContext): { out: ConstitutionOutput; what: string } {
+  const text = normalizeSpace(ctx.section("user_changes") || ctx.answers);
+  const { ops } = parseChangeRequest(text);
+  if (ops.length <= 1 && !ops.some((o) => o.op === "forbid")) return reviseOnce(currentArticles(ctx).map((a) => ({ ...a })), text, ctx);
+  let articles = currentArticles(ctx).map((a) => ({ ...a }));
+  const what: string[] = [];
+  for (const op of ops) {
+    if (op.op === "forbid") {
+      if (articles.length >= 16) {
+        what.push(`could not add a rule against ${op.target}: the constitution already has 16 articles`);
+        continue;
+      }
+      articles.push({
+        title: truncate(`No ${titleCase(op.target)}`, 100),
+        summary: truncate(`${capitalize(op.target)} is not used in this project.`, 200),
+        body: truncate(`Ruled out by the person during the constitution review${op.reason ? ` (${op.reason})` : ""}: no change may introduce ${op.target}. A reviewer rejects any change that does, and the architecture overview records it as a rejected alternative.`, 1200),
+        domain_specific: false,
+      });
+      what.push(`added a rule against ${op.target}`);
+      continue;
+    }
+    const r = reviseOnce(articles, op.text, ctx);
+    articles = r.out.articles;
+    what.push(r.what);
+  }
+  return { out: { articles }, what: what.join("; ") };
+}
+
+function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext): { out: ConstitutionOutput; what: string } {
+  const change = normalizeSpace(rawChange);
+  if (!change) return { out: { articles }, what: "no change requested" };
+  const i = targetIndex(articles, change);
+
+  const add = /\b(add|new|include|introduce)\b.*\barticle\b|\barticle\b.*\b(about|on|for)\b.*\b(add|new)\b/i.test(change) || (/\b(add|new)\b/i.test(change) && i < 0);
+  if (/\b(remove|delete|drop|get rid of)\b/i.test(change) && i >= 0 && articles.length > 5) {
+    const [gone] = articles.splice(i, 1);
+    return { out: { articles }, what: `removed “${gone.title}”` };
+  }
+  if (add && articles.length < 16) {
+    const topic = /\b(?:about|on|for|covering|requiring)\s+(.+)$/i.exec(change)?.[1] ?? change;
+    const title = titleCase(stripTrailingPunct(topic).split(/\s+/).slice(0, 5).join(" "));
+    const art: Article = {
+      title: truncate(title, 100),
+      summary: truncate(capitalize(stripTrailingPunct(topic)) + ".", 200),
+      body: truncate(`Added at the team's request: ${capitalize(stripTrailingPunct(change))}. It applies to every change from now on and is checked in code review like the other articles.`, 1200),
+      domain_specific: ctx.regulations.some((r) => change.toLowerCase().includes(r.name.split(" ")[0].toLowerCase())),
+    };
+    articles.push(art);
+    return { out: { articles }, what: `added “${art.title}”` };
+  }
+  if (i < 0) {
+    const art: Article = {
+      title: "Team Agreement",
+      summary: truncate(capitalize(stripTrailingPunct(change)) + ".", 200),
+      body: truncate(`Agreed during the constitution review: ${capitalize(stripTrailingPunct(change))}. It applies to every change and is checked in code review.`, 1200),
+      domain_specific: false,
+    };
+    if (articles.length < 16) articles.push(art);
+    return { out: { articles }, what: `added “${art.title}”` };
+  }
+  const a = articles[i];
+  const rename = /\brename\b.*\bto\s+["“]?([^"”]+?)["”]?\s*$/i.exec(change);
+  if (rename) {
+    const old = a.title;
+    a.title = truncate(titleCase(rename[1]), 100);
+    return { out: { articles }, what: `renamed “${old}” to “${a.title}”` };
+  }
+  const to = /\bto\s+(\d+(?:\.\d+)?)\s*%/i.exec(change);
+  const from = /\bfrom\s+(\d+(?:\.\d+)?)\s*%/i.exec(change);
+  if (to) {
+    const target = from?.[1] ?? /(\d+(?:\.\d+)?)%/.exec(`${a.summary} ${a.body}`)?.[1];
+    if (target) {
+      const re = new RegExp(`\\b${target.replace(".", "\\.")}%`, "g");
+      a.summary = truncate(a.summary.replace(re, `${to[1]}%`), 200);
+      a.body = truncate(a.body.replace(re, `${to[1]}%`), 1200);
+      return { out: { articles }, what: `changed ${target}% to ${to[1]}% in “${a.title}”` };
+    }
+  }
+  // Shorten the original rather than cut the amendment: the change is what was asked for.
+  const amendment = ` Amendment: ${truncate(capitalize(stripTrailingPunct(change)), 500)}.`;
+  a.body = `${truncate(a.body, 1200 - amendment.length)}${amendment}`;
+  return { out: { articles }, what: `amended “${a.title}”` };
+}
+
+export function writeConstitutionRevision(ctx: ProjectContext): ConstitutionOutput {
+  return reviseConstitution(ctx).out;
+}

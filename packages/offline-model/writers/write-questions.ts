@@ -1,0 +1,32 @@
+// vision.questions / classic.vision_questions: 2–3 questions from the persona's own
+// angle, the most relevant first; the seeded RNG only breaks near-ties.
+import type { QuestionsOutput } from "@inception-party/protocol";
+import type { ProjectContext } from "../context";
+import { truncate } from "../text-utils";
+import { classicCandidates, nadiaCandidates, oscarCandidates, tessaCandidates, type Candidate } from "./question-bank";
+
+function candidatesFor(ctx: ProjectContext): Candidate[] {
+  if (ctx.task === "classic.vision_questions") return classicCandidates(ctx);
+  switch (ctx.agent) {
+    case "oscar":
+      return oscarCandidates(ctx);
+    case "tessa":
+      return tessaCandidates(ctx);
+    default:
+      return nadiaCandidates(ctx);
+  }
+}
+
+export function writeQuestions(ctx: ProjectContext): QuestionsOutput {
+  const rng = ctx.rng("questions");
+  const all = candidatesFor(ctx);
+  // A question about another domain's people or things is no question for this person.
+  const grounded = all.filter((c) => !ctx.grounding.foreign(c.text).length);
+  const ranked = (new Set(grounded.map((c) => c.topic)).size >= 2 ? grounded : all)
+    .map((c) => ({ c, k: c.score + rng.float() * 0.6 }))
+    .sort((a, b) => b.k - a.k)
+    .map((x) => x.c);
+  const seen = new Set<string>();
+  const chosen = ranked.filter((c) => !seen.has(c.topic) && seen.add(c.topic)).slice(0, 3);
+  return { questions: chosen.map((c) => ({ text: truncate(c.text, 300), topic: truncate(c.topic, 60) })) };
+}

@@ -1,0 +1,36 @@
+// blueprint.review: one reviewer's feedback on a teammate's artifact, from the angle
+// the blueprint phase assigns (architecture ↔ data model ↔ test strategy).
+import { ARTIFACT_KINDS, type ReviewOutput } from "@inception-party/protocol";
+import type { ProjectContext } from "../context";
+import { truncate } from "../text-utils";
+import { reviewFindings } from "./review-rules";
+import { kindFromHeader, writeArtifactOfKind } from "./write-artifact";
+
+/** Reviewer → the artifact it reviews, when the header does not say. */
+const REVIEWS: Record<string, keyof typeof ARTIFACT_KINDS> = {
+  architect: "data-model",
+  architecture_designer: "data-model",
+  data_modeler: "test-strategy-outline",
+  test_strategist: "architecture-overview",
+};
+
+function kindOfContent(md: string) {
+  const title = /^#\s+(.+)$/m.exec(md)?.[1] ?? "";
+  return (Object.keys(ARTIFACT_KINDS) as (keyof typeof ARTIFACT_KINDS)[]).find((k) => title.startsWith(ARTIFACT_KINDS[k].title));
+}
+
+export function writeReview(ctx: ProjectContext): ReviewOutput {
+  const content = ctx.section("artifact_content");
+  const kind = kindFromHeader(ctx.artifactPath) ?? kindOfContent(content) ?? REVIEWS[ctx.agent] ?? "architecture-overview";
+  const md = content || writeArtifactOfKind(ctx, kind);
+  const findings = reviewFindings(ctx, kind, md);
+  const strengths = findings.flatMap((f) => (f.strength ? [f.strength] : []));
+  const suggestions = findings.flatMap((f) => (f.suggestion ? [f.suggestion] : []));
+  const alignment = findings.flatMap((f) => (f.alignment ? [f.alignment] : []));
+  if (!suggestions.length) suggestions.push(`Keep the ${ARTIFACT_KINDS[kind].title.toLowerCase()} in step with the other two documents as the code evolves; review it at each release`);
+  return {
+    strengths: (strengths.length ? strengths : ["The document is specific to this project rather than generic"]).slice(0, 4).map((s) => truncate(s, 600)),
+    suggestions: suggestions.slice(0, 4).map((s) => truncate(s, 600)),
+    alignment_issues: alignment.slice(0, 4).map((s) => truncate(s, 600)),
+  };
+}
