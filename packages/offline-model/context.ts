@@ -75,7 +75,8 @@ export class ProjectContext {
   /** The project in the person's words; later phases may only have the brief. */
   get description(): string {
     return this.memo("description", () => {
-      const d = this.section("project_description");
+      // "hello, i work at …": a greeting opens the message, it is no part of the project.
+      const d = this.section("project_description").replace(/^\s*(?:hello|hi|hey|dear [\w ]{1,30}?|good (?:morning|afternoon|evening))\b[\s,!.:;-]*/i, "");
       if (d) return d;
       const b = this.briefSections;
       return b["problem statement"] ?? this.section("project_brief").replace(/^#.*$/gm, "").trim();
@@ -143,7 +144,8 @@ export class ProjectContext {
       // A budget is a cost figure, never a scale figure ("tens of euros a month at under 20 EUR").
       p.numbers = p.numbers.filter((n) => !/€|\$|£|\b(?:eur|usd|gbp|euros?|dollars?|pounds?)\b/i.test(n));
       const read = featuresFromReading(this.reading, this.description);
-      if (read.length >= 2) p.features = read;
+      // What the reader made of the person's sentences beats a split at their commas.
+      if (read.length >= 1) p.features = read;
       const briefFeatures = bulletItems(this.briefSections["core features"]);
       if (p.features.length < 3 && briefFeatures.length) {
         p.features = [...new Set([...p.features, ...briefFeatures])].slice(0, 10);

@@ -155,5 +155,10 @@ describe("extractEntities precision", () => {
     expect(r.paysInProduct).toBe(false);
     expect(r.things.map((t) => t.name)).toContain("lesson");
   });
+
+  it("keeps one record where people make an appointment and book it", () => {
+    const names = model("A small physio practice: patients make an appointment and therapists book a room for each session.").entities.map((e) => e.name);
+    expect(names.filter((n) => /^(?:Appointment|Booking)$/.test(n))).toHaveLength(1);
+  });
 });
 

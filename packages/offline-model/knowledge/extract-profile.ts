@@ -31,7 +31,7 @@ export type AnswerTopic =
   | "integration";
 
 const TOPIC_PATTERNS: Record<AnswerTopic, RegExp> = {
-  team: /\b(developers?|engineers?|devs?|team of|designers?|full-stack|freelancers?|solo|by myself|just me|one person|two people|hire)\b/i,
+  team: /\b(developers?|engineers?|devs?|team of|designers?|full-stack|freelancers?|solo|by myself|just me|(?:we(?:'re| are)|it's|it is|just|only) (?:one person|two people)|hire)\b/i,
   skills: /\b(strong in|experienced? (?:with|in)|we know|know(?:s)? \w+ well|familiar with|comfortable with|prefer|our stack|we use|background in|TypeScript|JavaScript|React|Python|Django|Go|Golang|Java|Kotlin|Ruby|Rails|PHP|Laravel|C#|\.NET|Rust|Elixir|Swift|Vue|Angular|Svelte)\b/,
   // A measure the person names, not a schedule ("a weekly lesson" is no goal).
   success: /\b(success|succeed\w*|goal|kpi|target|measured?|retention|we(?:'d| would) be happy|it works if)\b/i,
@@ -79,7 +79,7 @@ function headPhrase(firstSentence: string): string {
 }
 
 /** "We are", "We run", "I'm": who is speaking, before what the sentence is about. */
-const WHO_WE_ARE = /^(?:we(?:'re| are)|we run|we own|i run|i own|i'?m|i am)\s+/i;
+const WHO_WE_ARE = /^(?:we(?:'re| are)|we run|we own|i run|i own|i'?m|i am|(?:we|i) work (?:at|in|for))\s+/i;
 const NAME_SKIP = /^(?:an?|the|our|my|their|its|of|for|and|with|between|over|to|in|on|from|by|small|new|simple)$/i;
 
 /** The noun after "for …" or "that <verb> …": "dashboard for an IoT fleet" → "IoT fleet". */

@@ -162,6 +162,12 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
   }
 
   for (const a of reading.acts) {
+    // "make an appointment" … "book online": the act's record is the catalogued thing already named.
+    const same = out.find((d) => d.def.match?.some((m) => new RegExp(`^(?:${m})$`, "i").test(a.record)));
+    if (same) {
+      same.core = true;
+      continue;
+    }
     const name = pascal(a.record);
     const objectDefs = a.objects.map((o) => out.find((d) => d.said === o)?.def.name).filter((n): n is string => Boolean(n));
     if (CATALOGUED_ACTS.has(a.record)) {

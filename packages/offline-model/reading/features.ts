@@ -4,7 +4,7 @@
 import { capitalize } from "../text-utils";
 import type { Reading } from "./read-project";
 import { readClauses, splitSentences, type Clause } from "./read-clauses";
-import { PRESENT_PRACTICE } from "./requirements";
+import { OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 
 const MUST_BE = /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
 const BUDGET = /\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
@@ -30,7 +30,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
   const out: string[] = [];
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
-    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || aboutToday(c) || !description.includes(c.sentence.slice(0, 20))) continue;
+    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || aboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // "we track what was fixed so we can report it": what the people running it do, said
@@ -44,7 +44,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "we are a club": who they are, not what the product does.
-    if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own)\b/i.test(text)) continue;
+    if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own|work (?:at|in|for))\b/i.test(text)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";
     if (c.subjectInherited && c.subject && !PRODUCT.test(subjectWord)) {
       // Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence.

@@ -13,3 +13,6 @@ export const LANGUAGE_CODES: Readonly<Record<string, string>> = {
 export function localeCode(language: string): string {
   return LANGUAGE_CODES[language] ?? language.slice(0, 2).toLowerCase();
 }
+
+/** Whether a sentence names the language, however it is capitalised ("portuguese only"). */
+export const saysLanguage = (sentence: string, language: string): boolean => new RegExp(`\\b${language}\\b`, "i").test(sentence);

@@ -59,6 +59,9 @@ const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
 const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also", "yet", "anymore", "either", "instead", "online", "offline", "later", "first", "again", "ever", "at", "all"]);
 const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things", "rest", "remainder", "majority", "half", "others"]);
 
+/** Nouns that count or group what follows "of" ("a team of volunteers"): the head is what is counted. */
+const COUNTING = /^(?:number|numbers|group|groups|team|teams|couple|bunch|set|pair|crew|handful|dozen|dozens|list|lot|lots|most|each|all|some|many|few|none|both|any|one|two|three|several|type|types|kind|kinds|piece|pieces)$/;
+
 function isVerb(t: Token, next?: Token): boolean {
   // A symbol ("me + my partner") is never a verb.
   if (!t.tags.has("Verb") || !/[a-z]/.test(t.norm)) return false;
@@ -365,7 +368,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   }
   let subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
   // "marshals at 6 feed stations tick riders": the subject ends at a preposition after its noun (not "up to 40 students"); the rest says where.
-  const subjectPrep = subjectRun.findIndex((t, k) => PREPS.has(t.norm) && t.norm !== "of" && subjectRun.slice(0, k).some(isNounish));
+  // "the owners of animals call": the owners call; "a team of volunteers", "most of our members": the counted people do.
+  const subjectPrep = subjectRun.findIndex((t, k) => PREPS.has(t.norm) && (t.norm !== "of" || (k > 0 && isNounish(subjectRun[k - 1]) && !WEAK_NOUNS.has(subjectRun[k - 1].norm) && !COUNTING.test(subjectRun[k - 1].norm))) && subjectRun.slice(0, k).some(isNounish));
   const placed = subjectPrep > 0 ? extrasFrom(subjectRun.slice(subjectPrep)) : [];
   if (subjectPrep > 0) subjectRun = subjectRun.slice(0, subjectPrep);
   // "members and volunteers sign up": each noun of a listed subject acts.
@@ -376,13 +380,15 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let end = rest.length;
   let split: number | undefined;
   let sameSubject = false;
-  let relativeTail: { at: number; subjectFromObjects: boolean } | undefined;
+  let relativeTail: { at: number; subjectFromObjects: boolean; wished?: boolean } | undefined;
   for (let k = 0; k < rest.length; k++) {
     if (CLAUSE_BREAK.has(rest[k].norm)) {
       end = k;
       // "neighbours who want to order meals": the tail is a clause about the last noun.
       // "how many kilos we kept": an indirect question is what is reported, not a clause of its own.
-      if (k + 1 < rest.length && !/^(?:how|what)$/.test(rest[k].norm)) relativeTail = { at: k + 1, subjectFromObjects: RELATIVE.has(rest[k].norm) };
+      // "we want that owners can book": after a wish, "that" says what is wished, not which thing.
+      const wished = k === 0 && rest[k].norm === "that" && /^(?:want|wish|hope|need|like|prefer|ask)$/.test(infinitive(verbTok.norm));
+      if (k + 1 < rest.length && !/^(?:how|what)$/.test(rest[k].norm)) relativeTail = { at: k + 1, subjectFromObjects: RELATIVE.has(rest[k].norm) && !wished, wished };
       break;
     }
     // "claim items they can repair": a pronoun and a verb after the object start a relative
@@ -438,7 +444,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     const at = new RegExp(`\\b${word}\\b`).exec(piece);
     const tail = at ? piece.slice(at.index + at[0].length).trim() : rest.slice(relativeTail.at).map((t) => t.text).join(" ");
     const about = relativeTail.subjectFromObjects ? (extras.length ? extras[extras.length - 1].np : objects[objects.length - 1]) : undefined;
-    out.push(...parsePiece(sentence, tail, about, Boolean(about)).map((c) => ({ ...c, relative: true })));
+    out.push(...parsePiece(sentence, tail, about, Boolean(about)).map((c) => (relativeTail.wished ? c : { ...c, relative: true })));
   }
   if (split !== undefined) {
     const tail = rest.slice(split).map((t) => t.text + (t.post.includes(",") ? "," : "")).join(" ");

@@ -106,3 +106,27 @@ describe("readProject", () => {
     expect(r.forbidden).toContain("cloud sync");
   });
 });
+
+// Written for these tests (a piano shop, a bike club), in no corpus.
+describe("readProject: what the person put outside the product, or off until later", () => {
+  const SHOP = "the parents of pupils book lessons online. we want that teachers can see their week. we also rent pianos at the shop but this stays in our old till system, not needed in the new app. maybe later an app for tablets. dutch only.";
+
+  it("reads nothing of a sentence put outside the product, and quotes it back whole", () => {
+    const r = readProject(SHOP);
+    expect(r.things.map((t) => t.name)).not.toContain("piano");
+    expect(r.ruledOut.some((x) => x.includes("not needed in the new app"))).toBe(true);
+  });
+
+  it("keeps a requirement said for later out of what is required now", () => {
+    expect(readProject(SHOP).requirements.map((q) => q.name)).not.toContain("tablet");
+    // "one day before" is when, not "one day".
+    expect(readProject("Members get a text one day before each ride.").requirements.map((q) => q.name)).toContain("SMS");
+  });
+
+  it("reads a language written in lower case, the head of 'N of N', and what a wish asks for", () => {
+    const r = readProject(SHOP);
+    expect(r.languages).toEqual(["Dutch"]);
+    expect(r.actors).toContain("parent");
+    expect(r.clauses.find((c) => c.verb === "see")?.relative).toBeUndefined();
+  });
+});

@@ -5,10 +5,10 @@
 import { ROLES } from "../knowledge/actors";
 import { TECHS, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
-import { readRequirements, type Requirement } from "./requirements";
-import { LANGUAGE_CODES } from "./languages";
+import { OUT_OF_SCOPE, readRequirements, type Requirement } from "./requirements";
+import { LANGUAGE_CODES, saysLanguage } from "./languages";
 
-export { LANGUAGE_CODES, localeCode } from "./languages";
+export { LANGUAGE_CODES, localeCode, saysLanguage } from "./languages";
 import { contradictions } from "./features";
 import { infinitive, singularNoun, tokens } from "./nlp";
 
@@ -245,7 +245,8 @@ function budgetOf(qs: Quantity[]): Quantity | undefined {
 }
 
 function languagesOf(text: string): string[] {
-  const found = LANGUAGES.filter((l) => new RegExp(`\\b${l}\\b`).test(text));
+  // "portuguese only": written in lower case, a name is still a language where it stands as one.
+  const found = LANGUAGES.filter((l) => new RegExp(`\\b${l}\\b`).test(text) || new RegExp(`\\b${l}[- ]only\\b|\\b(?:only|just) (?:in )?${l}\\b`, "i").test(text));
   if (!found.length) return [];
   // "Swedish and English.", "English only": a sentence that only names languages, or one said as the only one, says what the screens speak.
   if (splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
@@ -326,6 +327,11 @@ function read(description: string, answers: string): Reading {
   const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorOf(np, c.verb)).filter((a): a is string => Boolean(a)));
   const acting = new Set(clauses.flatMap(actorsOf));
   for (const c of clauses) {
+    if (OUT_OF_SCOPE.test(c.sentence)) {
+      ruledOut.add(c.sentence.replace(/[.!]+$/, ""));
+      read.add(c.sentence);
+      continue;
+    }
     const inDesc = descClauses.includes(c);
     const actor = c.copula ? undefined : actorOf(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) if (!actors.includes(a)) actors.push(a);
@@ -470,7 +476,7 @@ function read(description: string, answers: string): Reading {
   for (const s of skills) read.add(s.sentence);
   const qs = quantities(sentences);
   for (const q of qs) read.add(q.sentence);
-  const unclear = sentences.filter((s) => !read.has(s) && !languages.some((l) => s.includes(l)) && s.split(/\s+/).length >= 3);
+  const unclear = sentences.filter((s) => !read.has(s) && !languages.some((l) => saysLanguage(s, l)) && s.split(/\s+/).length >= 3);
 
   // "Visitors bring toasters, lamps and bikes" … "each visitor can bring one item": nouns
   // listed with the verb a general noun takes are kinds of it, not tables of their own.

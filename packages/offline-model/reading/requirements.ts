@@ -58,8 +58,14 @@ const AVAILABILITY: Array<[string, RegExp]> = [
   ["24/7", /\b24\/7\b|\baround the clock\b|\ball day and night\b/i],
 ];
 
+/** "… but this we do in our old cash program, not needed in the new app": a sentence the person put outside the product. */
+export const OUT_OF_SCOPE = /\b(?:not needed|not required|no need for (?:it|this|that) |out of scope|not (?:in|part of|for) (?:the|this) (?:new )?(?:app|product|system|tool|site|platform))/i;
+/** "maybe later an app for phones": wanted one day, not asked of the first release. */
+const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:before|after|ahead|early|earlier|late|later|in advance))|some ?day|eventually|phase (?:2|two)|not (?:now|yet|at first))\b/i;
+
 /** A clause about how things are done now, before the product. */
-export const PRESENT_PRACTICE = /\b(?:today|currently|at the moment|right now|for now|these days|at present)\b/i;
+// ("we write in paper agenda", "by hand": a manual medium says how it is done now.)
+export const PRESENT_PRACTICE = /\b(?:today|currently|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
 /** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use ("our Discord" is one). */
 const OWN = /\b(?:(?:we are|we're|we run|i run|i am|i'm|called|named)(?: \w+)?|our \w+,? \(?)\s*$/i;
 /** Every lexicon above: a word any of them reads ("Android", "WhatsApp") is never a product. */
@@ -129,11 +135,12 @@ function relationOf(sentence: string, at: number): Requirement["relation"] {
 export function readRequirements(text: string, ownName = ""): Requirement[] {
   const out: Requirement[] = [];
   for (const s of splitSentences(text)) {
+    if (OUT_OF_SCOPE.test(s)) continue;
     for (const [kind, lexicon] of [["channel", CHANNELS], ["identity", IDENTITY], ["device", DEVICES], ["availability", AVAILABILITY]] as const) {
       for (const [name, re] of lexicon) {
         const m = re.exec(s);
         // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
-        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index)))) continue;
+        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
         out.push({ kind, name, said: clauseAround(s, m.index), word: m[0] });
       }
     }

@@ -6,6 +6,7 @@ import { formatHeader, formatPersonMessages, formatSections, parsePrompt } from 
 import { ProjectContext } from "../context";
 import { criticalPaths } from "./critical-paths";
 import { needPath, statedNeeds } from "./requirement-lines";
+import { targetUsers } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 import { writeFinalize } from "./write-finalize";
 import { writeTestStrategy } from "./write-test-strategy";
@@ -81,3 +82,14 @@ describe("the documents carry them", () => {
     expect(final.match(/machines report errors, the owner sees/g)).toHaveLength(draft.match(/machines report errors, the owner sees/g)!.length);
   });
 });
+
+describe("the person's message, read as a project", () => {
+  // Written for this test, in no corpus.
+  it("drops a greeting, and names a group nothing was said about without describing it", () => {
+    const c = ctx("hi, i work at a small dance school with 4 teachers and 2 receptionists. pupils book classes online and get a reminder by SMS.");
+    expect(c.description).toMatch(/^i work at/);
+    expect(c.profile.subject).not.toMatch(/\bhi\b/);
+    expect(targetUsers(c).join("\n")).not.toMatch(/is built for/);
+  });
+});
+

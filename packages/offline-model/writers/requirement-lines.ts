@@ -5,8 +5,9 @@
 import type { ProjectContext } from "../context";
 import { moduleOf } from "../knowledge/modules";
 import { isCondition, statedRules } from "../reading/features";
+import { saysLanguage } from "../reading/languages";
 import { tokens } from "../reading/nlp";
-import { PRESENT_PRACTICE, type Requirement } from "../reading/requirements";
+import { OUT_OF_SCOPE, PRESENT_PRACTICE, type Requirement } from "../reading/requirements";
 import { capitalize, joinList, quote, snake } from "../text-utils";
 import type { CriticalPath } from "./critical-paths";
 
@@ -74,7 +75,7 @@ const NOTIFY = /\b(?:remind\w*|notif\w*|alert\w*|ping\w*|sms|texts?|text message
 const WHEN = /\b(?:the (?:day|night|week|evening|morning) before|\d+ (?:days?|hours?) before|each (?:morning|evening|night|day|week|month)|every (?:day|morning|evening|night|week|month|quarter|\w+day)|daily|weekly|monthly|quarterly|nightly|at night|end of (?:the |each )?month)\b/i;
 const scheduled = (s: string) => /\bremind/i.test(s) || (WHEN.test(s) && /\b(?:send|sent|report|invoice|notif|alert|text|e-?mail)/i.test(s));
 // Who the person is ("we are a cooperative", "im a plumber"), what they know, when it is due: said elsewhere, not what the product does.
-const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own)\b|im\b)|\b(?:deadline|launch|go[- ]live|live by|start before|ready by)\b/i;
+const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own|work (?:at|in|for))\b|im\b)|\b(?:deadline|launch|go[- ]live|live by|start before|ready by)\b/i;
 const HOLDS = /\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
 
 /** The model's entities a text names, by their name ("camera kit") or the person's word for them. */
@@ -104,7 +105,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   for (const s of new Set(r.sentences)) {
     const pain = r.pains.slice(0, 2).includes(s);
     // A sentence that is mostly one requirement is carried, quoted, by that requirement's lines.
-    if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => s.includes(l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || r.ruledOut.some((x) => s.includes(x) && x.length >= s.length * 0.6)) continue;
+    if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => saysLanguage(s, l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || OUT_OF_SCOPE.test(s) || r.ruledOut.some((x) => s.includes(x) && x.length >= s.length * 0.6)) continue;
     // Something done ("technicians check kits back in"), or a short fragment of it ("Live GPS during walk"); not a count or a trait ("most singers are retired").
     const verbs = tokens(s).filter((t) => t.tags.has("Verb"));
     const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));

@@ -4,6 +4,7 @@
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
 import { painTopic } from "../reading/features";
+import { saysLanguage } from "../reading/languages";
 import { briefLine } from "./requirement-lines";
 import { statedRules } from "../reading/features";
 import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
@@ -44,8 +45,9 @@ export function targetUsers(ctx: ProjectContext): string[] {
       .filter((f) => new RegExp(`^(?:the\\s+)?${word}s?\\b`, "i").test(f))
       .map((f) => stripTrailingPunct(f.replace(new RegExp(`^(?:the\\s+)?${word}s?\\s+`, "i"), "")));
     const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`\\b${word}`, "i").test(f));
-    const detail = said ? `as you put it, ${quote(said, 140)}` : anyDoes ? lowerFirst(stripTrailingPunct(anyDoes)) : `the people the ${ctx.profile.head} is built for`;
-    return `${capitalize(a.plural)} — ${detail}`;
+    // A group nothing was said about is named, not described.
+    const detail = said ? `as you put it, ${quote(said, 140)}` : anyDoes ? lowerFirst(stripTrailingPunct(anyDoes)) : undefined;
+    return detail ? `${capitalize(a.plural)} — ${detail}` : capitalize(a.plural);
   });
   if (!out.length) out.push(`The people the ${ctx.profile.head} is built for`);
   return out;
@@ -76,7 +78,7 @@ export function statedFacts(ctx: ProjectContext): string[] {
   const answers = ctx.section("user_response");
   const picks = r.sentences.filter(
     (s) =>
-      (r.languages.length && r.languages.some((l) => s.includes(l))) ||
+      (r.languages.length && r.languages.some((l) => saysLanguage(s, l))) ||
       (r.offline && /\b(?:offline|signal|connection|coverage)\b/i.test(s)) ||
       r.budget?.sentence === s ||
       r.clauses.some((c) => c.negated && c.sentence === s) ||
@@ -91,7 +93,7 @@ export function projectConstraints(ctx: ProjectContext): string[] {
   // What the person requires (channels, identity, devices, availability, products), each in their words.
   const req = ctx.reading.requirements.filter((r) => !(r.kind === "identity" && r.name === "no account" && ctx.reading.requirements.some((x) => x.name === "phone number")));
   const langs = ctx.reading.languages;
-  const langSaid = langs.length ? ctx.reading.sentences.find((s) => langs.every((l) => s.includes(l))) : undefined;
+  const langSaid = langs.length ? ctx.reading.sentences.find((s) => langs.every((l) => saysLanguage(s, l))) : undefined;
   const out: string[] = [...(langSaid ? [`Screens in ${joinList(langs)} — as you said: ${quote(langSaid, 160)}`] : []), ...req.map(briefLine), ...statedRules(ctx.reading).map((s) => `A rule you set: ${quote(s, 200)}`), ...statedFacts(ctx).map((s) => `As you said: ${quote(s)}`)];
   const team = quotesAbout(ctx, ["team", "timeline"], 2);
   for (const s of team) out.push(`Team and timeline: ${quote(s, 140)}`);

@@ -10,7 +10,7 @@ import { toolchain } from "../knowledge/family-profiles";
 import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
 import { TECHS } from "../knowledge/tech-catalog";
-import { localeCode } from "../reading/read-project";
+import { localeCode, saysLanguage } from "../reading/read-project";
 import { needArchitectureLine, statedNeeds } from "./requirement-lines";
 import { bullets, doc, fence, table } from "../markdown";
 import { camel, capitalize, joinList, lowerFirst, plural, quote } from "../text-utils";
@@ -186,7 +186,7 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   const r = ctx.reading;
   // Offline use has its own, fuller line below.
   const out = statedNeeds(ctx).filter((n) => !(n.requirement?.name === "offline" && r.offline)).map(needArchitectureLine);
-  if (r.languages.length) out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.${r.sentences.filter((s) => r.languages.some((l) => s.includes(l))).map((s) => ` As you said: ${quote(s, 200)}.`)[0] ?? ""}`);
+  if (r.languages.length) out.push(`UI in ${joinList(r.languages)}: every user-facing string lives in one message catalogue per locale (${r.languages.map((l) => `\`${localeCode(l)}\``).join(", ")}); the locale comes from the signed-in person's setting, then the browser; dates, numbers and e-mails follow it; CI fails on a key missing in any locale.${r.sentences.filter((s) => r.languages.some((l) => saysLanguage(s, l))).map((s) => ` As you said: ${quote(s, 200)}.`)[0] ?? ""}`);
   if (r.offline) out.push("Works offline: the client keeps what it needs in a local store (IndexedDB on the web, SQLite on a device) and records changes in an outbox; when a connection returns, the outbox syncs in order, the server is the referee (last write wins per field, with the server's timestamp), and the screen shows what is not yet synced.");
   if (ctx.model.noMoney) out.push("No payments: you said the product handles no money, so there is no payment provider, no price or amount field and no PCI scope.");
   if (r.budget) out.push(r.budget.value === 0 ? "No budget: every running service stays on a free tier (see Deployment & Operations)." : `Budget ${r.budget.text}: every running service is chosen to fit it (see Deployment & Operations).`);
