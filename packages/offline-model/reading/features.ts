@@ -58,11 +58,6 @@ export function featuresFromReading(reading: Reading, description: string): stri
   return [...new Set(out)].slice(0, 10);
 }
 
-/** The pain the person called the worst: a whole sentence from their answers or description. */
-export function mainPain(reading: Reading): string | undefined {
-  return reading.pains[0];
-}
-
 /** Words of the pain's subject ("watering rota"), to put the feature that cures it first. */
 export function painTopic(reading: Reading): string[] {
   const pain = reading.pains[0];

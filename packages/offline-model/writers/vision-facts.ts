@@ -3,9 +3,8 @@
 // from the person's words first, then from what the domain implies.
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
-import { painTopic } from "../reading/features";
+import { painTopic, statedRules } from "../reading/features";
 import { briefLine } from "./requirement-lines";
-import { statedRules } from "../reading/features";
 import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
 const lc = (s: string) => s.toLowerCase();

@@ -5,7 +5,7 @@ import { ARTIFACT_KINDS, missingSections, type CritiqueOutput } from "@inception
 import type { ProjectContext } from "../context";
 import { truncate } from "../text-utils";
 import { groundingGaps } from "./grounding";
-import { kindFromHeader } from "./write-artifact";
+import { kindFromHeader, kindOfContent } from "./write-artifact";
 
 interface Perspective {
   name: string;
@@ -39,13 +39,6 @@ function parsePerspective(raw: string): Perspective {
   }
 }
 
-function kindOf(ctx: ProjectContext, md: string) {
-  const fromHeader = kindFromHeader(ctx.artifactPath);
-  if (fromHeader) return fromHeader;
-  const title = /^#\s+(.+)$/m.exec(md)?.[1] ?? "";
-  return (Object.keys(ARTIFACT_KINDS) as (keyof typeof ARTIFACT_KINDS)[]).find((k) => title.startsWith(ARTIFACT_KINDS[k].title));
-}
-
 export function writeCritique(ctx: ProjectContext): CritiqueOutput {
   const md = ctx.section("artifact_content") || ctx.section("current_draft");
   const p = parsePerspective(ctx.section("perspective"));
@@ -61,7 +54,7 @@ export function writeCritique(ctx: ProjectContext): CritiqueOutput {
       rating: 1,
     };
   }
-  const kind = kindOf(ctx, md);
+  const kind = kindFromHeader(ctx.artifactPath) ?? kindOfContent(md);
   if (kind) {
     const missing = missingSections(kind, md);
     if (missing.length) {
