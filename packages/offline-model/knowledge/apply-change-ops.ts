@@ -22,7 +22,6 @@ export interface OpOutcome {
 export interface OpsResult {
   plan: StackPlan;
   outcomes: OpOutcome[];
-  ruledOut: string[];
 }
 
 const RULED_OUT = /\s*[—-]\s*ruled out by you: ([^.;]+)$/;
@@ -138,5 +137,5 @@ export function applyChangeOps(current: StackPlan, ops: ChangeOp[], input: Stack
   }
   // What was ruled out stays out after every other change (a family switch re-picks services).
   for (const x of ruledOut) plan = keepOut(plan, x, techOf(x), "").plan;
-  return { plan: recordRuledOut(plan, ruledOut), outcomes, ruledOut };
+  return { plan: recordRuledOut(plan, ruledOut), outcomes };
 }

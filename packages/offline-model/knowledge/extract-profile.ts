@@ -16,8 +16,6 @@ import {
 import { findActors, type Actor } from "./actors";
 import { isCondition } from "../reading/features";
 
-export type { Actor } from "./actors";
-
 export type AnswerTopic =
   | "team"
   | "skills"

@@ -63,8 +63,7 @@ export function painTopic(reading: Reading): string[] {
   const pain = reading.pains[0];
   if (!pain) return [];
   const c = reading.clauses.find((x) => x.sentence === pain && x.subject);
-  const words = (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
-  return words;
+  return (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
 }
 
 // A rule the product must enforce, said with a modal or a limit: "only inducted members

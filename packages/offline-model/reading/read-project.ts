@@ -7,8 +7,6 @@ import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { readRequirements, type Requirement } from "./requirements";
 import { LANGUAGE_CODES } from "./languages";
-
-export { LANGUAGE_CODES, localeCode } from "./languages";
 import { contradictions } from "./features";
 import { infinitive, singularNoun, tokens } from "./nlp";
 
