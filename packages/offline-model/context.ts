@@ -20,7 +20,7 @@ import { Rng, hashString } from "./prng";
 import { applyChangeOps, techOf } from "./knowledge/apply-change-ops";
 import { modelChanges } from "./knowledge/model-changes";
 import { parseChangeRequest, type ChangeRequest } from "./reading/change-request";
-import { featuresFromReading, mainPain } from "./reading/features";
+import { featuresFromReading } from "./reading/features";
 import { readProject, type Reading } from "./reading/read-project";
 import { Grounding } from "./grounding-filter";
 
@@ -156,7 +156,7 @@ export class ProjectContext {
 
   /** The pain the person called the worst, in their words (a whole sentence). */
   get pain(): string | undefined {
-    return this.memo("pain", () => mainPain(this.reading) ?? this.profile.answers.first("problem"));
+    return this.memo("pain", () => this.reading.pains[0] ?? this.profile.answers.first("problem"));
   }
 
   get traits(): DomainTraits {

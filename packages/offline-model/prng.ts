@@ -44,17 +44,4 @@ export class Rng {
   pick<T>(items: readonly T[]): T {
     return items[this.int(items.length)];
   }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
-  }
 }

@@ -8,7 +8,7 @@ import type { ChangeOp } from "../reading/change-request";
 import { applyStackChanges } from "./apply-stack-changes";
 import type { StackInput } from "./choose-stack";
 import { setSlot, type StackPlan } from "./stack-plan";
-import { TECHS, type Tech } from "./tech-catalog";
+import { TECHS, techPattern, type Tech } from "./tech-catalog";
 
 export interface OpOutcome {
   op: ChangeOp;
@@ -22,7 +22,6 @@ export interface OpOutcome {
 export interface OpsResult {
   plan: StackPlan;
   outcomes: OpOutcome[];
-  ruledOut: string[];
 }
 
 const RULED_OUT = /\s*[—-]\s*ruled out by you: ([^.;]+)$/;
@@ -35,7 +34,7 @@ export function ruledOutOf(plan: { pattern: string } | { architecture_pattern: s
 }
 
 export function techOf(target: string): Tech | undefined {
-  return TECHS.find((t) => new RegExp(`(?<![A-Za-z0-9])(?:${t.pattern})(?![A-Za-z0-9])`, t.caseSensitive ? "" : "i").test(target));
+  return TECHS.find((t) => techPattern(t).test(target));
 }
 
 /** Extensions and add-ons named inside a choice ("PostgreSQL 17 with PostGIS"). */
@@ -44,8 +43,7 @@ function stripFrom(choice: string, target: string): string | undefined {
   return re.test(choice) ? choice.replace(re, "").trim() : undefined;
 }
 
-const mentions = (text: string, target: string, tech?: Tech) =>
-  tech ? new RegExp(`(?<![A-Za-z0-9])(?:${tech.pattern})(?![A-Za-z0-9])`, tech.caseSensitive ? "" : "i").test(text) : text.toLowerCase().includes(target.toLowerCase());
+const mentions = (text: string, target: string, tech?: Tech) => (tech ? techPattern(tech).test(text) : text.toLowerCase().includes(target.toLowerCase()));
 
 /** Rationale sentences that still recommend a ruled-out thing are dropped. */
 function scrub(text: string, target: string, tech?: Tech): string {
@@ -139,5 +137,5 @@ export function applyChangeOps(current: StackPlan, ops: ChangeOp[], input: Stack
   }
   // What was ruled out stays out after every other change (a family switch re-picks services).
   for (const x of ruledOut) plan = keepOut(plan, x, techOf(x), "").plan;
-  return { plan: recordRuledOut(plan, ruledOut), outcomes, ruledOut };
+  return { plan: recordRuledOut(plan, ruledOut), outcomes };
 }

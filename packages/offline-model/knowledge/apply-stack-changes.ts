@@ -10,10 +10,8 @@ import { TECHS, type Tech } from "./tech-catalog";
 
 export interface ChangeResult {
   plan: StackPlan;
-  /** "Database: PostgreSQL 17 → MySQL 8.4", ... */
+  /** "Database: PostgreSQL 17 → MySQL 8.4", ...; empty when the text names no technology to change. */
   changed: string[];
-  /** Requests that named no technology, kept as constraints. */
-  notes: string[];
 }
 
 const FAMILY_SLOTS: SlotId[] = ["realtime", "queue", "sso", "markdown", "fhir", "ai", "frontend", "distribution"];
@@ -34,7 +32,6 @@ function managedDatabase(db: string, host: string): string | undefined {
 export function applyStackChanges(current: StackPlan, changeText: string, input: StackInput): ChangeResult {
   const asked = detectPreferences(changeText);
   const changed: string[] = [];
-  const notes: string[] = [];
   let plan = current;
 
   const familyChange = (asked.family && asked.family !== current.family) || (asked.framework && !current.framework.choice.includes(asked.framework.label));
@@ -112,6 +109,5 @@ export function applyStackChanges(current: StackPlan, changeText: string, input:
       changed.push(`Removed ${hit.map((h) => h.choice).join(", ")}`);
     }
   }
-  if (!changed.length) notes.push(`No technology is named in ${quote(changeText, 140)}, so the stack stays; the request is recorded as a constraint for the blueprint.`);
-  return { plan, changed, notes };
+  return { plan, changed };
 }

@@ -32,10 +32,6 @@ function chooseFamily({ traits, prefs, profile }: StackInput): { family: Family;
   return { family: "node", why: `one language for the UI, the API and the tests, strict types end to end and the largest hiring pool${who}` };
 }
 
-function hasUi(t: DomainTraits): boolean {
-  return !t.has("cli");
-}
-
 function chooseFramework(input: StackInput, family: Family): { framework: Choice; frontend?: Slot } {
   const { traits: t, prefs, profile } = input;
   const f = FAMILIES[family];
@@ -68,7 +64,7 @@ function chooseFramework(input: StackInput, family: Family): { framework: Choice
       };
     }
     case "python": {
-      if (t.any("ai", "iot") || !hasUi(t)) {
+      if (t.any("ai", "iot", "cli")) {
         return {
           framework: { choice: "FastAPI", rationale: `async endpoints with pydantic validation and OpenAPI docs generated from the types, for ${feature}` },
           frontend: { slot: "frontend", choice: "React + Vite SPA (TypeScript)", rationale: "a typed client generated from FastAPI's OpenAPI schema" },

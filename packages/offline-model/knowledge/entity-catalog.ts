@@ -322,10 +322,3 @@ export const AUDIT_EVENT: EntityDef = {
   fields: "action:string; subject_type:string; subject_id:uuid; occurred_at:datetime; ip_address:inet?; metadata:json",
   refs: ["User?:performs"],
 };
-
-export const USER: EntityDef = {
-  name: "User",
-  match: [],
-  purpose: "A person who signs in",
-  fields: "", // built per project: roles come from the actors found
-};

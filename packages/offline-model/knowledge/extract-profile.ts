@@ -7,6 +7,7 @@ import {
   lowerFirst,
   normalizeSpace,
   sentences,
+  singular,
   stripTrailingPunct,
   titleCase,
   truncate,
@@ -14,8 +15,6 @@ import {
 } from "../text-utils";
 import { findActors, type Actor } from "./actors";
 import { isCondition } from "../reading/features";
-
-export type { Actor } from "./actors";
 
 export type AnswerTopic =
   | "team"
@@ -121,19 +120,6 @@ function projectName(description: string, first: string, head: string, actors: A
   return titleCase(words.join(" "));
 }
 
-/** "connects" → "connect": a relative clause's lead verb read as a capability. */
-function imperative(clause: string): string {
-  const m = /^(\w+)([\s\S]*)$/.exec(clause);
-  if (!m) return clause;
-  const w = m[1];
-  let v = w;
-  if (/(ss|us|is)$/i.test(w)) v = w;
-  else if (/ies$/i.test(w)) v = w.slice(0, -3) + "y";
-  else if (/(ches|shes|xes|zes)$/i.test(w)) v = w.slice(0, -2);
-  else if (/s$/i.test(w)) v = w.slice(0, -1);
-  return v + m[2];
-}
-
 function splitClauses(text: string): string[] {
   const raw = text
     .split(/;\s*|,\s*(?:(?:and|or|then|while)\b)?\s*|\s+—\s+|\.\s+/)
@@ -162,7 +148,8 @@ function features(description: string, subjectSentence: string): { features: str
   if (colon >= 0) feats.push(...splitClauses(first.slice(colon + 1)));
   else {
     const rel = /\b(?:that|which)\s+(.+)$/i.exec(stripTrailingPunct(subjectSentence));
-    if (rel && rel[1].split(/\s+/).length >= 3) feats.push(capitalize(imperative(rel[1])));
+    // "connects" → "connect": a relative clause's lead verb read as a capability (spelt like a singular noun).
+    if (rel && rel[1].split(/\s+/).length >= 3) feats.push(capitalize(rel[1].replace(/^\w+/, singular)));
   }
   for (const s of rest) {
     if (SCOPE_LEAD.test(s)) {

@@ -5,11 +5,9 @@
 export type Family = "node" | "python" | "go" | "jvm" | "ruby" | "php" | "dotnet" | "rust" | "elixir";
 
 export interface FamilyProfile {
-  family: Family;
   language: string;
   runtime: string;
   webFramework: string;
-  apiFramework: string;
   cliFramework: string;
   testRunner: string;
   packageManager: string;
@@ -31,11 +29,9 @@ export interface FamilyProfile {
 
 export const FAMILIES: Record<Family, FamilyProfile> = {
   node: {
-    family: "node",
     language: "TypeScript",
     runtime: "Node.js 22 LTS",
     webFramework: "Next.js 16 (App Router)",
-    apiFramework: "Fastify 5",
     cliFramework: "Commander.js",
     testRunner: "Vitest",
     packageManager: "pnpm",
@@ -53,11 +49,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "one language from database to UI, strict types end to end and the largest hiring pool",
   },
   python: {
-    family: "python",
     language: "Python 3.13",
     runtime: "CPython 3.13",
     webFramework: "FastAPI",
-    apiFramework: "FastAPI",
     cliFramework: "Typer",
     testRunner: "pytest",
     packageManager: "uv",
@@ -75,11 +69,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "the strongest data and ML ecosystem and readable code for a small team",
   },
   go: {
-    family: "go",
     language: "Go 1.24",
     runtime: "Go 1.24 (static binary)",
     webFramework: "Go net/http with chi",
-    apiFramework: "Go net/http with chi",
     cliFramework: "Cobra",
     testRunner: "go test",
     packageManager: "Go modules",
@@ -97,11 +89,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "a single static binary, low memory and simple concurrency",
   },
   jvm: {
-    family: "jvm",
     language: "Kotlin 2",
     runtime: "JVM 21 (Temurin)",
     webFramework: "Spring Boot 3",
-    apiFramework: "Spring Boot 3",
     cliFramework: "Picocli",
     testRunner: "JUnit 5",
     packageManager: "Gradle",
@@ -119,11 +109,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "mature libraries, strong typing and first-class HL7 tooling (HAPI FHIR)",
   },
   ruby: {
-    family: "ruby",
     language: "Ruby 3.4",
     runtime: "Ruby 3.4 (YJIT)",
     webFramework: "Ruby on Rails 8",
-    apiFramework: "Ruby on Rails 8 (API mode)",
     cliFramework: "Thor",
     testRunner: "RSpec",
     packageManager: "Bundler",
@@ -141,11 +129,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "very fast CRUD delivery with conventions a small team can share",
   },
   php: {
-    family: "php",
     language: "PHP 8.4",
     runtime: "PHP-FPM 8.4",
     webFramework: "Laravel 12",
-    apiFramework: "Laravel 12",
     cliFramework: "Laravel Zero",
     testRunner: "Pest",
     packageManager: "Composer",
@@ -163,11 +149,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "batteries-included web development and cheap hosting",
   },
   dotnet: {
-    family: "dotnet",
     language: "C# 13",
     runtime: ".NET 9",
     webFramework: "ASP.NET Core 9",
-    apiFramework: "ASP.NET Core 9 minimal APIs",
     cliFramework: "System.CommandLine",
     testRunner: "xUnit",
     packageManager: "NuGet",
@@ -185,11 +169,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "strong typing, excellent tooling and first-class Azure AD/Entra integration",
   },
   rust: {
-    family: "rust",
     language: "Rust (stable)",
     runtime: "native binary",
     webFramework: "Axum",
-    apiFramework: "Axum",
     cliFramework: "clap",
     testRunner: "cargo test",
     packageManager: "Cargo",
@@ -207,11 +189,9 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
     strengths: "memory safety, speed and a single binary",
   },
   elixir: {
-    family: "elixir",
     language: "Elixir 1.18",
     runtime: "Erlang/OTP 27",
     webFramework: "Phoenix 1.8 with LiveView",
-    apiFramework: "Phoenix 1.8",
     cliFramework: "Mix escript",
     testRunner: "ExUnit",
     packageManager: "Mix (Hex)",

@@ -1,6 +1,6 @@
 // Technologies the person named, split into wanted and unwanted. "Use MySQL instead
 // of PostgreSQL" wants MySQL and rejects PostgreSQL; "no Redis" rejects Redis.
-import { TECHS, type Tech } from "./tech-catalog";
+import { TECHS, techPattern, type Tech } from "./tech-catalog";
 import type { Family } from "./family-profiles";
 
 export interface Preferences {
@@ -21,11 +21,6 @@ const ONE_MACHINE = /\b(?:(?:a|one)\s+)?(?:single|one)\s+(?:small\s+|cheap\s+|li
 
 const NEGATIVE_LEAD = /\b(?:no|not|without|avoid|drop|remove|don't use|do not use|get rid of|except|other than|instead of|rather than|never)\s+(?:\w+\s+){0,2}$/i;
 
-function mentions(text: string, tech: Tech): { index: number }[] {
-  const re = new RegExp(`(?<![A-Za-z0-9])(?:${tech.pattern})(?![A-Za-z0-9])`, tech.caseSensitive ? "gm" : "gim");
-  return [...text.matchAll(re)].map((m) => ({ index: m.index }));
-}
-
 /** "replace X with Y", "switch from X to Y": X is rejected even though no negation word precedes it. */
 function rejectedSpans(text: string): [number, number][] {
   const spans: [number, number][] = [];
@@ -43,7 +38,7 @@ export function detectPreferences(text: string): Preferences {
   const spans = rejectedSpans(text);
   const wanted: { tech: Tech; index: number }[] = [];
   for (const tech of TECHS) {
-    for (const { index } of mentions(text, tech)) {
+    for (const { index } of text.matchAll(techPattern(tech, "gm"))) {
       const before = text.slice(Math.max(0, index - 40), index);
       const rejected = NEGATIVE_LEAD.test(before) || spans.some(([a, b]) => index >= a && index < b);
       if (rejected) {

@@ -86,3 +86,8 @@ export const TECHS: Tech[] = [
   { id: "ably", label: "Ably", kind: "service", pattern: "ably|pusher", note: "managed WebSocket channels and presence" },
   { id: "s3", label: "S3 object storage", kind: "service", pattern: "s3|object storage|r2", note: "files and images outside the database" },
 ];
+
+/** Where a text names the technology: the whole name, never part of a word ("Go" is not in "Google"). */
+export function techPattern(tech: Tech, flags = ""): RegExp {
+  return new RegExp(`(?<![A-Za-z0-9])(?:${tech.pattern})(?![A-Za-z0-9])`, tech.caseSensitive ? flags : `${flags}i`);
+}

@@ -58,18 +58,12 @@ export function featuresFromReading(reading: Reading, description: string): stri
   return [...new Set(out)].slice(0, 10);
 }
 
-/** The pain the person called the worst: a whole sentence from their answers or description. */
-export function mainPain(reading: Reading): string | undefined {
-  return reading.pains[0];
-}
-
 /** Words of the pain's subject ("watering rota"), to put the feature that cures it first. */
 export function painTopic(reading: Reading): string[] {
   const pain = reading.pains[0];
   if (!pain) return [];
   const c = reading.clauses.find((x) => x.sentence === pain && x.subject);
-  const words = (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
-  return words;
+  return (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
 }
 
 // A rule the product must enforce, said with a modal or a limit: "only inducted members

@@ -37,8 +37,6 @@ export interface Clause {
   subjectInherited: boolean;
   /** Infinitive, lower case ("reserve"); absent for fragments ("tiny budget"). */
   verb?: string;
-  /** Extra words of a phrasal verb or modal: "must", "up". */
-  modal?: string;
   objects: NounPhrase[];
   /** Nouns after prepositions: "with photos and pickup times"; `verb` for "to bring an item". */
   extras: Array<{ prep: string; np: NounPhrase; verb?: string }>;
@@ -336,10 +334,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let negated = leadNeg || before.some((t) => NEGATORS.has(t.norm) || t.tags.has("Negative"));
   // Modal and auxiliary words before the main verb: "must integrate", "don't take".
   let i = v;
-  const modalWords: string[] = [];
   while (i < ts.length - 1 && (ts[i].tags.has("Modal") || ts[i].tags.has("Auxiliary") || NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative")) && ts[i + 1] && (ts[i + 1].tags.has("Verb") || NEGATORS.has(ts[i + 1].norm) || ts[i + 1].tags.has("Negative"))) {
     if (NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative") || /n't$/.test(ts[i].norm)) negated = true;
-    modalWords.push(ts[i].norm);
     i++;
   }
   if (/n't$/.test(ts[v].norm)) negated = true;
@@ -431,7 +427,6 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     subject: subject ?? (elided || glue ? inherited : undefined),
     subjectInherited: !subject && Boolean(inherited) && (elided || glue),
     verb: infinitive(verbTok.norm.replace(/n't$/, "")),
-    ...(modalWords.length ? { modal: modalWords.join(" ") } : {}),
     ...(subject && also.length ? { also } : {}),
     objects,
     extras,

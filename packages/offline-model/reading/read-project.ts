@@ -3,12 +3,10 @@
 // the UI speaks, what the team knows, the figures they gave, and the sentences this
 // reader could not make sense of (so a message can say so instead of guessing).
 import { ROLES } from "../knowledge/actors";
-import { TECHS, type Tech } from "../knowledge/tech-catalog";
+import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, readRequirements, type Requirement } from "./requirements";
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
-
-export { LANGUAGE_CODES, localeCode, saysLanguage } from "./languages";
 import { contradictions } from "./features";
 import { infinitive, singularNoun, tokens } from "./nlp";
 
@@ -162,8 +160,7 @@ const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|begi
 function techMentions(text: string): Array<{ tech: Tech; index: number }> {
   const out: Array<{ tech: Tech; index: number }> = [];
   for (const tech of TECHS) {
-    const re = new RegExp(`(?<![A-Za-z0-9])(?:${tech.pattern})(?![A-Za-z0-9])`, tech.caseSensitive ? "g" : "gi");
-    for (const m of text.matchAll(re)) out.push({ tech, index: m.index });
+    for (const m of text.matchAll(techPattern(tech, "g"))) out.push({ tech, index: m.index });
   }
   return out.sort((a, b) => a.index - b.index);
 }

@@ -8,7 +8,8 @@ import { HELD_OUT } from "../testing/held-out-corpus";
 import { isMetaAnswer, sentences } from "../text-utils";
 import { featuresFromReading } from "./features";
 import { parentheticalExamples, splitSentences } from "./read-clauses";
-import { localeCode, readProject } from "./read-project";
+import { localeCode } from "./languages";
+import { readProject } from "./read-project";
 
 const CAFE = HELD_OUT.find((s) => s.name === "repair café")!;
 

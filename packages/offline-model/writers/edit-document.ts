@@ -4,7 +4,7 @@
 // undefined when there was nothing to change, so the caller can say what it did.
 import type { Relation } from "../knowledge/extract-entities";
 import { plural, snake } from "../text-utils";
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Append a block at the end of a `## Section`, before the next heading of that level. */
 export function appendToSection(md: string, section: string, block: string): string {
@@ -73,8 +73,10 @@ export function removeMentions(md: string, term: string): string | undefined {
   return out === md ? undefined : out;
 }
 
-/** A relation as one line of the Relationships section. */
+/** A relation as one line of the Relationships section, as the data model writes it and as an edit adds it. */
 export function relationLine(r: Relation): string {
   const a = /^[AEIO]|^U(?!s|n[ií]|r)/.test(r.to) ? "An" : "A";
-  return `${a} ${r.to} ${r.verb.replace(/_/g, " ")} many ${plural(r.from)} (\`${r.from}.${r.field}\` → \`${r.to}.id\`${r.optional ? ", optional" : ""}).`;
+  const verb = r.verb.replace(/_/g, " ");
+  const link = `(\`${r.from}.${r.field}\` → \`${r.to}.id\`${r.optional ? ", optional" : ""}${r.oneToOne ? ", unique" : ""})`;
+  return r.oneToOne ? `${a} ${r.to} ${verb === "is" ? "can be" : verb} at most one ${r.from} ${link}.` : `${a} ${r.to} ${verb} many ${plural(r.from)} ${link}.`;
 }

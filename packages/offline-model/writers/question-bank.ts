@@ -5,16 +5,12 @@
 // must talk to. A question never names another domain's people or things.
 import type { ProjectContext } from "../context";
 import { joinList, lowerFirst } from "../text-utils";
-import { userActors } from "../actors-view";
+import { actorList, userActors } from "../actors-view";
 
 export interface Candidate {
   topic: string;
   text: string;
   score: number;
-}
-
-function actorsPhrase(ctx: ProjectContext): string {
-  return joinList(userActors(ctx).slice(0, 2).map((a) => a.plural)) || "your first users";
 }
 
 /** A measure in the person's own terms: the records people make ("bookings per week"), else use. */
@@ -26,7 +22,7 @@ function successExamples(ctx: ProjectContext): string {
 
 export function nadiaCandidates(ctx: ProjectContext): Candidate[] {
   const p = ctx.profile;
-  const who = actorsPhrase(ctx);
+  const who = joinList(actorList(ctx, 2));
   const feats = p.features.map((f) => lowerFirst(f));
   const out: Candidate[] = [
     { topic: "users", text: `Who exactly are the first ${who} you will put this in front of, and what do they do today instead of using ${/^[aeiou]/i.test(p.head) ? "an" : "a"} ${p.head}?`, score: 9 },
@@ -44,7 +40,7 @@ export function nadiaCandidates(ctx: ProjectContext): Candidate[] {
 
 export function oscarCandidates(ctx: ProjectContext): Candidate[] {
   const t = ctx.traits;
-  const who = actorsPhrase(ctx);
+  const who = joinList(actorList(ctx, 2));
   const out: Candidate[] = [];
   // A law applies only where the person placed the users; where nothing says, that is the question.
   if (t.region.unknown) out.push({ topic: "region", text: `In which countries will ${who} use it? That decides which privacy law applies to the personal data it keeps.`, score: 9.4 });
@@ -67,7 +63,7 @@ export function tessaCandidates(ctx: ProjectContext): Candidate[] {
   const t = ctx.traits;
   const p = ctx.profile;
   const num = p.numbers.find((n) => /\d/.test(n) && !/%|person|developers?|engineers?/i.test(n));
-  const who = actorsPhrase(ctx);
+  const who = joinList(actorList(ctx, 2));
   const out: Candidate[] = [
     {
       topic: "scale",

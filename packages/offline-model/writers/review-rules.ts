@@ -73,17 +73,13 @@ export const FIXES: Fix[] = [
   },
 ];
 
-function has(md: string, re: RegExp) {
-  return re.test(md);
-}
-
 export function reviewFindings(ctx: ProjectContext, kind: ArtifactKind, md: string): Finding[] {
   const out: Finding[] = [];
   const missing = missingSections(kind, md);
   if (missing.length) {
     out.push({ alignment: `Missing required section${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`, suggestion: `Add the missing section${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}` });
   } else out.push({ strength: "Every required section is present and specific to this project" });
-  if (has(md, /```mermaid/)) out.push({ strength: "The Mermaid diagram makes the structure reviewable at a glance" });
+  if (/```mermaid/.test(md)) out.push({ strength: "The Mermaid diagram makes the structure reviewable at a glance" });
 
   if (kind === "data-model") {
     const documented = new Set([...md.matchAll(/^###\s+(\w+)/gm)].map((m) => m[1]));
@@ -91,25 +87,25 @@ export function reviewFindings(ctx: ProjectContext, kind: ArtifactKind, md: stri
     const absent = expected.filter((e) => !documented.has(e));
     if (absent.length) out.push({ alignment: `The architecture's Data Model Summary lists ${joinList(absent.slice(0, 4))}, which have no table here` });
     else out.push({ strength: `All ${expected.length} entities of the architecture have a table with typed fields` });
-    if (has(md, /Index on/i)) out.push({ strength: "Foreign keys are indexed and invariants are enforced by constraints, not only in code" });
+    if (/Index on/i.test(md)) out.push({ strength: "Foreign keys are indexed and invariants are enforced by constraints, not only in code" });
     out.push({ suggestion: "State which module owns each table, so the modular monolith's boundaries are visible in the schema" });
-    if (/outbox/i.test(ctx.plan.pattern) && !has(md, /outbox_events/)) out.push({ suggestion: "Add an outbox table for the domain events the architecture relies on (the payment events)" });
+    if (/outbox/i.test(ctx.plan.pattern) && !/outbox_events/.test(md)) out.push({ suggestion: "Add an outbox table for the domain events the architecture relies on (the payment events)" });
   } else if (kind === "test-strategy-outline") {
-    if (has(md, /Testcontainers|real database/i)) out.push({ strength: "Integration tests run against a real database, so constraints and migrations are exercised" });
-    if (!has(md, /migration/i)) out.push({ suggestion: "Add a migration test: apply all migrations to an empty database, then roll back the latest" });
-    if (!has(md, /constraint/i)) out.push({ suggestion: "Cover the database constraints (unique keys, checks, capacity) with integration tests that expect the violation" });
-    if (ctx.regulations.some((r) => ["gdpr", "hipaa", "uk_gdpr"].includes(r.id)) && !has(md, /retention/i)) out.push({ suggestion: "Test the retention jobs: rows past their retention period must be deleted or anonymised" });
+    if (/Testcontainers|real database/i.test(md)) out.push({ strength: "Integration tests run against a real database, so constraints and migrations are exercised" });
+    if (!/migration/i.test(md)) out.push({ suggestion: "Add a migration test: apply all migrations to an empty database, then roll back the latest" });
+    if (!/constraint/i.test(md)) out.push({ suggestion: "Cover the database constraints (unique keys, checks, capacity) with integration tests that expect the violation" });
+    if (ctx.regulations.some((r) => ["gdpr", "hipaa", "uk_gdpr"].includes(r.id)) && !/retention/i.test(md)) out.push({ suggestion: "Test the retention jobs: rows past their retention period must be deleted or anonymised" });
     const names = ctx.model.entities.filter((e) => e.sensitivity !== "none").map((e) => e.name);
     if (names.length && !names.some((n) => md.includes(n))) out.push({ alignment: `No test names the regulated tables (${joinList(names.slice(0, 3))}); their protection rules need explicit tests` });
   } else if (kind === "architecture-overview") {
-    if (has(md, /adapter|integrations\//i)) out.push({ strength: "External systems sit behind adapters, so tests can replace them" });
-    if (has(md, /\/api\/health|health/i)) out.push({ strength: "A health endpoint lets deploys and the end-to-end suite wait until the app is ready" });
-    if (!has(md, /clock/i)) out.push({ suggestion: "Inject the clock into services (countdowns, expiries, retention) so time-based rules are testable" });
-    if (getSlot(ctx.plan, "realtime") && !has(md, /reconnect/i)) out.push({ suggestion: "Document reconnect and resume semantics for the WebSocket events, so the reconnection critical path can be tested" });
-    if (!has(md, /seed/i)) out.push({ suggestion: "Add a test-only seam: a seed command for end-to-end fixtures, excluded from production builds" });
-    if (ctx.traits.has("payments") && !has(md, /idempoten/i)) out.push({ alignment: "The payment flow needs idempotency keys and webhook de-duplication to make the checkout critical path testable" });
+    if (/adapter|integrations\//i.test(md)) out.push({ strength: "External systems sit behind adapters, so tests can replace them" });
+    if (/\/api\/health|health/i.test(md)) out.push({ strength: "A health endpoint lets deploys and the end-to-end suite wait until the app is ready" });
+    if (!/clock/i.test(md)) out.push({ suggestion: "Inject the clock into services (countdowns, expiries, retention) so time-based rules are testable" });
+    if (getSlot(ctx.plan, "realtime") && !/reconnect/i.test(md)) out.push({ suggestion: "Document reconnect and resume semantics for the WebSocket events, so the reconnection critical path can be tested" });
+    if (!/seed/i.test(md)) out.push({ suggestion: "Add a test-only seam: a seed command for end-to-end fixtures, excluded from production builds" });
+    if (ctx.traits.has("payments") && !/idempoten/i.test(md)) out.push({ alignment: "The payment flow needs idempotency keys and webhook de-duplication to make the checkout critical path testable" });
   } else {
-    if (!has(md, /acceptance/i)) out.push({ suggestion: "Give every functional requirement an acceptance criterion" });
+    if (!/acceptance/i.test(md)) out.push({ suggestion: "Give every functional requirement an acceptance criterion" });
   }
   return out;
 }

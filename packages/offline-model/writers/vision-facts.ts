@@ -3,18 +3,14 @@
 // from the person's words first, then from what the domain implies.
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
-import { painTopic } from "../reading/features";
+import { painTopic, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
 import { briefLine } from "./requirement-lines";
-import { statedRules } from "../reading/features";
 import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
-
-const lc = (s: string) => s.toLowerCase();
 
 /** Answer sentences on a topic, as quotes, without repeating a sentence. */
 export function quotesAbout(ctx: ProjectContext, topics: Parameters<ProjectContext["profile"]["answers"]["about"]>[0][], max = 2): string[] {
-  const found = unique(topics.flatMap((t) => ctx.profile.answers.about(t)));
-  return found.slice(0, max);
+  return unique(topics.flatMap((t) => ctx.profile.answers.about(t))).slice(0, max);
 }
 
 /** "Buyers are office workers aged 25-45; cooks are often retirees" → one clause per group. */
@@ -164,7 +160,7 @@ export function technicalConsiderations(ctx: ProjectContext): string[] {
   if (t.has("internal_tool")) out.push("SSO through the company identity provider; deploy on the existing platform");
   if (t.has("mobile")) out.push("Mobile-first web; native apps only if app-store presence matters");
   if (t.has("cli")) out.push("A single binary per OS; local state in the user's config directory");
-  out.push(`Architecture: ${lc(ctx.proposedPlan.pattern)}`);
+  out.push(`Architecture: ${ctx.proposedPlan.pattern.toLowerCase()}`);
   return unique(out).slice(0, 6);
 }
 

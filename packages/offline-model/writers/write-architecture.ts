@@ -10,7 +10,7 @@ import { toolchain } from "../knowledge/family-profiles";
 import { groupModules } from "../knowledge/modules";
 import { getSlot, type StackPlan } from "../knowledge/stack-plan";
 import { TECHS } from "../knowledge/tech-catalog";
-import { localeCode, saysLanguage } from "../reading/read-project";
+import { localeCode, saysLanguage } from "../reading/languages";
 import { needArchitectureLine, statedNeeds } from "./requirement-lines";
 import { bullets, doc, fence, table } from "../markdown";
 import { camel, capitalize, joinList, lowerFirst, plural, quote } from "../text-utils";

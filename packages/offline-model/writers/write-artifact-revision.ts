@@ -9,10 +9,8 @@ import type { ProjectContext } from "../context";
 import { techOf } from "../knowledge/apply-change-ops";
 import { modelChanges } from "../knowledge/model-changes";
 import { joinList, quote, truncate } from "../text-utils";
-import { addEntity, appendToSection, entityBlock, hasEntity, relationLine, removeEntity, removeMentions, removeMoney } from "./edit-document";
+import { addEntity, appendToSection, entityBlock, esc, hasEntity, relationLine, removeEntity, removeMentions, removeMoney } from "./edit-document";
 import { artifactKind, kindFromHeader, writeArtifactOfKind } from "./write-artifact";
-
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutput {
   const feedback = ctx.section("user_changes");

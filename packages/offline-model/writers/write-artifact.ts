@@ -21,6 +21,12 @@ export function kindFromHeader(artifact: string | undefined): ArtifactKind | und
   return (Object.keys(ARTIFACT_KINDS) as ArtifactKind[]).find((k) => a === k || a === ARTIFACT_KINDS[k].path || a.endsWith(`/${k}.md`) || a.includes(k));
 }
 
+/** The document a markdown text is, by its title ("# Architecture Overview"). */
+export function kindOfContent(md: string): ArtifactKind | undefined {
+  const title = /^#\s+(.+)$/m.exec(md)?.[1] ?? "";
+  return (Object.keys(ARTIFACT_KINDS) as ArtifactKind[]).find((k) => title.startsWith(ARTIFACT_KINDS[k].title));
+}
+
 export function artifactKind(ctx: ProjectContext): ArtifactKind {
   return kindFromHeader(ctx.artifactPath) ?? AGENT_KIND[ctx.agent] ?? "architecture-overview";
 }

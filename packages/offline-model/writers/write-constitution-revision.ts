@@ -4,9 +4,7 @@ import { constitutionOutput, type ConstitutionOutput } from "@inception-party/pr
 import type { ProjectContext } from "../context";
 import { capitalize, normalizeSpace, stripTrailingPunct, titleCase, truncate } from "../text-utils";
 import { parseChangeRequest } from "../reading/change-request";
-import { writeConstitution } from "./write-constitution";
-
-type Article = ConstitutionOutput["articles"][number];
+import { art, writeConstitution, type Article } from "./write-constitution";
 
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10, xi: 11, xii: 12, xiii: 13, xiv: 14, xv: 15, xvi: 16 };
 const STOP = new Set(["article", "the", "and", "for", "with", "from", "that", "this", "about", "change", "should", "please", "make", "into", "than", "more", "less"]);
@@ -63,12 +61,7 @@ export function reviseConstitution(ctx: ProjectContext): { out: ConstitutionOutp
         what.push(`could not add a rule against ${op.target}: the constitution already has 16 articles`);
         continue;
       }
-      articles.push({
-        title: truncate(`No ${titleCase(op.target)}`, 100),
-        summary: truncate(`${capitalize(op.target)} is not used in this project.`, 200),
-        body: truncate(`Ruled out by the person during the constitution review${op.reason ? ` (${op.reason})` : ""}: no change may introduce ${op.target}. A reviewer rejects any change that does, and the architecture overview records it as a rejected alternative.`, 1200),
-        domain_specific: false,
-      });
+      articles.push(art(`No ${titleCase(op.target)}`, `${capitalize(op.target)} is not used in this project.`, `Ruled out by the person during the constitution review${op.reason ? ` (${op.reason})` : ""}: no change may introduce ${op.target}. A reviewer rejects any change that does, and the architecture overview records it as a rejected alternative.`, false));
       what.push(`added a rule against ${op.target}`);
       continue;
     }
@@ -92,24 +85,14 @@ function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext)
   if (add && articles.length < 16) {
     const topic = /\b(?:about|on|for|covering|requiring)\s+(.+)$/i.exec(change)?.[1] ?? change;
     const title = titleCase(stripTrailingPunct(topic).split(/\s+/).slice(0, 5).join(" "));
-    const art: Article = {
-      title: truncate(title, 100),
-      summary: truncate(capitalize(stripTrailingPunct(topic)) + ".", 200),
-      body: truncate(`Added at the team's request: ${capitalize(stripTrailingPunct(change))}. It applies to every change from now on and is checked in code review like the other articles.`, 1200),
-      domain_specific: ctx.regulations.some((r) => change.toLowerCase().includes(r.name.split(" ")[0].toLowerCase())),
-    };
-    articles.push(art);
-    return { out: { articles }, what: `added “${art.title}”` };
+    const added = art(title, capitalize(stripTrailingPunct(topic)) + ".", `Added at the team's request: ${capitalize(stripTrailingPunct(change))}. It applies to every change from now on and is checked in code review like the other articles.`, ctx.regulations.some((r) => change.toLowerCase().includes(r.name.split(" ")[0].toLowerCase())));
+    articles.push(added);
+    return { out: { articles }, what: `added “${added.title}”` };
   }
   if (i < 0) {
-    const art: Article = {
-      title: "Team Agreement",
-      summary: truncate(capitalize(stripTrailingPunct(change)) + ".", 200),
-      body: truncate(`Agreed during the constitution review: ${capitalize(stripTrailingPunct(change))}. It applies to every change and is checked in code review.`, 1200),
-      domain_specific: false,
-    };
-    if (articles.length < 16) articles.push(art);
-    return { out: { articles }, what: `added “${art.title}”` };
+    const agreed = art("Team Agreement", capitalize(stripTrailingPunct(change)) + ".", `Agreed during the constitution review: ${capitalize(stripTrailingPunct(change))}. It applies to every change and is checked in code review.`, false);
+    if (articles.length < 16) articles.push(agreed);
+    return { out: { articles }, what: `added “${agreed.title}”` };
   }
   const a = articles[i];
   const rename = /\brename\b.*\bto\s+["“]?([^"”]+?)["”]?\s*$/i.exec(change);

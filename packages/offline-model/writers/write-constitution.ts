@@ -9,9 +9,10 @@ import { getSlot } from "../knowledge/stack-plan";
 import { joinList, truncate } from "../text-utils";
 import { criticalPaths } from "./critical-paths";
 
-type Article = ConstitutionOutput["articles"][number];
+export type Article = ConstitutionOutput["articles"][number];
 
-const art = (title: string, summary: string, body: string, domain_specific: boolean): Article => ({
+/** An article within the schema's limits, for the draft and for every revision. */
+export const art = (title: string, summary: string, body: string, domain_specific: boolean): Article => ({
   title: truncate(title, 100),
   summary: truncate(summary, 200),
   body: truncate(body, 1200),

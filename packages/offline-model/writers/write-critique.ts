@@ -5,7 +5,7 @@ import { ARTIFACT_KINDS, missingSections, type CritiqueOutput } from "@inception
 import type { ProjectContext } from "../context";
 import { truncate } from "../text-utils";
 import { groundingGaps } from "./grounding";
-import { kindFromHeader } from "./write-artifact";
+import { kindFromHeader, kindOfContent } from "./write-artifact";
 
 interface Perspective {
   name: string;
@@ -39,13 +39,6 @@ function parsePerspective(raw: string): Perspective {
   }
 }
 
-function kindOf(ctx: ProjectContext, md: string) {
-  const fromHeader = kindFromHeader(ctx.artifactPath);
-  if (fromHeader) return fromHeader;
-  const title = /^#\s+(.+)$/m.exec(md)?.[1] ?? "";
-  return (Object.keys(ARTIFACT_KINDS) as (keyof typeof ARTIFACT_KINDS)[]).find((k) => title.startsWith(ARTIFACT_KINDS[k].title));
-}
-
 export function writeCritique(ctx: ProjectContext): CritiqueOutput {
   const md = ctx.section("artifact_content") || ctx.section("current_draft");
   const p = parsePerspective(ctx.section("perspective"));
@@ -53,6 +46,13 @@ export function writeCritique(ctx: ProjectContext): CritiqueOutput {
   const weaknesses: string[] = [];
   const suggestions: string[] = [];
   let score = 5;
+  // A gap named in the critique; `cost` is what it takes off the rating (a minor gap takes nothing).
+  const gap = (found: boolean, weakness: string, suggestion?: string, cost = 0) => {
+    if (!found) return;
+    score -= cost;
+    weaknesses.push(weakness);
+    if (suggestion) suggestions.push(suggestion);
+  };
   if (md.trim().length < 200) {
     return {
       strengths: [],
@@ -61,65 +61,35 @@ export function writeCritique(ctx: ProjectContext): CritiqueOutput {
       rating: 1,
     };
   }
-  const kind = kindOf(ctx, md);
+  const kind = kindFromHeader(ctx.artifactPath) ?? kindOfContent(md);
   if (kind) {
     const missing = missingSections(kind, md);
-    if (missing.length) {
-      score -= Math.min(3, missing.length);
-      weaknesses.push(`CRITICAL: missing required section${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
-      suggestions.push(`Add ${missing.join(", ")}`);
-    } else strengths.push(`All required ${ARTIFACT_KINDS[kind].title} sections are present`);
+    gap(missing.length > 0, `CRITICAL: missing required section${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`, `Add ${missing.join(", ")}`, Math.min(3, missing.length));
+    if (!missing.length) strengths.push(`All required ${ARTIFACT_KINDS[kind].title} sections are present`);
   }
   // Case-sensitive: a "todo" status value is content, an upper-case TODO is a gap.
-  if (/\b(TODO|TBD|FIXME|XXX)\b/.test(md) || /lorem ipsum/i.test(md)) {
-    score -= 1;
-    weaknesses.push("Contains unfinished placeholders where decisions should be");
-    suggestions.push("Replace every placeholder with a decision or an explicit open question");
-  }
+  gap(/\b(TODO|TBD|FIXME|XXX)\b/.test(md) || /lorem ipsum/i.test(md), "Contains unfinished placeholders where decisions should be", "Replace every placeholder with a decision or an explicit open question", 1);
   const words = md.split(/\s+/).length;
-  if (words < 250) {
-    score -= 1;
-    weaknesses.push(`Thin: about ${words} words for a document that drives implementation`);
-    suggestions.push("Add the concrete decisions behind each section (names, numbers, tools)");
-  }
+  gap(words < 250, `Thin: about ${words} words for a document that drives implementation`, "Add the concrete decisions behind each section (names, numbers, tools)", 1);
   const vague = (md.match(/\b(appropriate|as needed|various|etc\.|robust|scalable solution|best practices)\b/gi) ?? []).length;
-  if (vague >= 4) {
-    score -= 1;
-    weaknesses.push(`Vague wording in ${vague} places ("appropriate", "as needed", "best practices")`);
-    suggestions.push("Replace vague wording with measurable targets");
-  }
-  if (kind === "test-strategy-outline" && !/critical path/i.test(md)) {
-    score -= 1;
-    weaknesses.push("Critical paths are not named, so 100% critical-path coverage cannot be checked");
-  }
+  gap(vague >= 4, `Vague wording in ${vague} places ("appropriate", "as needed", "best practices")`, "Replace vague wording with measurable targets", 1);
+  gap(kind === "test-strategy-outline" && !/critical path/i.test(md), "Critical paths are not named, so 100% critical-path coverage cannot be checked", undefined, 1);
   const lower = md.toLowerCase();
   for (const area of p.focusAreas.slice(0, 6)) {
     const terms = FOCUS_TERMS.find(([re]) => re.test(area))?.[1] ?? area.toLowerCase().split(/\W+/).filter((w) => w.length > 3);
     const hits = terms.filter((term) => lower.includes(term.toLowerCase()));
     if (hits.length >= 2) strengths.push(`${area}: addressed concretely (${hits.slice(0, 3).join(", ")})`);
-    else {
-      score -= 0.5;
-      weaknesses.push(`${area}: little or no treatment from the ${p.roleLabel.toLowerCase()}'s point of view`);
-      suggestions.push(`Add a short subsection on ${area.toLowerCase()} with specific decisions`);
-    }
+    else gap(true, `${area}: little or no treatment from the ${p.roleLabel.toLowerCase()}'s point of view`, `Add a short subsection on ${area.toLowerCase()} with specific decisions`, 0.5);
   }
   if (/```mermaid/.test(md)) strengths.push("Includes a diagram that makes the structure reviewable");
-  // Minor gaps: named honestly, without moving the rating much.
-  const minor = (gap: boolean, weakness: string, suggestion: string) => {
-    if (!gap) return;
-    weaknesses.push(weakness);
-    suggestions.push(suggestion);
-  };
-  minor(kind === "architecture-overview" && !/rollback|roll back/i.test(md), "No rollback procedure for a failed deploy or migration", "Describe how a bad release and a bad migration are rolled back, and who decides");
-  minor(kind === "data-model" && !/backup/i.test(md), "Backups are not specified for the data they protect", "State backup frequency, retention and a tested restore");
-  minor(kind === "test-strategy-outline" && !/flak/i.test(md), "No policy for flaky tests", "Say how flaky tests are quarantined and who fixes them");
-  minor(!/p95|p99|\d+\s?ms\b/i.test(md) && kind !== "data-model", "No measurable performance target", "Add latency targets (p95) for the main journeys");
+  // Minor gaps: named honestly, without moving the rating.
+  gap(kind === "architecture-overview" && !/rollback|roll back/i.test(md), "No rollback procedure for a failed deploy or migration", "Describe how a bad release and a bad migration are rolled back, and who decides");
+  gap(kind === "data-model" && !/backup/i.test(md), "Backups are not specified for the data they protect", "State backup frequency, retention and a tested restore");
+  gap(kind === "test-strategy-outline" && !/flak/i.test(md), "No policy for flaky tests", "Say how flaky tests are quarantined and who fixes them");
+  gap(!/p95|p99|\d+\s?ms\b/i.test(md) && kind !== "data-model", "No measurable performance target", "Add latency targets (p95) for the main journeys");
   const domainTerms = ctx.regulations.filter((r) => r.legal).map((r) => r.name.split(" ")[0]);
   const cited = domainTerms.filter((d) => md.includes(d));
-  if (domainTerms.length && !cited.length) {
-    score -= 0.5;
-    weaknesses.push(`Does not mention ${domainTerms.slice(0, 2).join(" or ")}, which apply to this project`);
-  }
+  gap(domainTerms.length > 0 && !cited.length, `Does not mention ${domainTerms.slice(0, 2).join(" or ")}, which apply to this project`, undefined, 0.5);
   // Checked against what the person said and the approved stack: a missing core entity caps the rating at 2.
   let cap = 5;
   const gaps = groundingGaps(ctx, kind, md);

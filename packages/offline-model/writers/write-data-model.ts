@@ -6,7 +6,8 @@ import type { ProjectContext } from "../context";
 import type { Entity, Field, FieldType, Relation } from "../knowledge/extract-entities";
 import { toolchain } from "../knowledge/family-profiles";
 import { bullets, doc, fence, numbered, table } from "../markdown";
-import { capitalize, joinList, plural, snake } from "../text-utils";
+import { relationLine } from "./edit-document";
+import { capitalize, joinList, snake } from "../text-utils";
 
 type Db = "postgres" | "mysql" | "sqlite" | "mongo" | "sqlserver" | "crd" | "files";
 
@@ -79,17 +80,6 @@ function erDiagram(entities: Entity[], relations: Relation[], db: Db): string {
     lines.push("  }");
   }
   return fence("mermaid", lines.join("\n"));
-}
-
-function relationSentences(relations: Relation[]): string[] {
-  const a = (w: string) => (/^[AEIO]|^U(?!s|n[ií]|r)/.test(w) ? "An" : "A");
-  return relations.map((r) => {
-    const verb = r.verb.replace(/_/g, " ");
-    const link = `(\`${r.from}.${r.field}\` → \`${r.to}.id\`${r.optional ? ", optional" : ""}${r.oneToOne ? ", unique" : ""})`;
-    return r.oneToOne
-      ? `${a(r.to)} ${r.to} ${verb === "is" ? "can be" : verb} at most one ${r.from} ${link}.`
-      : `${a(r.to)} ${r.to} ${verb} many ${plural(r.from)} ${link}.`;
-  });
 }
 
 function indexes(ctx: ProjectContext): string[] {
@@ -178,7 +168,7 @@ export function writeDataModel(ctx: ProjectContext): string {
   const intro = `${capitalize(ctx.profile.subject)}. ${m.entities.length} entities on ${plan.database.choice.split(" with ")[0]}. ${conventions}`;
   return doc(`${ARTIFACT_KINDS["data-model"].title} — ${ctx.title}`, intro, [
     ["Entities", m.entities.map((e) => entitySection(e, db)).join("\n\n")],
-    ["Relationships", `${bullets(relationSentences(m.relations).length ? relationSentences(m.relations) : ["Entities are independent; each belongs to the local user profile."])}\n\n${erDiagram(m.entities, m.relations, db)}`],
+    ["Relationships", `${bullets(m.relations.length ? m.relations.map(relationLine) : ["Entities are independent; each belongs to the local user profile."])}\n\n${erDiagram(m.entities, m.relations, db)}`],
     ["Indexes & Constraints", bullets(indexes(ctx).length ? indexes(ctx) : ["Primary keys only; add indexes when a query needs them."])],
     ["Data Protection & Retention", protection(ctx)],
     [

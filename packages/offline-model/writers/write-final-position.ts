@@ -51,6 +51,5 @@ export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
   if (open.length) out.open_questions = open.slice(0, 3).map((q) => truncate(q, 400));
   if (agent === "oscar") out.industry_context = industryContext(ctx).map((s) => truncate(s, 600));
   if (agent === "tessa") out.technical_considerations = technicalConsiderations(ctx).map((s) => truncate(s, 600));
-  out.core_features = out.core_features.map(capitalize);
   return out;
 }

@@ -2,7 +2,7 @@
 // angle, the most relevant first; the seeded RNG only breaks near-ties.
 import type { QuestionsOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
-import { truncate } from "../text-utils";
+import { truncate, unique } from "../text-utils";
 import { classicCandidates, nadiaCandidates, oscarCandidates, tessaCandidates, type Candidate } from "./question-bank";
 
 function candidatesFor(ctx: ProjectContext): Candidate[] {
@@ -26,7 +26,6 @@ export function writeQuestions(ctx: ProjectContext): QuestionsOutput {
     .map((c) => ({ c, k: c.score + rng.float() * 0.6 }))
     .sort((a, b) => b.k - a.k)
     .map((x) => x.c);
-  const seen = new Set<string>();
-  const chosen = ranked.filter((c) => !seen.has(c.topic) && seen.add(c.topic)).slice(0, 3);
+  const chosen = unique(ranked, (c) => c.topic).slice(0, 3);
   return { questions: chosen.map((c) => ({ text: truncate(c.text, 300), topic: truncate(c.topic, 60) })) };
 }

@@ -4,7 +4,7 @@ import { ARTIFACT_KINDS, type ReviewOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { truncate } from "../text-utils";
 import { reviewFindings } from "./review-rules";
-import { kindFromHeader, writeArtifactOfKind } from "./write-artifact";
+import { kindFromHeader, kindOfContent, writeArtifactOfKind } from "./write-artifact";
 
 /** Reviewer → the artifact it reviews, when the header does not say. */
 const REVIEWS: Record<string, keyof typeof ARTIFACT_KINDS> = {
@@ -13,11 +13,6 @@ const REVIEWS: Record<string, keyof typeof ARTIFACT_KINDS> = {
   data_modeler: "test-strategy-outline",
   test_strategist: "architecture-overview",
 };
-
-function kindOfContent(md: string) {
-  const title = /^#\s+(.+)$/m.exec(md)?.[1] ?? "";
-  return (Object.keys(ARTIFACT_KINDS) as (keyof typeof ARTIFACT_KINDS)[]).find((k) => title.startsWith(ARTIFACT_KINDS[k].title));
-}
 
 export function writeReview(ctx: ProjectContext): ReviewOutput {
   const content = ctx.section("artifact_content");

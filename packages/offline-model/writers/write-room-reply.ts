@@ -8,7 +8,7 @@ import type { ProjectContext } from "../context";
 import { applyChangeOps, techOf } from "../knowledge/apply-change-ops";
 import { modelChanges } from "../knowledge/model-changes";
 import type { StackPlan } from "../knowledge/stack-plan";
-import type { Tech } from "../knowledge/tech-catalog";
+import { techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parseChangeRequest } from "../reading/change-request";
 import { joinList, quote, truncate } from "../text-utils";
 
@@ -19,8 +19,7 @@ function choices(plan: StackPlan) {
 }
 
 function used(plan: StackPlan, t: Tech) {
-  const re = new RegExp(`(?<![A-Za-z0-9])(?:${t.pattern})(?![A-Za-z0-9])`, t.caseSensitive ? "" : "i");
-  return choices(plan).find((c) => re.test(c.choice));
+  return choices(plan).find((c) => techPattern(t).test(c.choice));
 }
 
 /** Scale in the person's words ("about 300 members"), or what the description implies. */
