@@ -19,6 +19,8 @@ describe("extractProfile: the people it serves", () => {
     expect(groups).not.toContain("agency");
     expect(groups).not.toContain("volunteer");
     expect(groups).toEqual(expect.arrayContaining(["cleaner", "driver"]));
+    // People said to be missing are no group either.
+    expect(extractProfile("Soup kitchen sign-ups. Guests book a seat. 2 of us, no developer.", "").actors.map((a) => a.singular)).not.toContain("developer");
   });
 });
 

@@ -79,7 +79,8 @@ export function tokens(text: string): Token[] {
       const listed = /^(?:and|or)$/.test(prev?.norm ?? "") && before?.tags.has("Plural") && !next?.tags.has("Noun") && !next?.tags.has("Determiner");
       // "the office approves or rejects claims": two verbs joined are a pair of acts.
       const pair = /^(?:and|or)$/.test(next?.norm ?? "") && out[i + 2]?.tags.has("Verb") && dictionaryTag(t.norm.replace(/s$/, "")) === "Infinitive";
-      if (prev && !pair && t.tags.has("Verb") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && ((ends && led && prev.tags.has("Noun") && !prev.tags.has("Pronoun")) || listed)) {
+      // ("Instagram is where …": a copula is never a plural noun.)
+      if (prev && !pair && t.tags.has("Verb") && !t.tags.has("Noun") && !t.tags.has("Copula") && /[^s]s$/.test(t.norm) && ((ends && led && prev.tags.has("Noun") && !prev.tags.has("Pronoun")) || listed)) {
         out[i] = { ...t, tags: new Set(["Noun", "Plural"]) };
       }
     });

@@ -40,6 +40,8 @@ describe("readClauses", () => {
   it("sees a second verb behind an adverb, and a clause after 'and it'", () => {
     expect(shape("Most drivers are retired and only use paper maps.").map((c) => c.verb)).toEqual(["retire", "use"]);
     expect(shape("Right now we use a whiteboard and it is a mess.").map((c) => c.verb)).toEqual(["use", "be"]);
+    // A copula after a name is never read as a plural noun ("Instagram is").
+    expect(shape("Facebook is where parents ask questions.")[0]).toMatchObject({ verb: "be", objects: [] });
   });
 });
 
