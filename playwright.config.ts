@@ -12,8 +12,12 @@ const CANARY_KEYS = JSON.parse(readFileSync("tests/support/canary-keys.json", "u
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
+  // One worker by default: the takeovers of two and three instances are timed against a
+  // lease, and beside another spec on two busy cores they overran it. Every spec that
+  // starts servers has ports and data directories of its own, so E2E_WORKERS=2 runs two
+  // files at once (the crash test keeps its 40 kills beside another spec: crash.spec.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   // On CI one retry: a whole party on two busy cores has timing the suite cannot pin down
   // everywhere. A test that needs it is reported as flaky by name (scripts/ci-summary.mjs)
   // and its first failure's trace is kept; a test that fails twice fails the run.

@@ -43,20 +43,27 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
 
 /** True when the focused element shows a focus indicator (its own, or its label's for a visually hidden radio). */
 async function focusShows(page: Page): Promise<{ ok: boolean; what: string }> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { ok: false, what: "nothing focused" };
-    const shows = (e: Element) => {
-      const s = getComputedStyle(e);
-      return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none";
-    };
-    const r = el.getBoundingClientRect();
-    const hidden = r.width <= 1 || r.height <= 1;
-    const label = el.closest("label");
-    const ok = hidden ? Boolean(label && shows(label)) : shows(el);
-    const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}[${el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? ""}]`;
-    return { ok, what };
-  });
+  return page.evaluate(focusState, null);
+}
+
+/**
+ * Where focus is and whether it shows, and whether it is on or inside `target`: one round
+ * trip per Tab stop. Runs in the page.
+ */
+function focusState(target: Element | null): { ok: boolean; what: string; onTarget: boolean } {
+  const el = document.activeElement as HTMLElement | null;
+  const onTarget = Boolean(target && el && (el === target || target.contains(el)));
+  if (!el || el === document.body) return { ok: false, what: "nothing focused", onTarget };
+  const shows = (e: Element) => {
+    const s = getComputedStyle(e);
+    return (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== "none";
+  };
+  const r = el.getBoundingClientRect();
+  const hidden = r.width <= 1 || r.height <= 1;
+  const label = el.closest("label");
+  const ok = hidden ? Boolean(label && shows(label)) : shows(el);
+  const what = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}[${el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? ""}]`;
+  return { ok, what, onTarget };
 }
 
 /** Presses Tab until `target` has focus; every stop on the way must show where focus is. */
@@ -64,12 +71,12 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
   const seen: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
-    const f = await focusShows(page);
+    const f = await target.evaluate(focusState);
     seen.push(f.what);
     // Past the last element focus leaves the page (the browser's own UI): not a stop.
     if (f.what === "nothing focused") continue;
     expect.soft(f.ok, `no visible focus indicator on ${f.what}`).toBe(true);
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+    if (f.onTarget) return;
   }
   throw new Error(`Tab never reached the target; stops: ${seen.join(" → ")}`);
 }

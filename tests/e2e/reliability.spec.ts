@@ -1,162 +1,17 @@
-// Nothing is lost: the production server killed at random points (and inside an
-// on-demand critique, and inside a revision), SSE viewers dropping and resuming, a
-// graceful shutdown, and (on a real PostgreSQL) a takeover between two instances. Each
-// test prints its figures.
+// Nothing is lost: the production server killed inside an on-demand critique and
+// inside a revision, provider faults, SSE viewers dropping and resuming, a graceful
+// shutdown, and (on a real PostgreSQL) a takeover between two instances. The crash
+// test's 40 SIGKILLs at random points are crash.spec.ts. Each test prints its figures.
 import { expect, test } from "@playwright/test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { answerPending, checkLog, Client, fingerprint, ServerProcess, sleep, type LogEvent } from "../support/server";
+import { answerPending, checkLog, Client, ServerProcess, sleep, type LogEvent } from "../support/server";
+import { drive, FAST, newParty, ServerBlock } from "../support/reliability";
 import { portOf } from "../support/ports";
 
-const PACE = { OFFLINE_MODEL_TPS: "600", OFFLINE_MODEL_FIRST_TOKEN_MS: "30", OFFLINE_MODEL_SEED: "11" };
-const FAST = { OFFLINE_MODEL_TPS: "3000", OFFLINE_MODEL_FIRST_TOKEN_MS: "5" };
-// A takeover needs a party still running when its runner dies: slower, yet not slow.
-const AUTH_SECRET = "reliability-secret-reliability-secret-42";
-const DESCRIPTION =
-  "A volunteer scheduling tool for a network of food banks: coordinators publish shifts, volunteers sign up from their phones, and reminders go out by SMS the day before.";
 const PG_URL = process.env.CI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-
-let port = portOf("reliability");
-const dirs: string[] = [];
-function server(env: Record<string, string> = {}, onPort = port++) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ip-rel-"));
-  dirs.push(dataDir);
-  return new ServerProcess({ port: onPort, env: { DATA_DIR: dataDir, AUTH_SECRET, LEASE_MS: "3000", ...PACE, ...env } });
-}
-// A failed test shows what its servers said: an exit or a stack trace is often the cause.
-test.afterEach(async ({}, info) => {
-  if (info.status === info.expectedStatus) return;
-  for (const s of ServerProcess.all) console.log(`--- server :${s.opts.port} (exit ${s.child?.exitCode ?? "killed or running"}), last lines:\n${s.output.split("\n").slice(-40).join("\n")}`);
-});
-test.afterAll(async () => {
-  await ServerProcess.killAll();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-async function newParty(c: Client): Promise<string> {
-  const { status, body } = await c.json<{ id: string }>("/api/parties", { method: "POST", body: JSON.stringify({ description: DESCRIPTION, flags: ["--new", "--party"] }) });
-  expect(status).toBe(201);
-  return body.id;
-}
-
-/** A server with `env` started, a guest session on it, and a new party. */
-async function serverWithParty(env: Record<string, string> = {}) {
-  const s = server(env);
-  await s.start();
-  const c = new Client(s);
-  await c.session();
-  return { s, c, id: await newParty(c) };
-}
-
-/**
- * Drives a party to its end, answering every request; `during` runs between polls. A party
- * whose log stops growing for `stallMs` (nothing to answer) fails the test at once, with
- * the end of its log and of the server's output.
- */
-async function drive(c: Client, id: string, during?: () => Promise<void>, limitMs = 400_000, srv?: ServerProcess, stallMs = 90_000) {
-  const deadline = Date.now() + limitMs;
-  let lastSeq = -1;
-  let movedAt = Date.now();
-  for (;;) {
-    const status = await answerPending(c, id);
-    if (["completed", "failed", "cancelled"].includes(status)) return status;
-    const { body } = await c.json<{ lastSeq: number }>(`/api/parties/${id}`);
-    if (body.lastSeq !== lastSeq) {
-      lastSeq = body.lastSeq;
-      movedAt = Date.now();
-    }
-    if (Date.now() > deadline || Date.now() - movedAt > stallMs) {
-      const tail = (await c.readLog(id, Math.max(0, lastSeq - 12), { stopAfter: Math.min(12, lastSeq) })).map((e) => `  ${e.seq} ${e.type} ${JSON.stringify(e.data).slice(0, 140)}`);
-      const output = (srv?.output ?? "").split("\n").slice(-30).join("\n");
-      throw new Error(`party ${id} still ${status} at seq ${lastSeq} (unchanged for ${Math.round((Date.now() - movedAt) / 1000)} s); its log ends:\n${tail.join("\n")}\nthe server's output ends:\n${output}`);
-    }
-    if (during) await during();
-    else await sleep(150);
-  }
-}
-
-test("crash test: SIGKILL at 20+ random points, every party completes exactly as an uninterrupted run", async () => {
-  test.setTimeout(900_000);
-  // The reference: same seed, no interruption, at the fast pace (the same seed writes the
-  // same words at any pace). Its log spreads the kill points.
-  const { s: ref, c: rc, id: refId } = await serverWithParty(FAST);
-  expect(await drive(rc, refId, undefined, 400_000, ref)).toBe("completed");
-  const refLog = await rc.readLog(refId);
-  await ref.signal("SIGTERM");
-
-  // Kill points are measured in durable progress, not in seq: a restart re-streams the
-  // message it interrupted, so the log grows without the party advancing, and seq-based
-  // points bunch up into kills that land before anything new is done. Progress is the
-  // tokens of completed model calls (usage events), which a restart never repeats.
-  const progressAt: number[] = [];
-  let spent = 0;
-  for (const e of refLog) {
-    if (e.type === "usage") spent += Number(e.data.inputTokens) + Number(e.data.outputTokens);
-    progressAt[e.seq] = spent;
-  }
-  let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  // 40 points at random positions of the reference log, before its last model call ends
-  // (a few are passed by when the party finishes first); each kill lands 1-6 events after its point's progress is reached (after the restart,
-  // for points inside one long call), so mid-stream as often as between steps.
-  const lastCallEnd = refLog.findLast((e) => e.type === "usage")!.seq;
-  const points = Array.from({ length: 40 }, () => 5 + Math.floor(rand() * (lastCallEnd - 5)))
-    .sort((a, b) => a - b)
-    .map((seq) => ({ progress: progressAt[seq], offset: 1 + Math.floor(rand() * 6) }));
-  // The killed run streams at half the reference's old pace (300 tokens/s): the kill count
-  // is bounded by how far the party gets per restart, and on a busy machine a restart
-  // takes 10-25 s (measured; the server resumes the party before it answers the test's
-  // polls), so a faster party outruns the points (11 kills at 600 tokens/s, load 13).
-  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_TPS: "300" });
-  const killedRunStarted = Date.now();
-  const restartMs: number[] = [];
-  let kills = 0;
-  let killAtSeq: number | null = null;
-  const phases: Record<string, number> = {};
-  const status = await drive(c, id, async () => {
-    const { body } = await c.json<{ status: string; currentPhase: number | null; lastSeq: number; tokensUsed: number }>(`/api/parties/${id}`);
-    const next = points[0];
-    // Waiting for the person counts too: the walkthrough is mostly that, and an answer
-    // must still carry the party on after a crash.
-    if (!next || !["in_progress", "awaiting_input"].includes(body.status) || body.tokensUsed < next.progress) {
-      await sleep(30);
-      return;
-    }
-    killAtSeq ??= body.lastSeq + next.offset;
-    if (body.lastSeq < killAtSeq) {
-      await sleep(10);
-      return;
-    }
-    points.shift();
-    killAtSeq = null;
-    phases[String(body.currentPhase)] = (phases[String(body.currentPhase)] ?? 0) + 1;
-    await s.signal("SIGKILL");
-    kills++;
-    const restarted = Date.now();
-    await s.start();
-    restartMs.push(Date.now() - restarted);
-  }, 600_000, s);
-  const killedRunS = Math.round((Date.now() - killedRunStarted) / 1000);
-  const log = await c.readLog(id);
-  await s.signal("SIGTERM");
-  const check = checkLog(log);
-  const discarded = log.filter((e) => e.type === "message-discard").length;
-  const restartP50 = [...restartMs].sort((a, b) => a - b)[Math.floor(restartMs.length / 2)] ?? 0;
-  console.log(
-    `crash test: ${kills} SIGKILLs (by phase ${JSON.stringify(phases)}) in ${killedRunS} s (restarts p50 ${restartP50} ms), ${log.length} events checked (reference ${refLog.length}), ${discarded} interrupted messages re-streamed, ${check.messages} messages, status ${status}`,
-  );
-  expect(status).toBe("completed");
-  expect(kills).toBeGreaterThanOrEqual(20);
-  expect(Object.keys(phases).length).toBeGreaterThanOrEqual(3);
-  expect(check.gapFree).toBe(true);
-  expect(check.duplicateMessageIds).toBe(0);
-  const a = fingerprint(log);
-  const b = fingerprint(refLog);
-  expect(a.artifacts).toEqual(b.artifacts);
-  expect(a.messages).toEqual(b.messages);
-});
+const servers = new ServerBlock(portOf("reliability"));
+const server = (env: Record<string, string> = {}) => servers.server(env);
+const serverWithParty = (env: Record<string, string> = {}) => servers.serverWithParty(env);
 
 const failuresOf = (log: LogEvent[]) =>
   log.filter((e) => e.type === "agent-failure").map((e) => `${e.data.agent}:${e.data.kind}:${e.data.attempt}${e.data.final ? ":final" : ""}`);
@@ -223,7 +78,7 @@ test("a second server on the same embedded database refuses to start and names t
   const a = server();
   await a.start();
   // Same DATA_DIR, another port: PGlite takes no lock of its own.
-  const b = new ServerProcess({ port: port++, env: { ...a.opts.env } });
+  const b = new ServerProcess({ port: servers.nextPort++, env: { ...a.opts.env } });
   const err = await b.start().then(
     () => null,
     (e: Error) => e.message,

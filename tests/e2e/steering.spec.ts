@@ -34,6 +34,18 @@ function server(env: Record<string, string> = {}): ServerProcess {
 /** A party created with the page's own cookie, so the page is its owner; the client answers through the API. */
 async function ownParty(browser: Browser, s: ServerProcess) {
   const context = await browser.newContext({ baseURL: s.url });
+  // The page's party streams, to see when it has stopped listening (closed by the page or by the server).
+  await context.addInitScript(() => {
+    const streams: EventSource[] = [];
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        if (/\/api\/parties\/[^/]+\/events/.test(String(url))) streams.push(this);
+      }
+    };
+    (window as unknown as { __openPartyStreams: () => number }).__openPartyStreams = () => streams.filter((e) => e.readyState !== Native.CLOSED).length;
+  });
   const page = await context.newPage();
   await page.goto("/");
   const c = new Client(s);
@@ -109,7 +121,7 @@ test("speak to one agent, continue on another device, revise and compare version
     // A finished party's page stops listening once the stream has been quiet for a while
     // (use-party-stream.ts): a remark sent after that must bring it back, or the person
     // never sees their own message nor the reply.
-    await page.waitForTimeout(6_000);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __openPartyStreams: () => number }).__openPartyStreams()), { timeout: 30_000 }).toBe(0);
     await text.fill("Our tone of voice is friendly and local.");
     await text.press("Enter");
     const sent = page.getByTestId("room-composer").getByRole("status");

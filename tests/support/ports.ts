@@ -19,6 +19,8 @@ const OFFSETS = {
   models: 18,
   /** 20 … 49: one port per server, in the order the spec starts them. */
   reliability: 20,
+  /** 50 … 59: the crash test's servers (crash.spec.ts). */
+  crash: 50,
   /** 60, 61, 62. */
   threeInstances: 60,
   /** 70 … 79, in the order the spec starts them. */
