@@ -43,14 +43,16 @@ export async function releaseLease(db: Database, lease: Lease): Promise<void> {
 
 /**
  * Parties that need a runner and have none: not finished, no live lease, and either
- * running or waiting on a request that has since been answered.
+ * running or waiting on a request that has since been answered. `owner`: a lease this
+ * instance's id still holds counts as none — the instance restarted and lost the run, so
+ * it takes its parties back at once instead of waiting for its own lease to expire.
  */
-export async function orphanedParties(db: Database, limit = 50): Promise<string[]> {
+export async function orphanedParties(db: Database, owner: string | null = null, limit = 50): Promise<string[]> {
   const rows = await db.prisma.$queryRaw<Array<{ id: string }>>`
     SELECT p.id FROM parties p
     LEFT JOIN runner_leases l ON l.party_id = p.id
     WHERE p.status IN ('pending', 'in_progress', 'awaiting_input')
-      AND (l.party_id IS NULL OR l.expires_at < now())
+      AND (l.party_id IS NULL OR l.expires_at < now() OR l.owner = ${owner})
       AND (p.status <> 'awaiting_input'
            OR NOT EXISTS (SELECT 1 FROM input_requests r WHERE r.party_id = p.id AND r.status = 'pending'))
     ORDER BY p.updated_at

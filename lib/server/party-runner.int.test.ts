@@ -140,6 +140,17 @@ describe("PartyRunner on the database", () => {
     expect(await orphanedParties(db)).not.toContain("p3"); // waiting on the person, not orphaned
   }, 60_000);
 
+  it("takes its own parties back at once after a restart with the same id, not when its lease expires", async () => {
+    await newParty("p7");
+    await claimLease(db, "p7", "same-instance", 60_000); // held by the instance before it died
+    expect(await orphanedParties(db)).not.toContain("p7");
+    expect(await orphanedParties(db, "other-instance")).not.toContain("p7"); // another instance waits
+    const r = runner("same-instance");
+    expect(await r.scan()).toBe(1);
+    await r.kick("p7");
+    expect((await pendingInput(db, "p7"))?.kind).toBe("vision_questions");
+  }, 60_000);
+
   it("resumes an on-demand critique whose instance died, once, and records its result", async () => {
     await newParty("p6");
     await appendUnfenced(db, "p6", [

@@ -316,7 +316,7 @@ export class PartyRunner {
   /** Takes over every party, and every on-demand job, left without a live runner. */
   async scan(): Promise<number> {
     if (this.stopping) return 0;
-    const ids = (await orphanedParties(this.deps.db)).filter((id) => !this.running.has(id));
+    const ids = (await orphanedParties(this.deps.db, this.deps.owner)).filter((id) => !this.running.has(id));
     for (const id of ids) void this.kick(id);
     const now = Date.now();
     const due = (key: string) => {
