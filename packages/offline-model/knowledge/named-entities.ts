@@ -78,12 +78,10 @@ function namesKinds(items: string[]): boolean {
  */
 function withExamples(name: string, examples: string[] | undefined, kind: { purpose: string; fields: string } | undefined): { purpose: string; fields: string } | undefined {
   if (!examples?.length) return kind;
-  const values = unique(examples.map((x) => snake(x.toLowerCase().replace(/^(?:an?|the)\s+/, "").replace(/[^a-z0-9 ]/g, " ").trim())).filter(Boolean)).join("|");
-  if (namesKinds(examples)) {
-    const kinds = unique(examples.map((x) => snake(x.toLowerCase().replace(/^(?:an?|the)\s+/, "").replace(/[^a-z0-9 ]/g, " ").trim().replace(/\S+$/, (w) => singularNoun(w))))).join("|");
-    return { purpose: `A ${name} as the person described it: ${examples.join(", ")}`, fields: `name:string; category:enum(${kinds}); description:text?` };
-  }
-  return { purpose: `The ${name} recorded for each case: ${examples.join(", ")}`, fields: `value:enum(${values}); notes:text?; recorded_at:datetime` };
+  // Each example as an enum value: lower case, no article; a kind is named in the singular.
+  const enumOf = (singular: boolean) => unique(examples.map((x) => snake(x.toLowerCase().replace(/^(?:an?|the)\s+/, "").replace(/[^a-z0-9 ]/g, " ").trim().replace(/\S+$/, (w) => (singular ? singularNoun(w) : w)))).filter(Boolean)).join("|");
+  if (namesKinds(examples)) return { purpose: `A ${name} as the person described it: ${examples.join(", ")}`, fields: `name:string; category:enum(${enumOf(true)}); description:text?` };
+  return { purpose: `The ${name} recorded for each case: ${examples.join(", ")}`, fields: `value:enum(${enumOf(false)}); notes:text?; recorded_at:datetime` };
 }
 
 function kindOf(name: string, verbs: string[] = []): { purpose: string; fields: string } | undefined {
