@@ -43,6 +43,8 @@ export function findActors(raw: string): Actor[] {
       // "volunteer fixers", "parent helpers": a role word before people names who they are, not a group of its own.
       const next = /^\s+([A-Za-z-]+)/.exec(text.slice(m.index + m[0].length))?.[1].toLowerCase() ?? "";
       if (m[2].toLowerCase() === sing.toLowerCase() && (PLURALS.has(next) || /^[a-z]{3,}(?:ers|ors|ists|ians)$/.test(next))) continue;
+      // "volunteer-run", "family-owned": a role word in a hyphenated adjective names no group.
+      if (text[m.index + m[0].length] === "-") continue;
       // "2 of us, no developer": people said to be missing are no user group.
       if (/\b(?:no|not|without|never)\s+(?:\w+\s+)?$/i.test(text.slice(Math.max(0, m.index - 20), m.index + (m[1] ? m[1].length + 1 : 0)))) continue;
       // "SRE team" describes the team, and the people in it are SREs.

@@ -19,7 +19,8 @@ describe("extractProfile: the people it serves", () => {
     expect(groups).not.toContain("agency");
     expect(groups).not.toContain("volunteer");
     expect(groups).toEqual(expect.arrayContaining(["cleaner", "driver"]));
-    // People said to be missing are no group either.
+    // Nor is a role word inside a hyphenated adjective, or people said to be missing.
+    expect(extractProfile("A volunteer-run repair workshop: kids book a slot with a mentor.", "").actors.map((a) => a.singular)).not.toContain("volunteer");
     expect(extractProfile("Soup kitchen sign-ups. Guests book a seat. 2 of us, no developer.", "").actors.map((a) => a.singular)).not.toContain("developer");
   });
 });
