@@ -86,9 +86,18 @@ function withoutWishes(s: string): string {
 /** A date the project must meet is a deadline, not a rule the product enforces. */
 const DATED = /\b(?:deadline|launch\w*|go[- ]live|start before|ready (?:by|before)|(?:open|start)s? on \d|by (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|the end of))\b/i;
 
+/**
+ * A card that pays ("credit cards", "we take cards", "pay by card"); "paper record cards" and
+ * "loyalty cards" move no money.
+ */
+export const CARD_PAYMENT = /\b(?:(?:credit|debit|bank|payment|gift)\s+cards?|cards?\s+(?:payments?|only|machines?|readers?|terminals?)|(?:take|takes|taking|accept|accepts|accepting|pay|pays|paying)\s+(?:\w+\s+)?cards?|(?:by|with a)\s+card)\b/i;
+
+/** Verbs a ban is said with: "no payments", "we don't take cards", "we won't store addresses". */
+export const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order|involve|require)$/;
+
 // Kinds of thing people rule out in one breath and ask for in another: "no online payment" …
 // "a €5 online deposit". A word of the same kind said later, outside a negation, contradicts.
-const KINDS = [/\b(?:pa(?:y|id|ying|yments?)|deposits?|fees?|prices?|charges?|cards?|invoices?|checkout|money)\b/i, /\b(?:accounts?|log[- ]?ins?|sign[- ]?ups?|passwords?|registration)\b/i];
+const KINDS = [new RegExp(`\\b(?:pa(?:y|id|ying|yments?)|deposits?|fees?|prices?|charges?|invoices?|checkout|money)\\b|${CARD_PAYMENT.source}`, "i"), /\b(?:accounts?|log[- ]?ins?|sign[- ]?ups?|passwords?|registration)\b/i];
 const NEGATED = /(?<!-)\b(?:no|not|never|without|don't|doesn't|won't|nothing)\b(?!-)/i;
 
 /** What the person ruled out in one text and asked for in a later one, in their words (texts in the order said). */
@@ -96,10 +105,14 @@ export function contradictions(texts: readonly string[]): Array<{ earlier: strin
   const out: Array<{ earlier: string; later: string }> = [];
   texts.forEach((text, i) => {
     for (const c of readClauses(text, i === 0)) {
-      const heads = c.negated ? c.objects.map((o) => o.head.split(" ").pop()!) : [];
+      // Only a ban can be taken back: "nobody knows the state of a colony" is a pain, not a ban.
+      const ban = c.negated && (!c.verb || PROHIBIT.test(c.verb));
+      const heads = ban ? c.objects.map((o) => o.head.split(" ").pop()!) : [];
       const kind = KINDS.find((k) => heads.some((h) => k.test(h)));
       if (!heads.length) continue;
       for (const later of texts.slice(i + 1).flatMap(splitSentences)) {
+        // Said again (an answer that repeats the description) is no change of mind.
+        if (later.toLowerCase().includes(c.text.toLowerCase())) continue;
         if (NEGATED.test(later) || !(heads.some((h) => new RegExp(`\\b${h}`, "i").test(later)) || kind?.test(later))) continue;
         if (!out.some((x) => x.later === later)) out.push({ earlier: c.text, later: later.replace(/[.!]+$/, "") });
       }

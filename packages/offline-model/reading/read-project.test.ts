@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contradictions } from "./features";
 import { readClauses } from "./read-clauses";
 import { readProject } from "./read-project";
 
@@ -128,5 +129,22 @@ describe("readProject: what the person put outside the product, or off until lat
     expect(r.languages).toEqual(["Dutch"]);
     expect(r.actors).toContain("parent");
     expect(r.clauses.find((c) => c.verb === "see")?.relative).toBeUndefined();
+  });
+});
+
+// Sentences written for these tests (a library, a choir, a seed swap): none is in the corpus.
+describe("readProject: money and changes of mind are read from what they mean", () => {
+  it("reads a card that pays as money, and a card that records or stamps as none", () => {
+    const lib = readProject("Volunteers stamp the borrower cards at the desk. No payments.", "Each book has a paper record card inside the cover.");
+    expect([lib.noMoney, lib.paysInProduct, lib.forbidden]).toEqual([true, false, ["payment"]]);
+    expect(readProject("Choir members pay their yearly dues by card in the app.").paysInProduct).toBe(true);
+    expect(readProject("The café takes cards for the cake stall.").paysInProduct).toBe(true);
+  });
+
+  it("hears only a ban taken back as a contradiction, and a sentence said again as none", () => {
+    const d = "Gardeners swap seeds at the spring fair. Nobody knows which packets are left. No fees.";
+    expect(contradictions([d, "Nobody knows which packets are left until the fair opens."])).toEqual([]);
+    expect(contradictions([d, "No fees. Gardeners swap seeds at the spring fair."])).toEqual([]);
+    expect(contradictions([d, "We could ask a €1 fee per packet online."])).toEqual([{ earlier: "No fees", later: "We could ask a €1 fee per packet online" }]);
   });
 });

@@ -7,7 +7,7 @@ import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, readRequirements, type Requirement } from "./requirements";
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
-import { contradictions } from "./features";
+import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
 import { infinitive, singularNoun, tokens } from "./nlp";
 
 export interface Thing {
@@ -142,11 +142,10 @@ const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|day|mo
 
 // Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
 // ("freelancers get paid per word" is money people receive, not a payment made in the product.)
-const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were)\s)pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|cards?\b|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
+const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were)\s)pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
 const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
-const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order|involve|require)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
@@ -462,7 +461,7 @@ function read(description: string, answers: string): Reading {
   // money moves, but never through the product.
   const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s));
   const noMoney = paidElsewhere || forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
-  const paysInProduct = !noMoney && sentences.some((s) => PAYS.test(s) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
+  const paysInProduct = !noMoney && sentences.some((s) => (PAYS.test(s) || CARD_PAYMENT.test(s)) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
   const skills = readSkills(sentences);

@@ -12,6 +12,11 @@ describe("readRequirements", () => {
     expect(readRequirements(text).find((r) => r.kind === "channel")?.said).toBe("Tutors confirm lessons by text message;".replace(/;$/, ""));
   });
 
+  it("reads a phone number as identity only where people are known by it, not where it is kept as contact data", () => {
+    expect(names("The fixtures secretary keeps a list of referees with their mobile numbers.")).toEqual([]);
+    expect(names("Parents sign in with their phone number and a code.")).toEqual(["identity:phone number"]);
+  });
+
   it("a channel or device ruled out is not required", () => {
     expect(names("No WhatsApp, please. We don't need tablets.")).toEqual([]);
   });

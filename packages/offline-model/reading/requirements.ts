@@ -47,7 +47,9 @@ const DEVICES: Array<[string, RegExp]> = [
   ["scanner", /\b(?:barcode|qr[- ]code|handheld) scanners?\b/i],
 ];
 const IDENTITY: Array<[string, RegExp]> = [
-  ["phone number", /\b(?:just|only|with|by) (?:a |their |your |the )?(?:phone|mobile) numbers?\b|\bphone numbers? (?:only|instead)\b/i],
+  // Known by the number ("no account, just a phone number", "sign in with their mobile number"),
+  // not a number kept as contact data ("a list of volunteers with their phone numbers").
+  ["phone number", /\b(?:just|only) (?:a |their |your |the )?(?:phone|mobile) numbers?\b|\b(?:sign(?:s|ed|ing)? (?:in|up)|log(?:s|ged|ging)? in|identif(?:y|ies|ied)(?: \w+)?|known|register(?:s|ed)?|book(?:s|ed)?) (?:with|by|using) (?:a |their |your |the )?(?:phone|mobile) numbers?\b|\bphone numbers? (?:only|instead)\b/i],
   ["no account", /\bno (?:account|sign[- ]?up|login|log-in|registration|password)s?\b|\bwithout (?:an? )?(?:account|sign[- ]?up|login|registration)\b|\b(?:don't|do not|never) (?:need|want|have) (?:to (?:create|make|register) )?(?:an? )?accounts?\b/i],
   ["single sign-on", /\b(?:sso|single sign[- ]on|log in with (?:google|microsoft|our \w+)|sign in with (?:google|microsoft|apple))\b/i],
   ["magic link", /\bmagic links?\b/i],
