@@ -162,3 +162,30 @@ describe("extractEntities precision", () => {
   });
 });
 
+
+// Written for these tests (a defibrillator network, a lifeboat crew, a darts league): in no corpus.
+describe("extractEntities: what the person listed and how they said it", () => {
+  it("makes the list after a colon the fields of the record before it, typed by their words", () => {
+    const m = model("Every time a volunteer checks a defibrillator they record a check: date, pads expiry date, battery ok or not and any faults found. No payments.");
+    const check = m.entities.find((e) => e.name === "Check");
+    expect(check?.fields.map((f) => `${f.name}:${f.type}`)).toEqual(expect.arrayContaining(["date:date", "pads_expiry_date:date", "battery_ok:bool", "faults:string"]));
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["Defibrillator", "Check"]));
+    expect(m.entities.map((e) => e.name)).not.toEqual(expect.arrayContaining(["Battery"]));
+  });
+
+  it("keeps a list of things said with articles as things, never as one record's fields", () => {
+    const m = model("The darts league wants its own fixtures: a season calendar, a results table and a players' directory.");
+    expect(m.entities.flatMap((e) => e.fields.map((f) => f.name))).not.toContain("results_table");
+  });
+
+  it("reads a list of people, 'about' before a number, 'has to' and what is on paper for what they are", () => {
+    const d = "The coxswain keeps a list of crew members willing to cover nights. Our station has about 30 volunteers and 2 boats. It has to work offline and sync later. Right now it's paper log sheets in the boathouse.";
+    const r = readProject(d);
+    const clause = (verb: string) => r.clauses.find((c) => c.verb === verb);
+    expect(clause("keep")?.objects.map((o) => o.head)).toEqual(["crew member"]);
+    expect(clause("have")?.objects.map((o) => o.head)).toEqual(["volunteer", "boat"]);
+    expect(clause("sync")).toBeDefined();
+    expect(r.things.map((t) => t.name)).not.toContain("log sheet");
+    expect(r.things.map((t) => t.name)).not.toContain("willing");
+  });
+});

@@ -84,6 +84,47 @@ function withExamples(name: string, examples: string[] | undefined, kind: { purp
   return { purpose: `The ${name} recorded for each case: ${examples.join(", ")}`, fields: `value:enum(${enumOf(false)}); notes:text?; recorded_at:datetime` };
 }
 
+// A listed item's type, by its last word: "varroa count" is a number, "queen seen or not" a yes/no.
+const FIELD_TYPES: Array<[RegExp, string]> = [
+  [/^(?:date|day|birthday|deadline)$/, "date"],
+  [/^(?:time|datetime|timestamp)$/, "datetime"],
+  [/^(?:count|number|quantity|age|total|score|rating|minutes|hours|days)$/, "int"],
+  [/^(?:weight|temperature|length|height|width|distance|duration|volume|mileage|reading)$/, "decimal"],
+  [/^(?:price|cost|fee|amount)$/, "money"],
+  [/^(?:email|e-mail)$/, "email"],
+  [/^(?:phone|mobile|telephone)$/, "phone"],
+  [/^(?:notes?|comments?|description|remarks?|details)$/, "text"],
+  [/^(?:url|link|website)$/, "url"],
+];
+
+/**
+ * The fields of a record as the person listed them ("date, queen seen or not, temper of the
+ * colony, varroa count and any treatment given"): each named by its own words, typed by them,
+ * optional (nobody said which are required).
+ */
+function listedFields(items: string[]): string {
+  const out = new Map<string, string>();
+  for (const item of items) {
+    let words = item.toLowerCase().replace(/[^a-z0-9 -]/g, " ").trim();
+    const yesNo = /\s+or not$|^whether\s+|\s+(?:yes\/no|y\/n)$/.test(words);
+    words = words.replace(/\s+or not$|^whether\s+/, "").replace(/^(?:any|the|a|an|each|every|their|its|his|her|our|which)\s+/, "").replace(/\s+of\s.*$/, "");
+    // "any treatment given": a participle after the noun says it happened, the noun is the field.
+    const ts = tokens(words);
+    if (!yesNo && ts.length > 1 && ts.at(-1)!.tags.has("PastTense")) words = words.replace(/\s+\S+$/, "");
+    const name = snake(words.split(/\s+/).slice(-3).join(" "));
+    if (!/^[a-z][a-z0-9_]*$/.test(name) || name === "id" || name === "created_at") continue;
+    const type = yesNo ? "bool" : (FIELD_TYPES.find(([re]) => re.test(name.split("_").pop()!))?.[1] ?? "string");
+    out.set(name, `${name}:${type}?`);
+  }
+  return [...out.values()].join("; ");
+}
+
+/** A designed shape with the person's listed fields added, where it has none of that name. */
+function withListed(designed: string, listed: string): string {
+  const has = new Set(designed.split(";").map((f) => f.trim().split(":")[0]));
+  return [designed, ...listed.split("; ").filter((f) => !has.has(f.split(":")[0]))].join("; ");
+}
+
 function kindOf(name: string, verbs: string[] = []): { purpose: string; fields: string } | undefined {
   for (const [re, purpose, fields, needs] of KINDS) if (re.test(name) && (!needs || !verbs.length || verbs.some((v) => needs.test(v)))) return { purpose, fields };
   return undefined;
@@ -131,7 +172,11 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       // A designed shape still records who the person said acts on it ("drivers record each delivery").
       const who = t.actors.filter((a) => roles.has(a) && acts(a) && !(cat.refs ?? []).some((r) => r.includes(pascal(a))));
       const refs = [...(cat.refs ?? []), ...who.map((a) => `${pascal(a)}?:${thirdPerson(acts(a)!)}`)];
-      push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs }, at: t.at, core: t.core, said: t.name });
+      // The fields the person listed join the designed ones.
+      const own = t.fields?.length ? listedFields(t.fields) : "";
+      const designed = cat.fields;
+      const fields = !own ? designed : typeof designed === "string" ? withListed(designed, own) : (tr: DomainTraits, tx: string) => withListed(designed(tr, tx), own);
+      push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs, fields }, at: t.at, core: t.core, said: t.name });
       continue;
     }
     // Only things people act on, or that the description lists, become tables of their own.
@@ -139,7 +184,9 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     // A thing someone approves or rejects is a record with a status, whoever decides.
     if (!t.core && !t.listed && !kindOf(t.name, t.verbs) && !t.verbs.some((v) => new RegExp(`^(?:${DECIDE})$`).test(v))) continue;
     const name = pascal(t.name);
-    const kind = withExamples(t.name, t.examples, kindOf(t.name, t.verbs));
+    const found = withExamples(t.name, t.examples, kindOf(t.name, t.verbs));
+    // What the person said one of it records is its fields; the kind only says what it is.
+    const kind = t.fields?.length ? { purpose: found?.purpose ?? `A ${t.name} as the person described it`, fields: listedFields(t.fields) } : found;
     // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
     const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...t.actors.filter(acts).map((a) => userRef(a, acts(a)!, roles))];
     const def = { name, match: [], purpose: kind?.purpose ?? `A ${t.name} as the person described it`, fields: kind?.fields ?? "name:string; description:text?; status:enum(active|archived)", refs };

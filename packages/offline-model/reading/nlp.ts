@@ -73,6 +73,11 @@ export function tokens(text: string): Token[] {
     // leading noun, or listed after such a plural, a plural word the library read as a verb is the
     // phrase's head noun — unless an object follows ("each batch follows a recipe"), or a verb does not.
     out.forEach((t, i) => {
+      // "our station has about 30 volunteers": the library can read "has" as a plural noun; it never is one.
+      if (/^(?:has|have|had|does)$/.test(t.norm)) {
+        if (t.tags.has("Noun")) out[i] = { ...t, tags: new Set(["Verb", "PresentTense"]) };
+        return;
+      }
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
       const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction") || next.tags.has("Copula") || next.tags.has("Modal");
       const led = !before ? !ROLE_NOUNS.has(prev?.norm ?? "") && !next?.tags.has("Determiner") : before.tags.has("Value") || before.tags.has("Determiner") || before.tags.has("Possessive");

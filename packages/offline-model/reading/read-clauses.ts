@@ -48,6 +48,8 @@ export interface Clause {
   title?: boolean;
   /** Another name for a noun of the clause before ("…for our sponsor, the city council"): nothing new. */
   apposition?: boolean;
+  /** What the person listed after a colon as the parts of a noun of this clause: "log an inspection: date, varroa count and any treatment given". */
+  attributes?: { of: string; items: string[] };
 }
 
 const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "as"]);
@@ -59,6 +61,12 @@ const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", 
 
 /** Nouns that count or group what follows "of" ("a team of volunteers"): the head is what is counted. */
 const COUNTING = /^(?:number|numbers|group|groups|team|teams|couple|bunch|set|pair|crew|handful|dozen|dozens|list|lot|lots|most|each|all|some|many|few|none|both|any|one|two|three|several|type|types|kind|kinds|piece|pieces)$/;
+
+/** "about 60 members", "over 200 plants": before a number the word says roughly how many, it is no preposition. */
+function isPrep(run: Token[], k: number): boolean {
+  const next = run[k + 1];
+  return PREPS.has(run[k].norm) && !(/^(?:about|around|over|under|nearly|almost|roughly)$/.test(run[k].norm) && next && (next.tags.has("Value") || /^\d/.test(next.norm)));
+}
 
 function isVerb(t: Token, next?: Token): boolean {
   // A symbol ("me + my partner") is never a verb.
@@ -92,7 +100,8 @@ function namesAThing(t: Token, run: Token[], inSlot: Slot): boolean {
   // "bisque fired": after an adjective a past tense is still the verb's; only an article, a number or a possessive make it a noun ("a cut").
   if (t.tags.has("Pronoun") || (VERB_ONLY.some((g) => t.tags.has(g)) && !(slot && !prev?.tags.has("Adjective")))) return false;
   if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return true;
-  if (t.tags.has("Gerund")) return slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true;
+  // "members willing to help", "people waiting for a table": a participle after a plural says which ones, it names nothing.
+  if (t.tags.has("Gerund")) return !prev?.tags.has("Plural") && (slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true);
   return t.tags.has("Verb") && (slot || /[^s]s$/.test(t.norm));
 }
 
@@ -183,8 +192,23 @@ function firstVerbIndex(ts: Token[]): number {
   return -1;
 }
 
+interface Piece {
+  text: string;
+  title: boolean;
+  /** A list after the piece's colon ("…an inspection: date, brood pattern and varroa count"): its items, and the pieces they were. */
+  listed?: { items: string[]; parts: string[] };
+}
+
+/** A list after a colon of short items without a verb of their own ("date, queen seen or not, temper of the colony"). */
+function colonList(parts: string[]): string[] | undefined {
+  const items = parts.flatMap((p) => p.split(/\s+(?:and|&)\s+/)).map((x) => x.trim().replace(/[.!?]+$/, "")).filter(Boolean);
+  if (items.length < 2) return undefined;
+  // ("…our own ticketing: free events, a waitlist and a bundle": things said with an article are things, not what one record holds.)
+  return items.every((x) => x.split(/\s+/).length <= 5 && !/^(?:we|they|i|you|he|she|it|there|an?)\b/i.test(x) && !/\b(?:is|are|was|were|will|would|can|could|should|must)\b/i.test(x)) ? items : undefined;
+}
+
 /** Pieces of a sentence that stand as clauses: split at ; , : and dashes. A title before a colon ("A community gardens app: …") is a noun phrase, never a clause. */
-function pieces(sentence: string, first: boolean): Array<{ text: string; title: boolean }> {
+function pieces(sentence: string, first: boolean): Piece[] {
   // Only the text's first sentence names the product; "The rota hurts most: …" is a clause.
   const colon = first ? /^([^:;,]{3,80}):\s+(.+)$/.exec(sentence) : null;
   const lead = colon && colon[1].split(/\s+/).length <= 8 ? [{ text: colon[1].trim(), title: true }] : [];
@@ -196,10 +220,22 @@ function pieces(sentence: string, first: boolean): Array<{ text: string; title: 
   const parts = masked
     .split(/(\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+)/)
     .map((p) => p.replace(/\u0001(\d+)\u0001/g, (_, i: string) => held[Number(i)]));
-  const out: Array<{ text: string; title: boolean }> = [];
+  const out: Piece[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const text = parts[i].trim().replace(/[.!?]+$/, "");
     if (!text) continue;
+    // After a colon, a list of short items up to the next ; or dash is one piece's list.
+    if (out.length && parts[i - 1]?.trim() === ":") {
+      let j = i;
+      while (j + 2 < parts.length && parts[j + 1].trim() === ",") j += 2;
+      const listParts = parts.slice(i, j + 1).filter((_, x) => x % 2 === 0).map((p) => p.trim().replace(/[.!?]+$/, ""));
+      const items = colonList(listParts);
+      if (items) {
+        out[out.length - 1].listed = { items, parts: listParts };
+        i = j;
+        continue;
+      }
+    }
     // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the
     // last items of a list after a comma continue it, so they keep the clause's verb.
     if (out.length && parts[i - 1]?.trim() === "," && endsList(out[out.length - 1].text, text)) out[out.length - 1].text += `, ${text}`;
@@ -263,7 +299,7 @@ function fragment(sentence: string, piece: string, ts: Token[], negated: boolean
   if (ts.length === 2 && !negated && (ts[0].tags.has("Acronym") || ts[0].tags.has("ProperNoun")) && /[^s]s$/.test(ts[1].norm) && tokens(`it ${ts[1].norm}`)[1]?.tags.has("PresentTense")) {
     return { sentence, text: piece, subject: nounPhrase([ts[0]]), subjectInherited: false, verb: infinitive(ts[1].norm), objects: [], extras: [], negated, copula: false };
   }
-  const prepAt = ts.findIndex((t, i) => i > 0 && PREPS.has(t.norm));
+  const prepAt = ts.findIndex((t, i) => i > 0 && isPrep(ts, i));
   const main = prepAt > 0 ? ts.slice(0, prepAt) : ts;
   const extras = prepAt > 0 ? extrasFrom(ts.slice(prepAt)) : [];
   return { sentence, text: piece, subjectInherited: false, objects: nounList(main.filter((t) => !NEGATORS.has(t.norm))), extras, negated, copula: false };
@@ -339,6 +375,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     i++;
   }
   if (/n't$/.test(ts[v].norm)) negated = true;
+  // "it has to work": the tagger reads "to" after "has" as a verb; the verb is the one after it.
+  if (ts[i].norm === "to" && ts[i + 1]?.tags.has("Verb")) i++;
   let verbTok = ts[i];
   let j = i + 1;
   // "want to order meals", "need to track stock": the second verb carries the meaning.
@@ -391,6 +429,12 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     // clause without its "that"; it says which items, it names nothing new.
     if (k > 0 && /^(?:we|they|i|you|he|she)(?:'d|'ll|'re|'ve)?$/.test(rest[k].norm) && rest[k + 1] && (rest[k + 1].tags.has("Verb") || rest[k + 1].tags.has("Modal")) && isNounish(rest[k - 1])) {
       end = k;
+      // "every time someone opens a hive they should log an inspection": with an object of its
+      // own the pronoun's verb is a main clause, not a word about the noun before it.
+      let m = k + 1;
+      while (m < rest.length - 1 && (rest[m].tags.has("Modal") || rest[m].tags.has("Auxiliary") || NEGATORS.has(rest[m].norm)) && rest[m + 1].tags.has("Verb")) m++;
+      const next = rest[m + 1];
+      if (next && (next.tags.has("Determiner") || (isNounish(next) && !next.tags.has("Preposition")))) split = k;
       break;
     }
     if (rest[k].norm === "and" && k + 2 < rest.length) {
@@ -401,7 +445,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       // "scan parcels and capture signatures": a second verb for the same subject.
       // ("… and relax with tea": a word the dictionary knows only as a verb may take a preposition instead of an object; "… and prop with a photo" is a list.)
       const prepNext = after[1]?.tags.has("Preposition") && dictionaryTag(after[0].norm) === "Infinitive";
-      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner"))) {
+      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner") || (k > 0 && !isNounish(rest[k - 1])))) {
         end = k;
         split = k + 1 + skip;
         sameSubject = true;
@@ -418,9 +462,15 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     }
   }
   const body = rest.slice(0, end);
-  const prepAt = body.findIndex((t) => PREPS.has(t.norm));
-  const objects = nounList(prepAt >= 0 ? body.slice(0, prepAt) : body);
-  const extras = [...placed, ...(prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [])];
+  const prepAt = body.findIndex((_, k) => isPrep(body, k));
+  let objects = nounList(prepAt >= 0 ? body.slice(0, prepAt) : body);
+  let extras = [...placed, ...(prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [])];
+  // "needs a list of members", "a set of tools": what is listed or counted is the object.
+  const counted = extras.findIndex((e) => e.prep === "of");
+  if (objects.length === 1 && COUNTING.test(objects[0].head) && counted === placed.length) {
+    objects = [extras[counted].np];
+    extras = extras.filter((_, x) => x !== counted);
+  }
   const clause: Clause = {
     sentence,
     text: piece,
@@ -462,8 +512,8 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
     for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];
   };
-  for (const t of run) {
-    if (PREPS.has(t.norm)) {
+  for (const [k, t] of run.entries()) {
+    if (isPrep(run, k)) {
       flush();
       prep = t.norm;
       continue;
@@ -473,6 +523,11 @@ function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: 
   flush();
   return out;
 }
+
+/** Verbs with which a thing holds what is listed after a colon: "each booking records: name, time and party size". */
+const HOLDS = /^(?:have|include|contain|record|store|keep|hold|need|capture|show|list|track)$/;
+/** Nouns a colon list spells out as kinds or parts, not as what one record holds: "three parts: bookings, reminders". */
+const PARTS_OF = /^(?:part|feature|kind|type|step|area|section|module|screen|page|thing|need|goal|problem|requirement|option|question|idea|role|group|user|people|person)$/;
 
 /** Whole sentences; list markers dropped, line breaks end a sentence. */
 export function splitSentences(text: string): string[] {
@@ -485,8 +540,14 @@ export function readClauses(text: string, withTitle = true): Clause[] {
   for (const [index, sentence] of splitSentences(text).entries()) {
     let subject: NounPhrase | undefined;
     let prevHadVerb = false;
-    for (const { text: piece, title } of pieces(sentence, withTitle && index === 0)) {
+    for (const { text: piece, title, listed } of pieces(sentence, withTitle && index === 0)) {
       const cs = parsePiece(sentence, piece, subject, false, title, prevHadVerb);
+      // The list after the colon belongs to the clause's last object ("an inspection"), or to a
+      // thing that has, records or keeps it ("each booking records: …"); else its items are pieces.
+      const owner = cs.filter((c) => c.verb && !c.negated).at(-1);
+      const of = owner && (owner.objects.length ? owner.objects.at(-1)!.head : HOLDS.test(owner.verb!) && owner.subject && !owner.subject.person ? owner.subject.head : undefined);
+      if (listed && owner && of && !PARTS_OF.test(of.split(" ").pop()!) && !/ing$/.test(of)) owner.attributes = { of, items: listed.items };
+      else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
       for (const c of cs) {
         const prev = out[out.length - 1];
         if (!c.verb && prevHadVerb && !c.negated && prev && c.objects.length && !c.extras.length) {

@@ -29,6 +29,8 @@ export interface Thing {
   of?: string;
   /** Values or kinds the person listed in parentheses: "(fixed, partly fixed, not fixable)". */
   examples?: string[];
+  /** What one of it records, as the person listed it after a colon: ["date", "queen seen or not", "varroa count"]. */
+  fields?: string[];
 }
 
 /** A verb that is itself a record: "members reserve plots" → a Reservation of a Plot. */
@@ -145,7 +147,7 @@ const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|day|mo
 const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were)\s)pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
-const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
+const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|state|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
@@ -200,6 +202,8 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
     return undefined;
   }
   if (ROLE_SINGULAR.has(h.split(" ").pop()!) || PEOPLE.has(h.split(" ").pop()!)) return undefined;
+  // "paper record cards", "paper forms": what is on paper today is what the product replaces, not a record it keeps.
+  if (/\bpaper\s/i.test(np.full) && last !== "paper") return undefined;
   if (MONEY_WORDS.test(h)) return h;
   if (/^\d/.test(h) || LANGUAGES.some((l) => l.toLowerCase() === h)) return undefined;
   return h;
@@ -299,7 +303,7 @@ function read(description: string, answers: string): Reading {
   const compoundOf = (bare: string) => (bare.includes(" ") ? undefined : [...things.keys()].find((k) => k.endsWith(` ${bare}`)));
   // "four barber shops", "three lock-ups": things the person counted are things the product keeps.
   const counts = new Map<string, number>();
-  for (const c of clauses) for (const np of [...c.objects, ...c.extras.map((e) => e.np)]) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
+  for (const c of clauses) for (const np of [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)]) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
   const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
@@ -400,7 +404,7 @@ function read(description: string, answers: string): Reading {
       }
       if (c.subject && !isPerson(c.subject) && inDesc) {
         const s = thingName(c.subject);
-        if (s && !/^(?:system|app|platform)$/.test(s)) addThing(s, undefined, undefined, false, inDesc);
+        if (s && !/^(?:system|app|platform)$/.test(s)) addThing(s, undefined, undefined, false, inDesc, counted(s));
       }
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
       const own = actor ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
@@ -434,6 +438,12 @@ function read(description: string, answers: string): Reading {
         if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "with" && (c.objects.length > 0 || !c.relative))) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       if (objs.length || actor) read.add(c.sentence);
+      if (c.attributes) {
+        const name = compoundOf(c.attributes.of) ?? c.attributes.of;
+        if (!things.has(name)) addThing(name, undefined, undefined, false, inDesc, true);
+        things.get(name)!.fields = c.attributes.items;
+        read.add(c.sentence);
+      }
     } else if (!c.verb) {
       // "readings per batch", "a waitlist for each event": a verbless phrase ties its nouns too.
       const headNp = c.objects.find((o) => thingName(o));
