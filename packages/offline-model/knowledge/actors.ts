@@ -43,6 +43,8 @@ export function findActors(raw: string): Actor[] {
       // "volunteer fixers", "parent helpers": a role word before people names who they are, not a group of its own.
       const next = /^\s+([A-Za-z-]+)/.exec(text.slice(m.index + m[0].length))?.[1].toLowerCase() ?? "";
       if (m[2].toLowerCase() === sing.toLowerCase() && (PLURALS.has(next) || /^[a-z]{3,}(?:ers|ors|ists|ians)$/.test(next))) continue;
+      // "the municipality hosts our website": a role word with a possessive after it is a verb.
+      if (/^(?:our|their|its|his|her|my|your)$/.test(next)) continue;
       // "volunteer-run", "family-owned": a role word in a hyphenated adjective names no group.
       if (text[m.index + m[0].length] === "-") continue;
       // "2 of us, no developer": people said to be missing are no user group.

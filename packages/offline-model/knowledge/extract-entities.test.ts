@@ -189,3 +189,10 @@ describe("extractEntities: what the person listed and how they said it", () => {
     expect(r.things.map((t) => t.name)).not.toContain("willing");
   });
 });
+
+describe("findActors", () => {
+  it("reads a role word with a possessive after it as a verb", async () => {
+    const { findActors } = await import("./actors");
+    expect(findActors("The council hosts our website. Readers reserve books.").map((a) => a.singular)).toEqual(["reader"]);
+  });
+});

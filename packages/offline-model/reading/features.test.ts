@@ -25,6 +25,11 @@ describe("featuresFromReading", () => {
     expect(featuresFromReading(readProject(d), d).join(" ")).not.toMatch(/GDPR|law/);
   });
 
+  it("does not make what the speakers' own organisation has a feature", () => {
+    const d = "Our rowing club has about 90 members and 12 boats. Coaches book boats for crews.";
+    expect(featuresFromReading(readProject(d), d)).toEqual(["Coaches book boats for crews"]);
+  });
+
   it("does not make 'we run a food bank' a feature", () => {
     const d = "We run a food bank. Volunteers log donations at the door.";
     expect(featuresFromReading(readProject(d), d)).toEqual(["Volunteers log donations at the door"]);

@@ -45,6 +45,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "we are a club": who they are, not what the product does.
     if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own|work (?:at|in|for))\b/i.test(text)) continue;
+    // "Our association has about 60 members": what the speakers' own organisation has or is, likewise.
+    if (/^(?:our|my)\s/i.test(text) && /^(?:have|be|run|own|employ|serve|cover|count|include|span)$/.test(c.verb)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";
     if (c.subjectInherited && c.subject && !PRODUCT.test(subjectWord)) {
       // Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence.

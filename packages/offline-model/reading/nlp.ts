@@ -89,6 +89,19 @@ export function tokens(text: string): Token[] {
         out[i] = { ...t, tags: new Set(["Noun", "Plural"]) };
       }
     });
+    // "the municipality hosts our website", "the driver needs to see", "the bus comes to their
+    // village": after an article and a singular noun, an -s word agrees with that subject: it is
+    // the verb when an article, a possessive, or "to" and a verb follow it, or a preposition or
+    // the end of a clause that has no other verb.
+    out.forEach((t, i) => {
+      const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
+      if (!prev || !before || !/^(?:the|a|an|each|every|this|that)$/.test(before.norm) || !prev.tags.has("Singular") || prev.tags.has("Pronoun")) return;
+      if (!t.tags.has("Plural") || !/[^s]s$/.test(t.norm)) return;
+      // The clause it stands in starts after the last "when", "before", "until"… ("we want to send a reminder before the bus comes").
+      const from = out.findLastIndex((x, k) => k < i && /^(?:when|whenever|before|after|until|once|while|if|as soon as)$/.test(x.norm)) + 1;
+      const alone = !out.some((x, k) => k >= from && k !== i && x.tags.has("Verb") && !x.tags.has("Noun"));
+      if (next ? next.tags.has("Possessive") || next.tags.has("Determiner") || (next.norm === "to" && out[i + 2]?.tags.has("Verb")) || (next.tags.has("Preposition") && alone) : alone) out[i] = { ...t, tags: new Set(["Verb", "PresentTense"]) };
+    });
     return out;
   });
 }
@@ -107,8 +120,11 @@ export function infinitive(verb: string): string {
   configure();
   const v = verb.toLowerCase();
   return remember(infinitiveCache, v, () => {
-    const out = nlp(`they ${v}`).verbs().toInfinitive().text().trim().toLowerCase();
-    return out.split(/\s+/).pop() || v;
+    // "it hosts" agrees, so the library reads a verb ("they hosts" reads a noun and keeps it).
+    const out = nlp(`${/[^s]s$/.test(v) ? "it" : "they"} ${v}`).verbs().toInfinitive().text().trim().toLowerCase();
+    const last = out.split(/\s+/).pop() || v;
+    // A verb the library does not conjugate ("hosts"): its -s is the third person's.
+    return last === v && /[^su]s$/.test(v) ? v.slice(0, -1) : last;
   });
 }
 

@@ -131,6 +131,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       words.length = 0;
       continue;
     }
+    // "before the bus comes": a verb that agrees with the noun before it ends the phrase; the rest is a clause.
+    if (t.tags.has("PresentTense") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && run[i - 1]?.tags.has("Singular") && /^(?:the|a|an|each|every|this|that)$/.test(run[i - 2]?.norm ?? "")) break;
     words.push(t);
   }
   const nouns = words.filter((t) => namesAThing(t, run, inSlot));
@@ -445,7 +447,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       // "scan parcels and capture signatures": a second verb for the same subject.
       // ("… and relax with tea": a word the dictionary knows only as a verb may take a preposition instead of an object; "… and prop with a photo" is a list.)
       const prepNext = after[1]?.tags.has("Preposition") && dictionaryTag(after[0].norm) === "Infinitive";
-      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext) && !after[1].tags.has("Pronoun") && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner") || (k > 0 && !isNounish(rest[k - 1])))) {
+      // ("… and pick them up": an object pronoun after the word makes it a verb.)
+      const themNext = /^(?:them|it|him|her|us|me)$/.test(after[1]?.norm ?? "");
+      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext || themNext) && (!after[1].tags.has("Pronoun") || themNext) && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner") || (k > 0 && !isNounish(rest[k - 1])))) {
         end = k;
         split = k + 1 + skip;
         sameSubject = true;

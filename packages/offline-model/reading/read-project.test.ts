@@ -148,3 +148,14 @@ describe("readProject: money and changes of mind are read from what they mean", 
     expect(contradictions([d, "We could ask a €1 fee per packet online."])).toEqual([{ earlier: "No fees", later: "We could ask a €1 fee per packet online" }]);
   });
 });
+
+// A mobile library, written for these tests: in no corpus.
+describe("readProject: an -s word after 'the' and a singular noun is the verb it agrees with", () => {
+  const d = "The bus comes to each village every two weeks. People reserve books and pick them up when the van stops at their village. The council hosts our website, and the driver needs to see the reservations on a tablet.";
+  it("names no thing from a subject and its verb, and reads a verb before an object pronoun", () => {
+    const r = readProject(d);
+    expect(r.things.map((t) => t.name)).not.toEqual(expect.arrayContaining(["bus come"]));
+    expect(r.things.map((t) => t.name).join(" ")).not.toMatch(/\b(?:pick|van stop|driver need|host)\b/);
+    expect(r.clauses.map((c) => c.verb)).toEqual(expect.arrayContaining(["come", "pick", "stop", "host", "see"]));
+  });
+});
