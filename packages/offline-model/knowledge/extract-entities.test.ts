@@ -196,3 +196,13 @@ describe("findActors", () => {
     expect(findActors("The council hosts our website. Readers reserve books.").map((a) => a.singular)).toEqual(["reader"]);
   });
 });
+
+describe("extractEntities: counted things", () => {
+  it("gives one thing no single reference to what it goes with a dozen of", () => {
+    // Written for this test: a library bus, in no corpus.
+    const m = model("We have a library bus which drives to 11 hamlets every fortnight. Readers reserve books online.");
+    expect(m.entities.map((e) => e.name)).toEqual(expect.arrayContaining(["LibraryBus", "Hamlet"]));
+    expect(m.entities.map((e) => e.name)).not.toContain("Fortnight");
+    expect(m.relations.filter((r) => [r.from, r.to].includes("Hamlet") && [r.from, r.to].includes("LibraryBus"))).toEqual([]);
+  });
+});

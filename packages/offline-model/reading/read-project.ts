@@ -140,7 +140,7 @@ const RATE = /\b(?:pa(?:y|ys|id|ying)|charged?|charges|bill(?:ed|s)?|costs?|pric
 const GENERAL = /^(?:item|thing|object|good|belonging|product|equipment|device)$/;
 
 /** When something happens ("Friday afternoon"), never a thing kept. */
-const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|day|month|year|quarter|season|hour|minute)$/;
+const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|fortnight|day|month|year|quarter|season|hour|minute)$/;
 
 // Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
 // ("freelancers get paid per word" is money people receive, not a payment made in the product.)
@@ -419,7 +419,8 @@ function read(description: string, answers: string): Reading {
         if (c.negated || INTEGRATE.test(c.verb)) break;
         // "move between shops", "move to another batch": over time each side has many of the other.
         if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
-        else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep)) {
+        // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
+        else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep) && (e.prep === "of" || !((e.np.count ?? 0) >= 2))) {
           const from = record ?? objs[0] ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
           if (from && from !== to) links.push({ from, to, many: false, said: c.text });
         }
