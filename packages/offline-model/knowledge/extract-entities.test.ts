@@ -173,6 +173,12 @@ describe("extractEntities: what the person listed and how they said it", () => {
     expect(m.entities.map((e) => e.name)).not.toEqual(expect.arrayContaining(["Battery"]));
   });
 
+  it("reads a first sentence with a subject and a verb before its colon as a clause, and types a cost per head and a maximum", () => {
+    const m = model("Walk leaders create a walk: meeting point, date, fee per walker, max group size and number of dogs allowed.");
+    const walk = m.entities.find((e) => e.name === "Walk");
+    expect(walk?.fields.map((f) => `${f.name}:${f.type}`)).toEqual(expect.arrayContaining(["meeting_point:string", "date:date", "fee_per_walker:money", "max_group_size:int", "number_of_dogs:int"]));
+  });
+
   it("keeps a list of things said with articles as things, never as one record's fields", () => {
     const m = model("The darts league wants its own fixtures: a season calendar, a results table and a players' directory.");
     expect(m.entities.flatMap((e) => e.fields.map((f) => f.name))).not.toContain("results_table");

@@ -107,13 +107,15 @@ function listedFields(items: string[]): string {
   for (const item of items) {
     let words = item.toLowerCase().replace(/[^a-z0-9 -]/g, " ").trim();
     const yesNo = /\s+or not$|^whether\s+|\s+(?:yes\/no|y\/n)$/.test(words);
-    words = words.replace(/\s+or not$|^whether\s+/, "").replace(/^(?:any|the|a|an|each|every|their|its|his|her|our|which)\s+/, "").replace(/\s+of\s.*$/, "");
+    words = words.replace(/\s+or not$|^whether\s+/, "").replace(/^(?:any|the|a|an|each|every|their|its|his|her|our|which)\s+/, "").replace(/^(?!number\b)(\S+(?:\s\S+)?)\s+of\s.*$/, "$1");
     // "any treatment given": a participle after the noun says it happened, the noun is the field.
     const ts = tokens(words);
     if (!yesNo && ts.length > 1 && ts.at(-1)!.tags.has("PastTense")) words = words.replace(/\s+\S+$/, "");
     const name = snake(words.split(/\s+/).slice(-3).join(" "));
     if (!/^[a-z][a-z0-9_]*$/.test(name) || name === "id" || name === "created_at") continue;
-    const type = yesNo ? "bool" : (FIELD_TYPES.find(([re]) => re.test(name.split("_").pop()!))?.[1] ?? "string");
+    // "cost per child" is a cost; "max places", "number of seats" are counts.
+    const head = words.replace(/\s+per\s.*$/, "").split(/\s+/);
+    const type = yesNo ? "bool" : /^(?:max|min|maximum|minimum|number|no)$/.test(head[0]) && head.length > 1 ? "int" : (FIELD_TYPES.find(([re]) => re.test(head.at(-1)!))?.[1] ?? "string");
     out.set(name, `${name}:${type}?`);
   }
   return [...out.values()].join("; ");

@@ -79,7 +79,8 @@ export function tokens(text: string): Token[] {
         return;
       }
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
-      const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction") || next.tags.has("Copula") || next.tags.has("Modal");
+      // ("School trips app": before the product's own word the plural names what it is for.)
+      const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction") || next.tags.has("Copula") || next.tags.has("Modal") || /^(?:app|apps|platform|tool|system|website|site|portal|dashboard|bot)$/.test(next.norm);
       const led = !before ? !ROLE_NOUNS.has(prev?.norm ?? "") && !next?.tags.has("Determiner") : before.tags.has("Value") || before.tags.has("Determiner") || before.tags.has("Possessive");
       const listed = /^(?:and|or)$/.test(prev?.norm ?? "") && before?.tags.has("Plural") && !next?.tags.has("Noun") && !next?.tags.has("Determiner");
       // "the office approves or rejects claims": two verbs joined are a pair of acts.

@@ -213,7 +213,8 @@ function colonList(parts: string[]): string[] | undefined {
 function pieces(sentence: string, first: boolean): Piece[] {
   // Only the text's first sentence names the product; "The rota hurts most: …" is a clause.
   const colon = first ? /^([^:;,]{3,80}):\s+(.+)$/.exec(sentence) : null;
-  const lead = colon && colon[1].split(/\s+/).length <= 8 ? [{ text: colon[1].trim(), title: true }] : [];
+  // ("Teachers create a trip: destination, date, …" is a clause: a subject and its verb name no product.)
+  const lead = colon && colon[1].split(/\s+/).length <= 8 && !parsePiece(sentence, colon[1], undefined, false).some((c) => c.verb && c.subject) ? [{ text: colon[1].trim(), title: true }] : [];
   const body = lead.length ? colon![2] : sentence;
   // A list in parentheses ("a broken item (small electricals, clothes, bikes)") belongs to
   // the noun before it: its commas are not clause breaks.

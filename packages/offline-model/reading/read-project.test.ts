@@ -159,3 +159,13 @@ describe("readProject: an -s word after 'the' and a singular noun is the verb it
     expect(r.clauses.map((c) => c.verb)).toEqual(expect.arrayContaining(["come", "pick", "stop", "host", "see"]));
   });
 });
+
+// A swimming club, written for these tests: in no corpus.
+describe("readProject: a negation that says who, and a plural before the product's word", () => {
+  it("reads 'who hasn't paid yet' as no ban on money, and 'Swimming club lessons app' as no verb", () => {
+    const r = readProject("Swimming club lessons app.\n- parents book lessons and pay online\n- the coach sees who hasn't paid yet");
+    expect([r.noMoney, r.paysInProduct, r.forbidden]).toEqual([false, true, []]);
+    expect(r.clauses[0].verb).toBeUndefined();
+    expect(r.things.map((t) => t.name)).not.toContain("lesson cost");
+  });
+});

@@ -147,7 +147,7 @@ const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|fortni
 const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were)\s)pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
-const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|state|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
+const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|state|cost|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
@@ -341,7 +341,8 @@ function read(description: string, answers: string): Reading {
       if (overridden.has(c.text)) continue;
       // "Some fishermen don't use smartphones": a habit of the people it serves is a fact to design for, not a ban.
       const theirHabit = Boolean(c.verb && /^(?:use|own|have|carry|know|read|like|trust|want)$/.test(c.verb) && actorOf(c.subject, c.verb));
-      if ((!c.verb || PROHIBIT.test(c.verb)) && !theirHabit) {
+      // "staff see who hasn't paid yet": a negation inside a relative or reported clause says who, it bans nothing.
+      if ((!c.verb || PROHIBIT.test(c.verb)) && !theirHabit && !c.relative) {
         // "No money involved", "no login required": the subject is what is ruled out.
         // ("No patient pays" rules out the paying, not the patient: the subject acts there.)
         const subjectRuledOut = c.subject && !isPerson(c.subject) && /^\s*no\s+(?:[\w-]+\s+){1,3}?\w+ed\b/i.test(c.text) ? [c.subject] : [];
