@@ -2,57 +2,18 @@
 // phrases that reveal it; writers branch on traits, never on scenario names, so any
 // description that mentions "patients" or "checkout" gets the right expertise.
 
-export type TraitId =
-  | "payments"
-  | "marketplace"
-  | "ecommerce"
-  | "food"
-  | "health"
-  | "ehr_integration"
-  | "clinical_decision"
-  | "realtime"
-  | "game"
-  | "education"
-  | "minors"
-  | "internal_tool"
-  | "incident_ops"
-  | "ai"
-  | "iot"
-  | "mobile"
-  | "tablet_kiosk"
-  | "offline_first"
-  | "multi_tenant"
-  | "search"
-  | "media"
-  | "markdown"
-  | "cli"
-  | "location"
-  | "scheduling"
-  | "notifications"
-  | "analytics"
-  | "export"
-  | "messaging"
-  | "finance"
-  | "logistics"
-  | "social"
-  | "integrations"
-  | "e_signature"
-  | "video_calls"
-  | "simple_site"
-  | "k8s_operator";
-
-export interface TraitDef {
-  id: TraitId;
+export interface TraitDef<Id extends string = TraitId> {
+  id: Id;
   /** Strong phrases count 2, weak ones 1; a trait holds at `threshold` (default 2). */
-  strong: string[];
-  weak?: string[];
+  strong: readonly string[];
+  weak?: readonly string[];
   threshold?: number;
   /** Only the person's own strong word holds it ("kids", "Students are 11 to 14"): facts about people are never guessed. */
   saidOnly?: boolean;
 }
 
 /** Regex sources; matched case-insensitively on word boundaries. */
-export const TRAITS: TraitDef[] = [
+const TRAIT_DEFS = [
   {
     id: "payments",
     strong: ["pay(?:s|ing|ment|ments)?", "checkout", "(?:credit|debit) cards?", "card payments?", "by card", "billing", "invoic\\w*", "subscriptions?", "commission", "stripe", "adyen", "paypal", "mb ?way", "refunds?", "payouts?"],
@@ -169,4 +130,9 @@ export const TRAITS: TraitDef[] = [
     strong: ["integrat\\w+", "webhooks?", "slack", "existing (?:system|ehr|erp|crm|tools?)"],
     weak: ["apis?", "sync\\w*", "import\\w*", "links? to"],
   },
-];
+] as const satisfies readonly TraitDef<string>[];
+
+/** The traits, one per entry above. */
+export type TraitId = (typeof TRAIT_DEFS)[number]["id"];
+
+export const TRAITS: readonly TraitDef[] = TRAIT_DEFS;
