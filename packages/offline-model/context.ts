@@ -308,9 +308,6 @@ export class ProjectContext {
   }
 
   get plan(): StackPlan {
-    return this.memo("plan", () => {
-      const a = this.approvedProposal;
-      return this.withLaterChanges(a ? fromProposal(a) : this.rawRevision.plan);
-    });
+    return this.memo("plan", () => this.withLaterChanges(this.planBeforeRemarks));
   }
 }

@@ -32,6 +32,11 @@ function usage(promptChars: number, outputChars: number): LanguageModelV4Usage {
   };
 }
 
+/** A hung call: nothing at all until the caller gives up. */
+function untilAborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError(signal)), { once: true }));
+}
+
 function outputChars(segments: Segment[]): number {
   return segments.reduce((n, s) => n + (s.kind === "text" ? s.text.length : s.kind === "tool" ? s.input.length : 0), 0);
 }
@@ -46,9 +51,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
     const signal = opts.abortSignal;
     if (signal?.aborted) throw abortError(signal);
     const p = plan(opts);
-    if (p.fault === "hang") {
-      await new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError(signal)), { once: true }));
-    }
+    if (p.fault === "hang") await untilAborted(signal);
     const err = p.segments.find((s) => s.kind === "error");
     if (err && err.kind === "error") throw err.error;
     if (pace.tokensPerSecond > 0 || pace.firstTokenMs > 0) {
@@ -83,10 +86,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
           if (!closed && !cancelled) controller.enqueue(part);
         };
         const run = async () => {
-          if (p.fault === "hang") {
-            // Nothing at all until the caller gives up.
-            await new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError(signal)), { once: true }));
-          }
+          if (p.fault === "hang") await untilAborted(signal);
           enqueue({ type: "stream-start", warnings: [] });
           enqueue({ type: "response-metadata", id: p.callId, modelId: MODEL_ID, timestamp: new Date() });
           await sleep(pace.firstTokenMs, signal);
@@ -99,23 +99,16 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
               enqueue({ type: "error", error: s.error });
               continue;
             }
-            if (s.kind === "text") {
-              const id = `txt-${i}`;
-              const tokens = tokenize(s.text);
-              const part = tokens.slice(0, Math.max(0, breakAfter - emitted));
-              enqueue({ type: "text-start", id });
-              await paced(part, pace, (delta) => enqueue({ type: "text-delta", id, delta }), signal, isCancelled);
-              emitted += part.length;
-              if (emitted >= breakAfter) break;
-              enqueue({ type: "text-end", id });
-            } else {
-              const id = `${p.callId}_${tool++}`;
-              const chunks = chunkJson(s.input);
-              const part = chunks.slice(0, Math.max(0, breakAfter - emitted));
-              enqueue({ type: "tool-input-start", id, toolName: s.name });
-              await paced(part, pace, (delta) => enqueue({ type: "tool-input-delta", id, delta }), signal, isCancelled);
-              emitted += part.length;
-              if (emitted >= breakAfter) break;
+            // Text streams token by token, a tool call's input JSON chunk by chunk.
+            const text = s.kind === "text";
+            const id = text ? `txt-${i}` : `${p.callId}_${tool++}`;
+            const part = (text ? tokenize(s.text) : chunkJson(s.input)).slice(0, Math.max(0, breakAfter - emitted));
+            enqueue(text ? { type: "text-start", id } : { type: "tool-input-start", id, toolName: s.name });
+            await paced(part, pace, (delta) => enqueue(text ? { type: "text-delta", id, delta } : { type: "tool-input-delta", id, delta }), signal, isCancelled);
+            emitted += part.length;
+            if (emitted >= breakAfter) break;
+            if (text) enqueue({ type: "text-end", id });
+            else {
               enqueue({ type: "tool-input-end", id });
               enqueue({ type: "tool-call", toolCallId: id, toolName: s.name, input: s.input });
             }

@@ -12,13 +12,7 @@ export interface OfflineModelOptions {
   faults?: string;
 }
 
-export interface ResolvedOptions {
-  seed: number;
-  tokensPerSecond: number;
-  firstTokenMs: number;
-}
-
-export function resolveOptions(o: OfflineModelOptions = {}): ResolvedOptions {
+export function resolveOptions(o: OfflineModelOptions = {}) {
   const num = (v: number | undefined, d: number, name: string) => {
     if (v === undefined) return d;
     if (!Number.isFinite(v) || v < 0) throw new RangeError(`offline model option ${name} must be a finite number ≥ 0 (got ${v})`);

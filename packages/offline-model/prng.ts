@@ -37,11 +37,7 @@ export class Rng {
     return this.next();
   }
 
-  int(maxExclusive: number): number {
-    return Math.floor(this.next() * maxExclusive);
-  }
-
   pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)];
+    return items[Math.floor(this.next() * items.length)];
   }
 }

@@ -23,11 +23,7 @@ function toolResultText(part: LanguageModelV4ToolResultPart): string {
 function messageText(m: LanguageModelV4Prompt[number]): string {
   if (m.role === "system") return m.content;
   return m.content
-    .map((p) => {
-      if (p.type === "text") return p.text;
-      if (p.type === "tool-result") return toolResultText(p);
-      return "";
-    })
+    .map((p) => (p.type === "text" ? p.text : p.type === "tool-result" ? toolResultText(p) : ""))
     .filter(Boolean)
     .join("\n");
 }

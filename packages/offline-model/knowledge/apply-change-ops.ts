@@ -19,11 +19,6 @@ export interface OpOutcome {
   note: string;
 }
 
-export interface OpsResult {
-  plan: StackPlan;
-  outcomes: OpOutcome[];
-}
-
 const RULED_OUT = /\s*[—-]\s*ruled out by you: ([^.;]+)$/;
 
 /** What an earlier change request ruled out, as recorded in the stack. */
@@ -93,7 +88,7 @@ function recordRuledOut(plan: StackPlan, ruledOut: string[]): StackPlan {
   return { ...plan, pattern: head.length + tail.length <= 200 ? `${head}${tail}` : `${head.slice(0, 200 - tail.length).replace(/[\s,;:]+\S*$/, "")}${tail}` };
 }
 
-export function applyChangeOps(current: StackPlan, ops: ChangeOp[], input: StackInput): OpsResult {
+export function applyChangeOps(current: StackPlan, ops: ChangeOp[], input: StackInput): { plan: StackPlan; outcomes: OpOutcome[] } {
   let plan = current;
   const outcomes: OpOutcome[] = [];
   const ruledOut = [...ruledOutOf(current)];

@@ -16,20 +16,7 @@ import {
 import { findActors, type Actor } from "./actors";
 import { isCondition } from "../reading/features";
 
-export type AnswerTopic =
-  | "team"
-  | "skills"
-  | "success"
-  | "problem"
-  | "audience"
-  | "compliance"
-  | "payments"
-  | "scale"
-  | "timeline"
-  | "platform"
-  | "integration";
-
-const TOPIC_PATTERNS: Record<AnswerTopic, RegExp> = {
+const TOPIC_PATTERNS = {
   team: /\b(developers?|engineers?|devs?|team of|designers?|full-stack|freelancers?|solo|by myself|just me|(?:we(?:'re| are)|it's|it is|just|only) (?:one person|two people)|hire)\b/i,
   skills: /\b(strong in|experienced? (?:with|in)|we know|know(?:s)? \w+ well|familiar with|comfortable with|prefer|our stack|we use|background in|TypeScript|JavaScript|React|Python|Django|Go|Golang|Java|Kotlin|Ruby|Rails|PHP|Laravel|C#|\.NET|Rust|Elixir|Swift|Vue|Angular|Svelte)\b/,
   // A measure the person names, not a schedule ("a weekly lesson" is no goal).
@@ -42,7 +29,10 @@ const TOPIC_PATTERNS: Record<AnswerTopic, RegExp> = {
   timeline: /\b(deadline|launch\w*|by (?:january|february|march|april|may|june|july|august|september|october|november|december|q[1-4]|summer|spring|autumn|fall|winter)|within \w+ (?:weeks?|months?)|mvp|budget|€|\$)\b/i,
   platform: /\b(phones?|mobile|tablets?|desktop|browser|ios|android|web app|kiosk|offline)\b/i,
   integration: /\b(integrat\w*|EHR|API|webhook|Slack|existing \w+|import|sync|SSO|Okta|Azure AD|Google Workspace)\b/,
-};
+} satisfies Record<string, RegExp>;
+
+/** What an answer sentence is about: one of the topics above. */
+export type AnswerTopic = keyof typeof TOPIC_PATTERNS;
 
 export interface AnswerFacts {
   sentences: string[];

@@ -18,16 +18,11 @@ const MODULE_OF: Record<string, string> = {
   Project: "projects", Task: "projects",
 };
 
-export interface DomainModule {
-  name: string;
-  entities: Entity[];
-}
-
 export function moduleOf(entityName: string): string {
   return MODULE_OF[entityName] ?? kebab(plural(entityName));
 }
 
-export function groupModules(entities: Entity[]): DomainModule[] {
+export function groupModules(entities: Entity[]): { name: string; entities: Entity[] }[] {
   const map = new Map<string, Entity[]>();
   for (const e of entities) {
     const m = moduleOf(e.name);

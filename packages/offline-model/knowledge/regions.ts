@@ -9,7 +9,6 @@ export interface Region {
   brazil: boolean;
   /** Countries named or implied by a city, e.g. Lisbon → Portugal. */
   countries: string[];
-  cities: string[];
   /** True when nothing says where users are; writers then ask or hedge. */
   unknown: boolean;
 }
@@ -44,20 +43,12 @@ const has = (text: string, word: string, flags = "i") =>
 
 export function detectRegion(text: string): Region {
   const countries = new Set<string>();
-  const cities: string[] = [];
   for (const c of EU_COUNTRIES) if (has(text, c)) countries.add(c === "Czech Republic" ? "Czechia" : c);
-  for (const [city, country] of Object.entries(EU_CITIES)) {
-    if (has(text, city, "")) {
-      cities.push(city);
-      countries.add(country);
-    }
-  }
+  for (const [city, country] of Object.entries(EU_CITIES)) if (has(text, city, "")) countries.add(country);
   const eu = countries.size > 0 || /\b(EU|E\.U\.|European Union|Europe|European|GDPR|EEA)\b/.test(text);
-  const usCity = US_CITIES.filter((c) => has(text, c, ""));
-  cities.push(...usCity);
   const us =
     /\b(US|U\.S\.|USA|United States|American|HIPAA|COPPA|FERPA|CCPA)\b/.test(text) ||
-    usCity.length > 0 ||
+    US_CITIES.some((c) => has(text, c, "")) ||
     US_STATES.some((s) => has(text, s, ""));
   if (us) countries.add("United States");
   const uk = /\b(UK|U\.K\.|United Kingdom|Britain|British|England|Scotland|Wales|London|Manchester)\b/.test(text);
@@ -73,7 +64,6 @@ export function detectRegion(text: string): Region {
     canada,
     brazil,
     countries: [...countries],
-    cities,
     unknown: !eu && !us && !uk && !canada && !brazil && countries.size === 0,
   };
 }

@@ -21,7 +21,6 @@ export type RegulationId =
   | "aml_kyc"
   | "pipeda"
   | "lgpd"
-  | "ccpa"
   | "owasp_asvs"
   | "eidas";
 
@@ -224,9 +223,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
   }
   if (r.canada) add({ id: "pipeda", name: "PIPEDA", scope: "users are in Canada", obligations: ["consent and purpose are recorded for personal information"], legal: true });
   if (r.brazil) add({ id: "lgpd", name: "LGPD", scope: "users are in Brazil", obligations: ["a legal basis and a data protection officer are designated"], legal: true });
-  if (r.us && !t.has("health") && !t.has("internal_tool") && /california|ccpa/i.test(r.countries.join(" ") + r.cities.join(" "))) {
-    add({ id: "ccpa", name: "CCPA/CPRA", scope: "Californian consumers use it", obligations: ["consumers can opt out of the sale or sharing of personal information"], legal: true });
-  }
   add({
     id: "owasp_asvs",
     name: "OWASP ASVS Level 2",

@@ -15,13 +15,10 @@ export interface SecurityConcern {
   apply?: (plan: StackPlan) => StackPlan;
 }
 
-function amendSlot(plan: StackPlan, slot: Parameters<typeof getSlot>[1], note: string, fallback?: { choice: string }): StackPlan {
+/** The note added to the service's rationale; a stack without the service is left as it is. */
+function amendSlot(plan: StackPlan, slot: Parameters<typeof getSlot>[1], note: string): StackPlan {
   const cur = getSlot(plan, slot);
-  if (cur) {
-    if (cur.rationale.includes(note)) return plan;
-    return setSlot(plan, { ...cur, rationale: `${cur.rationale}; ${note}` });
-  }
-  return fallback ? setSlot(plan, { slot, choice: fallback.choice, rationale: note }) : plan;
+  return !cur || cur.rationale.includes(note) ? plan : setSlot(plan, { ...cur, rationale: `${cur.rationale}; ${note}` });
 }
 
 export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataModel): SecurityConcern[] {

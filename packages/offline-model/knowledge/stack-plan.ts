@@ -5,28 +5,13 @@
 import type { ProposalOutput } from "@inception-party/protocol";
 import type { Family } from "./family-profiles";
 
-export type SlotId =
-  | "hosting"
-  | "frontend"
-  | "payments"
-  | "realtime"
-  | "fhir"
-  | "sso"
-  | "iot"
-  | "storage"
-  | "queue"
-  | "markdown"
-  | "ai"
-  | "email"
-  | "mobile"
-  | "offline"
-  | "observability"
-  | "secrets"
-  | "audit"
-  | "rate_limit"
-  | "iac"
-  | "distribution"
-  | "other";
+/** Every slot, in the order a service gives way when a seventh would exceed the schema's limit of six. */
+const PRIORITY = [
+  "hosting", "distribution", "payments", "fhir", "sso", "realtime", "iot", "secrets", "audit", "observability",
+  "storage", "mobile", "ai", "frontend", "markdown", "queue", "iac", "offline", "email", "rate_limit", "other",
+] as const;
+
+export type SlotId = (typeof PRIORITY)[number];
 
 export interface Choice {
   choice: string;
@@ -122,12 +107,6 @@ export function fromProposal(p: ProposalOutput): StackPlan {
 export function getSlot(plan: StackPlan, slot: SlotId): Slot | undefined {
   return plan.additional.find((a) => a.slot === slot);
 }
-
-/** Which service gives way when a seventh would exceed the schema's limit of six. */
-const PRIORITY: SlotId[] = [
-  "hosting", "distribution", "payments", "fhir", "sso", "realtime", "iot", "secrets", "audit", "observability",
-  "storage", "mobile", "ai", "frontend", "markdown", "queue", "iac", "offline", "email", "rate_limit", "other",
-];
 
 /** Replace the slot's entry, or add it; keeps at most six services (the schema's limit). */
 export function setSlot(plan: StackPlan, entry: Slot): StackPlan {

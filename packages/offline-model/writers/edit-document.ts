@@ -35,16 +35,19 @@ export function addEntity(md: string, block: string, relationLines: string[]): s
   return out;
 }
 
+/** The document without the lines `drop` picks, blank runs closed up. */
+const withoutLines = (md: string, drop: (line: string) => boolean) =>
+  md
+    .split("\n")
+    .filter((l) => !drop(l))
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n");
+
 export function removeEntity(md: string, name: string): string | undefined {
   const block = entityBlock(md, name);
   if (!block) return undefined;
   const table = snake(plural(name));
-  return md
-    .replace(block, "")
-    .split("\n")
-    .filter((l) => !(/^\s*-\s/.test(l) && (new RegExp(`\\b${esc(name)}\\b`).test(l) || l.includes(`\`${table}`))))
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n");
+  return withoutLines(md.replace(block, ""), (l) => /^\s*-\s/.test(l) && (new RegExp(`\\b${esc(name)}\\b`).test(l) || l.includes(`\`${table}`)));
 }
 
 const MONEY_ROW = /^\|\s*`(?:price|amount|total|subtotal|unit_price|currency|commission_amount|gross_amount|net_amount|payout_account_ref|provider_payment_id|provider_transfer_id)`|minor units/;
@@ -54,22 +57,14 @@ const MONEY_ENTITY = /^###\s+(Payment|Payout|Invoice|Subscription|Donation|Trans
 export function removeMoney(md: string): string | undefined {
   let out = md;
   for (let m = MONEY_ENTITY.exec(out); m; m = MONEY_ENTITY.exec(out)) out = removeEntity(out, m[1]) ?? out.replace(m[0], "");
-  out = out
-    .split("\n")
-    .filter((l) => !MONEY_ROW.test(l) && !/\b(?:Stripe|PCI DSS|payment provider|PSP|card data|chargeback|payout)\b/i.test(l))
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n");
+  out = withoutLines(out, (l) => MONEY_ROW.test(l) || /\b(?:Stripe|PCI DSS|payment provider|PSP|card data|chargeback|payout)\b/i.test(l));
   return out === md ? undefined : out;
 }
 
 /** Every line that uses a ruled-out thing goes; lines saying it was ruled out stay. */
 export function removeMentions(md: string, term: string): string | undefined {
   const re = new RegExp(`(?<![A-Za-z0-9])${esc(term)}(?![A-Za-z0-9])`, "i");
-  const out = md
-    .split("\n")
-    .filter((l) => !re.test(l) || /ruled out|left out|not use|without/i.test(l))
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n");
+  const out = withoutLines(md, (l) => re.test(l) && !/ruled out|left out|not use|without/i.test(l));
   return out === md ? undefined : out;
 }
 

@@ -90,14 +90,12 @@ export function tessaCandidates(ctx: ProjectContext): Candidate[] {
 }
 
 export function classicCandidates(ctx: ProjectContext): Candidate[] {
-  // Classic D7 probes problem, users, features, constraints and success in one go.
-  const n = nadiaCandidates(ctx);
-  const tes = tessaCandidates(ctx);
-  const pick = (xs: Candidate[], topic: string) => xs.find((c) => c.topic === topic);
+  // Classic D7 probes problem, users, features, constraints and success in one go: Nadia's first two (users, success) and Tessa's first (scale).
+  const [users, success] = nadiaCandidates(ctx);
   return [
-    pick(n, "users") ?? n[0],
+    users,
     { topic: "constraints", text: "What constraints should we design around — team size and skills, deadline, budget, and any rules the data falls under?", score: 8 },
-    pick(n, "success") ?? n[1],
-    pick(tes, "scale") ?? tes[0],
-  ].filter(Boolean) as Candidate[];
+    success,
+    tessaCandidates(ctx)[0],
+  ];
 }

@@ -23,6 +23,14 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
   const request = ctx.laterChanges;
   const entityNames = ctx.model.entities.map((e) => e.name);
   const mc = modelChanges(request.ops, ctx.reading, entityNames);
+  /** Takes an edit's document and says what it did; false when the edit found nothing to change. */
+  const edited = (out: string | undefined, what: string) => {
+    if (out) {
+      md = out;
+      done.push(what);
+    }
+    return Boolean(out);
+  };
 
   if (mc.add.length) {
     if (kind === "data-model") {
@@ -45,27 +53,11 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
       }
     } else for (const d of mc.add) notDone.push(`a ${d.name} entity belongs in the data model, not in this document — ask for it there`);
   }
-  for (const name of mc.remove) {
-    const out = removeEntity(md, name) ?? removeMentions(md, name);
-    if (out) {
-      md = out;
-      done.push(`removed ${name}`);
-    } else notDone.push(`${name} is not in this document`);
-  }
-  if (mc.noMoney) {
-    const out = removeMoney(md);
-    if (out) {
-      md = out;
-      done.push("removed every money field, payment table and payment provider");
-    } else done.push("confirmed there is no money in it");
-  }
+  for (const name of mc.remove) if (!edited(removeEntity(md, name) ?? removeMentions(md, name), `removed ${name}`)) notDone.push(`${name} is not in this document`);
+  if (mc.noMoney && !edited(removeMoney(md), "removed every money field, payment table and payment provider")) done.push("confirmed there is no money in it");
   for (const op of mc.rest) {
     if (op.op === "forbid" || op.op === "remove") {
-      const out = removeMentions(md, op.target);
-      if (out) {
-        md = out;
-        done.push(`removed ${op.target}${op.op === "forbid" ? " (ruled out)" : ""}`);
-      } else notDone.push(`${op.target} is not in this document`);
+      if (!edited(removeMentions(md, op.target), `removed ${op.target}${op.op === "forbid" ? " (ruled out)" : ""}`)) notDone.push(`${op.target} is not in this document`);
       continue;
     }
     if (op.op === "replace" && op.replacement) {

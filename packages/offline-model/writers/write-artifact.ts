@@ -36,17 +36,10 @@ export function ownKind(ctx: ProjectContext): ArtifactKind {
   return AGENT_KIND[ctx.agent] ?? artifactKind(ctx);
 }
 
+const WRITERS: Partial<Record<ArtifactKind, (ctx: ProjectContext) => string>> = { "data-model": writeDataModel, "test-strategy-outline": writeTestStrategy, prd: writePrd };
+
 export function writeArtifactOfKind(ctx: ProjectContext, kind: ArtifactKind): string {
-  switch (kind) {
-    case "data-model":
-      return writeDataModel(ctx);
-    case "test-strategy-outline":
-      return writeTestStrategy(ctx);
-    case "prd":
-      return writePrd(ctx);
-    default:
-      return writeArchitecture(ctx);
-  }
+  return (WRITERS[kind] ?? writeArchitecture)(ctx);
 }
 
 export function writeArtifact(ctx: ProjectContext): { markdown: string } {

@@ -7,14 +7,7 @@ import { classicCandidates, nadiaCandidates, oscarCandidates, tessaCandidates, t
 
 function candidatesFor(ctx: ProjectContext): Candidate[] {
   if (ctx.task === "classic.vision_questions") return classicCandidates(ctx);
-  switch (ctx.agent) {
-    case "oscar":
-      return oscarCandidates(ctx);
-    case "tessa":
-      return tessaCandidates(ctx);
-    default:
-      return nadiaCandidates(ctx);
-  }
+  return ctx.agent === "oscar" ? oscarCandidates(ctx) : ctx.agent === "tessa" ? tessaCandidates(ctx) : nadiaCandidates(ctx);
 }
 
 export function writeQuestions(ctx: ProjectContext): QuestionsOutput {

@@ -14,12 +14,8 @@ import { joinList, quote, truncate } from "../text-utils";
 
 const QUESTION = /\?\s*$|^(?:what|why|how|is|are|can|could|should|would|do|does|did|which|will|who|where|when)\b/i;
 
-function choices(plan: StackPlan) {
-  return [plan.language, plan.framework, plan.database, ...plan.additional];
-}
-
 function used(plan: StackPlan, t: Tech) {
-  return choices(plan).find((c) => techPattern(t).test(c.choice));
+  return [plan.language, plan.framework, plan.database, ...plan.additional].find((c) => techPattern(t).test(c.choice));
 }
 
 /** Scale in the person's words ("about 300 members"), or what the description implies. */

@@ -57,16 +57,11 @@ export function writeRevisedProposal(ctx: ProjectContext): RevisedProposalOutput
   };
 }
 
-function smallTeam(ctx: ProjectContext): boolean {
-  const team = ctx.profile.answers.first("team") ?? "";
-  return /\b(one|two|2|1|solo|myself|just me)\b/i.test(team);
-}
-
 export function writePosition(ctx: ProjectContext): PositionOutput {
-  const revisedMsg = findMessage(ctx.conversation, "REVISED PROPOSAL");
-  const revisedText = revisedMsg?.body ?? "";
+  const revisedText = findMessage(ctx.conversation, "REVISED PROPOSAL")?.body ?? "";
   // A position on a stack the person changed reads that stack (tech_stack), not our own revision.
   const plan = ctx.approvedProposal ? ctx.plan : ctx.revision.plan;
+  const position = (agrees: boolean, note: string): PositionOutput => ({ agrees, note: truncate(note, 500) });
   if (ctx.agent === "zara") {
     const concerns = ctx.concerns;
     const addressed = revisedText
@@ -74,35 +69,27 @@ export function writePosition(ctx: ProjectContext): PositionOutput {
       : concerns;
     const agrees = addressed.length >= Math.ceil(concerns.length / 2);
     const open = concerns.filter((c) => !addressed.includes(c)).map((c) => c.fix);
-    return {
+    return position(
       agrees,
-      note: truncate(
-        agrees
-          ? `The revision covers my points: ${joinList(concerns.slice(0, 3).map((c) => `“${c.title}”`))}. I will hold the team to the design-level ones in the blueprint${open.length ? `, and I still want ${open[0]}` : ""}.`
-          : `Too much is left open: ${joinList(open.slice(0, 3))}. I can accept the stack once these are in the design.`,
-        500,
-      ),
-    };
+      agrees
+        ? `The revision covers my points: ${joinList(concerns.slice(0, 3).map((c) => `“${c.title}”`))}. I will hold the team to the design-level ones in the blueprint${open.length ? `, and I still want ${open[0]}` : ""}.`
+        : `Too much is left open: ${joinList(open.slice(0, 3))}. I can accept the stack once these are in the design.`,
+    );
   }
   if (ctx.agent === "felix") {
-    const many = plan.additional.length >= 6;
-    const agrees = !(many && smallTeam(ctx));
+    const team = ctx.profile.answers.first("team");
+    // Six services are too many to run for a team of one or two.
+    const agrees = !(plan.additional.length >= 6 && /\b(one|two|2|1|solo|myself|just me)\b/i.test(team ?? ""));
     const obs = plan.additional.find((a) => a.slot === "observability");
-    return {
+    return position(
       agrees,
-      note: truncate(
-        agrees
-          ? `${ctx.rng("felix").pick(["Agreed.", "Works for me.", "Good to go."])} ${obs ? `${obs.choice} is in, ` : ""}one pipeline deploys everything, and the running cost fits the launch volume. I'll own the CI and staging setup.`
-          : `Six services for ${ctx.profile.answers.first("team")?.toLowerCase() ?? "a team this size"} is too much to run at launch. I'd defer ${plan.additional[plan.additional.length - 1].choice} until the first users arrive; the rest I accept.`,
-        500,
-      ),
-    };
+      agrees
+        ? `${ctx.rng("felix").pick(["Agreed.", "Works for me.", "Good to go."])} ${obs ? `${obs.choice} is in, ` : ""}one pipeline deploys everything, and the running cost fits the launch volume. I'll own the CI and staging setup.`
+        : `Six services for ${team?.toLowerCase() ?? "a team this size"} is too much to run at launch. I'd defer ${plan.additional[plan.additional.length - 1].choice} until the first users arrive; the rest I accept.`,
+    );
   }
-  return {
-    agrees: true,
-    note: truncate(
-      `I stand by the revision: ${plan.language.choice}, ${plan.framework.choice} and ${plan.database.choice.split(" with ")[0]}, with ${joinList(plan.additional.slice(0, 3).map((a) => a.choice))}. It answers both critiques without changing the core.`,
-      500,
-    ),
-  };
+  return position(
+    true,
+    `I stand by the revision: ${plan.language.choice}, ${plan.framework.choice} and ${plan.database.choice.split(" with ")[0]}, with ${joinList(plan.additional.slice(0, 3).map((a) => a.choice))}. It answers both critiques without changing the core.`,
+  );
 }
