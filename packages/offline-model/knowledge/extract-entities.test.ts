@@ -203,6 +203,14 @@ describe("findActors", () => {
   });
 });
 
+describe("extractEntities: what is logged when something is done", () => {
+  it("links the record logged to the thing acted on in the same sentence", () => {
+    // Written for this test: a defibrillator network, in no corpus.
+    const m = model("Whenever a volunteer inspects a defibrillator they log a check with the pad expiry date.");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Check", to: "Defibrillator" }));
+  });
+});
+
 describe("extractEntities: counted things", () => {
   it("gives one thing no single reference to what it goes with a dozen of", () => {
     // Written for this test: a library bus, in no corpus.

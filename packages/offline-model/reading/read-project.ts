@@ -468,6 +468,16 @@ function read(description: string, answers: string): Reading {
     } else if (c.verb) read.add(c.sentence);
   }
 
+  // "every time someone opens a hive they log an inspection", "after each trip skippers log an
+  // entry": what is logged when something is done to a thing is a record of that thing.
+  for (const c of clauses) {
+    if (!c.verb || c.negated || !/^(?:log|record|note|enter|write|file)$/.test(c.verb)) continue;
+    const logged = c.objects.map((o) => thingName(o)).find((n) => n && things.has(n));
+    const when = /\b(?:every time|each time|whenever|when|after|once)\b/i.test(c.sentence);
+    const other = clauses.find((x) => x !== c && x.sentence === c.sentence && x.verb && !x.negated && x.objects.some((o) => thingName(o) && things.get(thingName(o)!)?.core));
+    const to = other && thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!);
+    if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
+  }
   const forbiddenList = [...forbidden];
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
   // money moves, but never through the product.
