@@ -66,3 +66,13 @@ describe("a café is a venue first", () => {
     expect(detectDomain("Ordering for our café: guests pick from the menu and pay at the table.").has("food")).toBe(true);
   });
 });
+
+// Written for this test (a scout group, a climbing wall): in no corpus.
+describe("card payments are asserted only where the person said so", () => {
+  it("asks how people pay when no method was named, and applies PCI DSS when cards were", () => {
+    const ids = (text: string) => applicableRegulations(detectDomain(text)).map((r) => r.id);
+    expect(ids("Scout leaders plan camps and parents pay the camp fee online.")).not.toContain("pci_dss");
+    expect(ids("Climbers buy day passes and pay by card at the wall's kiosk in the app.")).toContain("pci_dss");
+    expect(ids("Climbers buy day passes through a Stripe checkout.")).toContain("pci_dss");
+  });
+});

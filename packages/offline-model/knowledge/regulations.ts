@@ -34,6 +34,15 @@ export interface Regulation {
   legal: boolean;
 }
 
+/**
+ * The person said people pay by card ("by card", "credit cards", "Stripe checkout"): only
+ * then are card payments taken in the product. "parents pay the trip cost" names no method,
+ * so the team asks how instead of asserting PCI DSS.
+ */
+export function cardsSaid(t: DomainTraits): boolean {
+  return t.has("payments") && (t.evidence.payments ?? []).some((h) => /\b(?:cards?|checkout|stripe|adyen|paypal|apple pay|google pay|subscriptions?)\b/i.test(h));
+}
+
 export function applicableRegulations(t: DomainTraits): Regulation[] {
   const r = t.region;
   const out: Regulation[] = [];
@@ -41,7 +50,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
   // A regional law applies only where the person's words place the users; where nothing
   // says, the writers ask instead of asserting one.
 
-  if (t.has("payments")) {
+  if (cardsSaid(t)) {
     add({
       id: "pci_dss",
       name: "PCI DSS v4.0",

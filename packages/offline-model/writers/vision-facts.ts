@@ -3,6 +3,7 @@
 // from the person's words first, then from what the domain implies.
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
+import { cardsSaid } from "../knowledge/regulations";
 import { painTopic, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
 import { briefLine } from "./requirement-lines";
@@ -125,6 +126,7 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
   const compliance: string[] = [];
   const tech: string[] = [];
   if (ctx.reading.paysInProduct) compliance.push("Refunds and chargebacks need a clear policy before the first payment is taken");
+  if (t.has("payments") && !ctx.reading.noMoney && !cardsSaid(t)) compliance.push("Open question: how will people pay? Cards taken in the product bring PCI DSS (card data only in the payment provider's hosted fields); bank transfer or cash at the door do not");
   if (t.unsure.has("minors")) compliance.push(`Open question: will children use it? If so, collecting their personal data brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : ""}`);
   if (t.has("minors")) compliance.push(`Collecting personal data from children brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : " under the privacy law where they live"}`);
   if (t.region.eu) compliance.push("GDPR enforcement: missing retention rules or processor agreements are fined and costly to retrofit");
