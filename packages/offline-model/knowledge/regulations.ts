@@ -1,5 +1,6 @@
 // Which laws and industry standards apply, derived from traits and region. Oscar cites
 // them, Zara turns them into threats, the constitution turns them into articles.
+import { CARD_PAYMENT } from "../reading/features";
 import type { DomainTraits } from "./detect-domain";
 
 export type RegulationId =
@@ -40,7 +41,7 @@ export interface Regulation {
  * so the team asks how instead of asserting PCI DSS.
  */
 export function cardsSaid(t: DomainTraits): boolean {
-  return t.has("payments") && (t.evidence.payments ?? []).some((h) => /\b(?:cards?|checkout|stripe|adyen|paypal|apple pay|google pay|subscriptions?)\b/i.test(h));
+  return t.has("payments") && (t.evidence.payments ?? []).some((h) => CARD_PAYMENT.test(h) || /\b(?:checkout|stripe|adyen|paypal|apple pay|google pay|subscriptions?)\b/i.test(h));
 }
 
 export function applicableRegulations(t: DomainTraits): Regulation[] {

@@ -51,6 +51,9 @@ interface TermJson {
 }
 
 /** The words of a text with their tags. */
+/** Determiners before one thing: after one and a singular noun, an -s word is a verb that agrees ("the bus comes"). */
+export const SINGULAR_DETERMINER = /^(?:the|a|an|each|every|this|that)$/;
+
 export function tokens(text: string): Token[] {
   configure();
   return remember(tokenCache, text, () => {
@@ -96,7 +99,7 @@ export function tokens(text: string): Token[] {
     // the end of a clause that has no other verb.
     out.forEach((t, i) => {
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
-      if (!prev || !before || !/^(?:the|a|an|each|every|this|that)$/.test(before.norm) || !prev.tags.has("Singular") || prev.tags.has("Pronoun")) return;
+      if (!prev || !before || !SINGULAR_DETERMINER.test(before.norm) || !prev.tags.has("Singular") || prev.tags.has("Pronoun")) return;
       if (!t.tags.has("Plural") || !/[^s]s$/.test(t.norm)) return;
       // The clause it stands in starts after the last "when", "before", "until"… ("we want to send a reminder before the bus comes").
       const from = out.findLastIndex((x, k) => k < i && /^(?:when|whenever|before|after|until|once|while|if|as soon as)$/.test(x.norm)) + 1;

@@ -6,7 +6,7 @@
 import { ROLES } from "../knowledge/actors";
 import { sentences } from "../text-utils";
 import { LANGUAGE_CODES } from "./languages";
-import { dictionaryTag, infinitive, singularNoun, tokens, type Token } from "./nlp";
+import { dictionaryTag, infinitive, singularNoun, SINGULAR_DETERMINER, tokens, type Token } from "./nlp";
 
 const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
 
@@ -132,7 +132,7 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       continue;
     }
     // "before the bus comes": a verb that agrees with the noun before it ends the phrase; the rest is a clause.
-    if (t.tags.has("PresentTense") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && run[i - 1]?.tags.has("Singular") && /^(?:the|a|an|each|every|this|that)$/.test(run[i - 2]?.norm ?? "")) break;
+    if (t.tags.has("PresentTense") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && run[i - 1]?.tags.has("Singular") && SINGULAR_DETERMINER.test(run[i - 2]?.norm ?? "")) break;
     words.push(t);
   }
   const nouns = words.filter((t) => namesAThing(t, run, inSlot));
