@@ -47,6 +47,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own|work (?:at|in|for))\b/i.test(text)) continue;
     // "Our association has about 60 members": what the speakers' own organisation has or is, likewise.
     if (/^(?:our|my)\s/i.test(text) && /^(?:have|be|run|own|employ|serve|cover|count|include|span)$/.test(c.verb)) continue;
+    // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
+    if (c.subject && reading.ours.includes(c.subject.head)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";
     if (c.subjectInherited && c.subject && !PRODUCT.test(subjectWord)) {
       // Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence.

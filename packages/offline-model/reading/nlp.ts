@@ -46,6 +46,8 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
 interface TermJson {
   text: string;
   normal?: string;
+  /** The word a contraction leaves unwritten: "it's" → "it" and an empty term "is". */
+  implicit?: string;
   post?: string;
   tags?: string[];
 }
@@ -57,12 +59,13 @@ export const SINGULAR_DETERMINER = /^(?:the|a|an|each|every|this|that)$/;
 export function tokens(text: string): Token[] {
   configure();
   return remember(tokenCache, text, () => {
-    const json = nlp(text).json({ terms: { normal: true } }) as Array<{ terms: TermJson[] }>;
+    const json = nlp(text).json({ terms: { normal: true, implicit: true } }) as Array<{ terms: TermJson[] }>;
     const out: Token[] = [];
     for (const s of json) {
       let joinNext = false;
       for (const t of s.terms) {
-        const tok = { text: t.text, norm: (t.normal ?? t.text).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""), tags: new Set(t.tags ?? []), post: (t.post ?? "").trim() };
+        // "it's chaos": the unwritten "is" is read as the copula it is.
+        const tok = { text: t.text, norm: (t.text === "" && t.implicit ? t.implicit : (t.normal ?? t.text)).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""), tags: new Set(t.tags ?? []), post: (t.post ?? "").trim() };
         // The library splits "walk-in", "no-shows", "in-house" into two terms; a hyphenated
         // word is one word ("no-shows" is a thing counted, never a negation).
         const prev = out[out.length - 1];
@@ -99,6 +102,11 @@ export function tokens(text: string): Token[] {
     // the end of a clause that has no other verb.
     out.forEach((t, i) => {
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
+      // "nobody notices until the morning": after a pronoun that is one person, the -s word is its verb.
+      if (prev && /^(?:nobody|somebody|everybody|anybody|someone|everyone|anyone)$/.test(prev.norm) && t.tags.has("Plural") && /[^s]s$/.test(t.norm)) {
+        out[i] = { ...t, tags: new Set(["Verb", "PresentTense"]) };
+        return;
+      }
       if (!prev || !before || !SINGULAR_DETERMINER.test(before.norm) || !prev.tags.has("Singular") || prev.tags.has("Pronoun")) return;
       if (!t.tags.has("Plural") || !/[^s]s$/.test(t.norm)) return;
       // The clause it stands in starts after the last "when", "before", "until"… ("we want to send a reminder before the bus comes").

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contradictions } from "./features";
+import { contradictions, featuresFromReading } from "./features";
 import { readClauses } from "./read-clauses";
 import { readProject } from "./read-project";
 
@@ -167,5 +167,31 @@ describe("readProject: a negation that says who, and a plural before the product
     expect([r.noMoney, r.paysInProduct, r.forbidden]).toEqual([false, true, []]);
     expect(r.clauses[0].verb).toBeUndefined();
     expect(r.things.map((t) => t.name)).not.toContain("lesson cost");
+  });
+});
+
+// Written for these tests: a printmaking collective and a bakery, in no corpus.
+describe("readProject: who the speakers are is the setting, what they count is theirs", () => {
+  it("keeps the speakers' organisation out of the records, and the things they count in", () => {
+    const r = readProject("We're a small printmaking collective with three presses. Members pay the collective each quarter. Members book the presses.");
+    expect(r.ours).toEqual(["collective"]);
+    expect(r.things.map((t) => t.name)).toEqual(["press"]);
+    expect(r.links.some((l) => [l.from, l.to].includes("collective"))).toBe(false);
+  });
+
+  it("reads an organisation named first with 'our' as the setting, not a feature or a sale", () => {
+    const description = "Our bakery sells sourdough to cafés across town. Drivers deliver the orders before 7.";
+    const r = readProject(description);
+    expect(r.ours).toEqual(["bakery"]);
+    expect(r.acts.map((a) => a.record)).toEqual(["delivery"]);
+    expect(featuresFromReading(r, description)).toEqual(["Drivers deliver the orders before 7"]);
+  });
+
+  it("reads a contraction's unwritten verb, and 'nobody' as the subject of the verb after it", () => {
+    const r = readProject("Honestly it's a shambles. There's 12 beehives and 3 apiaries. Nobody answers the phone after five.");
+    expect(r.clauses[0]).toMatchObject({ verb: "be", copula: true });
+    expect(r.things.map((t) => t.name).sort()).toEqual(["apiary", "beehive"]);
+    expect(r.forbidden).toEqual([]);
+    expect(r.clauses.find((c) => /^Nobody/.test(c.text))?.verb).toBe("answer");
   });
 });

@@ -96,6 +96,8 @@ export interface Reading {
    * (the first belongs to the second). Names as things and actors are named.
    */
   links: Link[];
+  /** The speakers' own organisation ("we are a ceramics co-op", "I run a dog walking business"): the product's setting, never a record. */
+  ours: string[];
 }
 
 export interface Link {
@@ -175,6 +177,12 @@ function isPerson(np: NounPhrase | undefined): boolean {
   // "physiotherapists", "adopters", "beekeepers": agent nouns act; machines are listed above.
   return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
 }
+
+/** Kinds of organisation people run: said as "our …" first, the speakers' own. */
+const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective|charity|business|company|firm|agency|shop|store|taproom|bar|pub|cafe|café|restaurant|bakery|brewery|studio|school|clinic|practice|salon|gym|farm|choir|band|orchestra|theatre|church|group|organi[sz]ation|non-?profit|startup|team|centre|center|library|nursery)$/;
+
+/** "two kilns", "vans": said as many ("a business" only ends in s). */
+const saidPlural = (np: NounPhrase) => np.text.split(/\s+/).pop()!.toLowerCase().replace(/[^a-z-]/g, "") !== np.head.split(" ").pop();
 
 const INTEGRATE = /^(?:sync|export|import|integrate|connect|migrate|mirror|push|pull)$/;
 /** Verbs whose subject is as often a thing as a person ("the fees are too high", "the cutter needs an induction"). */
@@ -296,6 +304,7 @@ function read(description: string, answers: string): Reading {
   const ruledOut = new Set<string>();
   const overridden = new Set(contradictions([description, answers]).map((c) => c.earlier));
   const links: Link[] = [];
+  const ours = new Set<string>();
   const read = new Set<string>();
   const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
 
@@ -361,6 +370,37 @@ function read(description: string, answers: string): Reading {
         continue;
       }
     }
+    // "We are a ceramics co-op with two kilns", "im a plumber with 2 vans": who the speakers are
+    // is the product's setting (a person's trade is a role), and what they count is theirs to keep.
+    // "there's 4 walkers and 70 regular dogs": what there is, the same.
+    const there = /^there\b/i.test(c.text.trim());
+    if (c.copula && !c.negated && (there || /^(?:we|i|i'?m)\b/i.test(c.text.trim()))) {
+      for (const o of c.objects) {
+        const n = there && !isPerson(o) ? thingName(o) : undefined;
+        if (n) {
+          addThing(n, undefined, undefined, false, inDesc, true);
+          continue;
+        }
+        const role = isPerson(o) ? actorOf(o) : undefined;
+        if (role && !actors.includes(role)) actors.push(role);
+        else if (!role) ours.add(o.head);
+      }
+      // ("a small printmaking collective": the tagger may read the last word as an adjective.)
+      const said = /^(?:we|i)\s*(?:'re|are|'m|am)\s+(?:an?|the)\s+([^,;]+?)(?=\s+(?:with|in|of|from|based|and|who|that)\b|[,;]|$)/i.exec(c.text.trim());
+      if (!there && !c.objects.length && said) ours.add(singularNoun(said[1].split(/\s+/).pop()!));
+      for (const e of c.extras) {
+        const n = thingName(e.np);
+        if (n && (counted(n) || saidPlural(e.np))) addThing(n, undefined, undefined, false, inDesc, true);
+      }
+      read.add(c.sentence);
+      continue;
+    }
+    // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
+    if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
+    if (c.subject && [...ours].some((o) => o === c.subject!.head || o.endsWith(` ${c.subject!.head}`))) {
+      read.add(c.sentence);
+      continue;
+    }
     // In the answers a pain sentence is about the problem, not the data ("people forget their turn").
     const pain = !inDesc && PAIN.test(c.text);
     if (c.verb && !c.copula && !pain) {
@@ -381,7 +421,12 @@ function read(description: string, answers: string): Reading {
       const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));
       // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
       if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
-        for (const o of objs) if (counted(o) || /s$/.test(c.objects.find((x) => x.head === o)?.text ?? "")) addThing(o, c.verb, actor, byPerson, inDesc, true);
+        for (const o of objs) {
+          const np = c.objects.find((x) => x.head === o);
+          // What they run is their organisation; what they have or own ("a library bus") they keep.
+          if (/^(?:run|be)$/.test(c.verb) && !counted(o) && !(np && saidPlural(np))) ours.add(o);
+          else addThing(o, c.verb, actor, byPerson, inDesc, true);
+        }
         read.add(c.sentence);
         continue;
       }
@@ -478,6 +523,8 @@ function read(description: string, answers: string): Reading {
     const to = other && thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!);
     if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
   }
+  // "the collective" is the "printmaking collective" they said they are.
+  const isOurs = (name: string) => [...ours].some((o) => o === name || o.endsWith(` ${name}`));
   const forbiddenList = [...forbidden];
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
   // money moves, but never through the product.
@@ -531,7 +578,7 @@ function read(description: string, answers: string): Reading {
     clauses,
     actors,
     // Someone who acts somewhere ("assign jobs to translators", "translators upload …") is a person, never a thing kept.
-    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.includes(t.name)).sort((a, b) => a.at - b.at),
+    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.includes(t.name) && !isOurs(t.name)).sort((a, b) => a.at - b.at),
     // Money paid at a counter or on an invoice is no record of the product's.
     acts: acts.filter((a) => !forbidden.has(a.record) && (a.record !== "payment" || paysInProduct)),
     forbidden: forbiddenList,
@@ -545,7 +592,8 @@ function read(description: string, answers: string): Reading {
     quantities: qs,
     budget: budgetOf(qs),
     requirements,
-    links: links.filter((l) => !forbidden.has(l.from) && !forbidden.has(l.to)),
+    links: links.filter((l) => ![l.from, l.to].some((n) => forbidden.has(n) || isOurs(n))),
+    ours: [...ours],
     unclear,
   };
 }
