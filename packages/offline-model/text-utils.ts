@@ -104,7 +104,7 @@ export function singular(word: string): string {
   return w;
 }
 
-const IRREGULAR_PLURAL: Record<string, string> = { quiz: "quizzes", person: "people", child: "children", analysis: "analyses", status: "statuses", data: "data", media: "media" };
+const IRREGULAR_PLURAL: Record<string, string> = { quiz: "quizzes", person: "people", child: "children", analysis: "analyses", status: "statuses", data: "data", media: "media", staff: "staff" };
 
 export function plural(word: string): string {
   const w = word;

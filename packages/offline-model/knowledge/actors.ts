@@ -1,6 +1,7 @@
 // People who use the product, found by role nouns ("cooks", "nurses", "teachers").
 // Only an allow-listed modifier is kept ("home cooks", "office workers"), so the
 // extractor never produces "existing nurses" or "40 students".
+import { tokens } from "../reading/nlp";
 import { plural, unique } from "../text-utils";
 
 export interface Actor {
@@ -33,6 +34,15 @@ const NOT_PEOPLE = /\b(customer (?:support|service|success|data)|kubernetes oper
 
 const PLURALS = new Set(ROLES.map(([, p]) => p.toLowerCase()));
 
+/** The word after a role word is a noun it stands before ("guest kegs"), read with the words around it ("the guest books a room" has a verb). */
+function modifiesNext(text: string, end: number, next: string): boolean {
+  const before = text.slice(Math.max(0, end - 40), end).split(/\s+/).slice(-3).join(" ");
+  const after = text.slice(end).trim().split(/\s+/).slice(0, 3).join(" ");
+  const ts = tokens(`${before} ${after}`.replace(/[.,;:!?]+(?=\s|$)/g, (p, i, all) => (i + p.length >= all.length ? "" : p)));
+  const t = ts.find((x) => x.norm === next.toLowerCase());
+  return Boolean(t && t.tags.has("Noun") && !t.tags.has("Verb") && !t.tags.has("Pronoun") && !/^(?:who|that|which)$/.test(t.norm));
+}
+
 export function findActors(raw: string): Actor[] {
   const text = raw.replace(NOT_PEOPLE, (m) => " ".repeat(m.length));
   const found: { at: number; actor: Actor }[] = [];
@@ -43,6 +53,8 @@ export function findActors(raw: string): Actor[] {
       // "volunteer fixers", "parent helpers": a role word before people names who they are, not a group of its own.
       const next = /^\s+([A-Za-z-]+)/.exec(text.slice(m.index + m[0].length))?.[1].toLowerCase() ?? "";
       if (m[2].toLowerCase() === sing.toLowerCase() && (PLURALS.has(next) || /^[a-z]{3,}(?:ers|ors|ists|ians)$/.test(next))) continue;
+      // "a few guest kegs", "the member list": a role word before a noun names a kind of that noun.
+      if (m[2].toLowerCase() === sing.toLowerCase() && next && modifiesNext(text, m.index + m[0].length, next)) continue;
       // "the municipality hosts our website": a role word with a possessive after it is a verb.
       if (/^(?:our|their|its|his|her|my|your)$/.test(next)) continue;
       // "volunteer-run", "family-owned": a role word in a hyphenated adjective names no group.

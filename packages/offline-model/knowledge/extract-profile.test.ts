@@ -25,3 +25,13 @@ describe("extractProfile: the people it serves", () => {
   });
 });
 
+
+describe("extractProfile: who the people are, said loosely", () => {
+  // Written for this test, in no corpus: a cider house and a ferry.
+  it("reads a role word before a noun as a kind of that noun, and a spoken opener as no part of the subject", () => {
+    const p = extractProfile("so I run a little cider house, we pour a few guest ciders too. The host books tables and staff pour.", "");
+    expect(p.actors.map((a) => a.plural)).toEqual(["hosts"]);
+    expect(p.subject).toBe("a little cider house, we pour a few guest ciders too");
+    expect(extractProfile("Ferry timetable app. The guest books a cabin, the crew checks tickets.", "").actors.map((a) => a.plural)).toEqual(["guests"]);
+  });
+});

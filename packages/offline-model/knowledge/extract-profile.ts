@@ -68,7 +68,8 @@ function headPhrase(firstSentence: string): string {
 }
 
 /** "We are", "We run", "I'm": who is speaking, before what the sentence is about. */
-const WHO_WE_ARE = /^(?:we(?:'re| are)|we run|we own|i run|i own|i'?m|i am|(?:we|i) work (?:at|in|for))\s+/i;
+// ("so I run …", "Hi! We are …": a greeting or a spoken opener comes first.)
+const WHO_WE_ARE = /^(?:(?:so|well|ok(?:ay)?|right|basically|hi|hello|hey|honestly)\b[\s,!]*)*(?:we(?:'re| are)|we run|we own|i run|i own|i'?m|i am|(?:we|i) work (?:at|in|for))\s+/i;
 const NAME_SKIP = /^(?:an?|the|our|my|their|its|of|for|and|with|between|over|to|in|on|from|by|small|new|simple)$/i;
 
 /** The noun after "for …" or "that <verb> …": "dashboard for an IoT fleet" → "IoT fleet". */

@@ -6,7 +6,8 @@ import type { Reading } from "./read-project";
 import { readClauses, splitSentences, type Clause } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 
-const MUST_BE = /^(?:(?:it|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
+// ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
+const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
 const BUDGET = /\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
 // A rule that applies ("GDPR applies", "the privacy law applies"), not people applying for something.
 const RULE_APPLIES = /^(?:[A-Z][A-Z0-9]+[\w-]*(?:\s+[\w-]+){0,3}|(?:the\s+)?(?:[\w-]+\s+)?(?:[Ll]aws?|[Rr]egulations?|[Rr]ules?|[Ss]tandards?))\s+appl(?:y|ies)\b/;

@@ -7,11 +7,13 @@ import { ROLES } from "../knowledge/actors";
 import { TECH_WORDS } from "./tech-words";
 
 let configured = false;
-const ROLE_NOUNS = new Set(ROLES.map(([sing]) => sing.toLowerCase()));
+// Filled on first use: the role list's module reads words with this one.
+let ROLE_NOUNS = new Set<string>();
 
 function configure(): void {
   if (configured) return;
   configured = true;
+  ROLE_NOUNS = new Set(ROLES.map(([sing]) => sing.toLowerCase()));
   const words: Record<string, string> = {};
   for (const [sing, plur] of ROLES) {
     if (sing.includes(" ")) continue;

@@ -195,3 +195,16 @@ describe("readProject: who the speakers are is the setting, what they count is t
     expect(r.clauses.find((c) => /^Nobody/.test(c.text))?.verb).toBe("answer");
   });
 });
+
+// Written for these tests: a ferry crew and a kennel, in no corpus.
+describe("readProject: feelings and pronoun conditions", () => {
+  it("makes no record of what people feel about or know", () => {
+    const r = readProject("The skippers hate the shared spreadsheet and everyone knows the old rota. Skippers log each crossing.");
+    expect(r.things.map((t) => t.name)).toEqual(["crossing"]);
+  });
+
+  it("reads a condition on 'that' as a condition, never a feature", () => {
+    const description = "Some dogs can't share a kennel, that needs to be obvious to the staff. Staff assign dogs to kennels.";
+    expect(featuresFromReading(readProject(description), description)).toEqual(["Staff assign dogs to kennels"]);
+  });
+});

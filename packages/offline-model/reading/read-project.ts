@@ -412,7 +412,8 @@ function read(description: string, answers: string): Reading {
       const instrument = c.verb === "use" && !c.subject;
       const objs = c.objects
         // "they tell the office": whom people speak to is no thing they act on.
-        .filter(() => !/^(?:tell|call|phone|inform|contact|thank)$/.test(c.verb!) && !instrument)
+        // "people hate the group chat": what people feel about or know is no thing they act on.
+        .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
         .filter((o) => !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
