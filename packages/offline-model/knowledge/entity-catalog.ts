@@ -2,6 +2,7 @@
 // and the fields a careful designer would give it. Field DSL: `name:type` with `?` for
 // nullable and `!` for unique; refs are `Target:verb`, alternatives `A|B:verb`, `=` for
 // one-to-one, `?` for an optional link.
+import { CARD_PAYMENT } from "../reading/features";
 import type { DomainTraits, TraitId } from "./detect-domain";
 
 export type Sensitivity = "pii" | "phi" | "payment" | "none";
@@ -28,16 +29,21 @@ export interface EntityDef {
   notFor?: TraitId[];
 }
 
-const paymentMethods = (text: string) => {
-  const m = ["card"];
-  if (/mb ?way/i.test(text)) m.push("mb_way");
-  if (/apple pay/i.test(text)) m.push("apple_pay");
-  if (/google pay/i.test(text)) m.push("google_pay");
-  if (/paypal/i.test(text)) m.push("paypal");
-  if (/\biDEAL\b/.test(text)) m.push("ideal");
-  if (/sepa/i.test(text)) m.push("sepa_debit");
-  return m.join("|");
-};
+// How people pay and through whom, only as the person said it: where they named neither, the
+// record leaves both open (the brief asks), instead of asserting cards through Stripe.
+const METHODS: Array<[RegExp, string]> = [
+  [CARD_PAYMENT, "card"], [/mb ?way/i, "mb_way"], [/apple pay/i, "apple_pay"], [/google pay/i, "google_pay"], [/paypal/i, "paypal"],
+  [/\biDEAL\b/, "ideal"], [/\bsepa\b/i, "sepa_debit"], [/direct debit|gocardless/i, "direct_debit"], [/bank transfer/i, "bank_transfer"], [/\bcash\b/i, "cash"],
+];
+const PROVIDERS = ["stripe", "adyen", "paypal", "mollie", "gocardless", "sumup"];
+
+function paymentFields(text: string): string {
+  const methods = METHODS.filter(([re]) => re.test(text)).map(([, m]) => m);
+  const providers = PROVIDERS.filter((p) => new RegExp(`\\b${p}\\b`, "i").test(text));
+  const provider = providers.length ? `provider:enum(${providers.join("|")})` : methods.includes("card") ? "provider:enum(stripe)" : "provider:string?";
+  const ref = providers.length || methods.includes("card") ? "provider_payment_id:string!" : "provider_payment_id:string?!";
+  return `${provider}; ${ref}; method:${methods.length ? `enum(${methods.join("|")})` : "string?"}; amount:money; currency:char3; status:enum(requires_action|processing|succeeded|failed|refunded); paid_at:datetime?`;
+}
 
 export const ENTITY_CATALOG: EntityDef[] = [
   // People with their own attributes beyond a login.
@@ -76,8 +82,7 @@ export const ENTITY_CATALOG: EntityDef[] = [
     name: "Payment",
     match: ["pay(?:s|ing|ment|ments)?", "checkout", "card payments?", "by card"],
     purpose: "A charge at the payment provider; holds references only, never card data",
-    fields: (_t, text) =>
-      `provider:enum(${/adyen/i.test(text) ? "adyen" : "stripe"}); provider_payment_id:string!; method:enum(${paymentMethods(text)}); amount:money; currency:char3; status:enum(requires_action|processing|succeeded|failed|refunded); paid_at:datetime?`,
+    fields: (_t, text) => paymentFields(text),
     refs: ["Order|Booking|Invoice|Subscription:is_paid_by"],
     sensitivity: "payment",
   },

@@ -220,3 +220,21 @@ describe("extractEntities: counted things", () => {
     expect(m.relations.filter((r) => [r.from, r.to].includes("Hamlet") && [r.from, r.to].includes("LibraryBus"))).toEqual([]);
   });
 });
+
+describe("extractEntities: a payment is taken the way the person said", () => {
+  // Written for this test: a sailing school and a window cleaner, in no corpus.
+  const field = (m: ReturnType<typeof model>, name: string) => m.entities.find((e) => e.name === "Payment")?.fields.find((f) => f.name === name);
+  it("leaves method and provider open where the person named neither", () => {
+    const m = model("Sailing school app. Students book lessons. Students pay for each lesson online.");
+    expect(field(m, "method")).toMatchObject({ type: "string", nullable: true });
+    expect(field(m, "provider")).toMatchObject({ type: "string", nullable: true });
+  });
+
+  it("names the method and provider the person named, and cards only when cards were said", () => {
+    const debit = model("Window cleaning rounds. Customers book a clean. Customers pay monthly by direct debit, we use GoCardless.");
+    expect(field(debit, "method")?.enumValues).toEqual(["direct_debit"]);
+    expect(field(debit, "provider")?.enumValues).toEqual(["gocardless"]);
+    const card = model("Window cleaning rounds. Customers book a clean. Customers pay by card in the app.");
+    expect([field(card, "method")?.enumValues, field(card, "provider")?.enumValues]).toEqual([["card"], ["stripe"]]);
+  });
+});

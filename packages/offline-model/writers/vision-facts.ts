@@ -125,7 +125,7 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
   const team = ctx.profile.answers.first("team");
   const compliance: string[] = [];
   const tech: string[] = [];
-  if (ctx.reading.paysInProduct) compliance.push("Refunds and chargebacks need a clear policy before the first payment is taken");
+  if (ctx.reading.paysInProduct) compliance.push(`Refunds${cardsSaid(t) ? " and chargebacks" : ""} need a clear policy before the first payment is taken`);
   if (t.has("payments") && !ctx.reading.noMoney && !cardsSaid(t)) compliance.push("Open question: how will people pay? Cards taken in the product bring PCI DSS (card data only in the payment provider's hosted fields); bank transfer or cash at the door do not");
   if (t.unsure.has("minors")) compliance.push(`Open question: will children use it? If so, collecting their personal data brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : ""}`);
   if (t.has("minors")) compliance.push(`Collecting personal data from children brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : " under the privacy law where they live"}`);
@@ -154,7 +154,8 @@ export function technicalConsiderations(ctx: ProjectContext): string[] {
   const skills = ctx.prefs.familyEvidence;
   if (skills) out.push(`Build on what the team knows: ${quote(skills, 100)}`);
   if (t.has("realtime")) out.push("A WebSocket layer with rooms per session; the server owns the timer and scoring");
-  if (t.has("payments")) out.push("Payments through a PSP with hosted card fields and signed, idempotent webhooks");
+  // Card fields only where cards were said; otherwise how people pay is the brief's open question.
+  if (t.has("payments")) out.push(cardsSaid(t) ? "Payments through a PSP with hosted card fields and signed, idempotent webhooks" : "Payments behind one module with signed, idempotent webhooks, whichever way people end up paying");
   if (t.has("ehr_integration")) out.push("HL7 FHIR R4 integration behind an adapter with an outbox, so the EHR being down never blocks intake");
   if (t.has("iot")) out.push("MQTT ingestion into a time-series store, decoupled from the dashboard API");
   if (t.has("search")) out.push("Start with the database's full-text search; add a search engine only when relevance needs it");

@@ -48,7 +48,7 @@ function constraintsOf(f: Field): string {
 function noteOf(e: Entity, f: Field): string {
   if (f.primary) return "UUID v7 (time-ordered)";
   if (f.type === "money") return "amount in cents; pair with currency";
-  if (f.name === "provider_payment_id") return "Stripe PaymentIntent id — no card data is ever stored";
+  if (f.name === "provider_payment_id") return f.nullable ? "the payment's id wherever it is taken, once that is decided" : "the provider's payment id — no card data is ever stored";
   if (f.name === "idp_subject") return "stable subject from the identity provider";
   if (f.name === "rating") return "1–5";
   if (f.name === "storage_key") return "object key; the file lives in object storage";
@@ -111,7 +111,7 @@ function protection(ctx: ProjectContext): string {
       e.sensitivity === "phi"
         ? "encrypted at rest (KMS), TLS in transit, access logged, never in logs or analytics"
         : e.sensitivity === "payment"
-          ? "only provider ids and amounts; card data stays with Stripe"
+          ? "only provider ids and amounts; card data stays with the payment provider"
           : e.name === "AuditEvent"
             ? "append-only, exported daily to write-once storage"
             : "encrypted at rest; visible only to the person and admins";
