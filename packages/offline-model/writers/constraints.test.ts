@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formatHeader, formatSections, parsePrompt } from "@inception-party/protocol";
 import { ProjectContext } from "../context";
 import { readProject } from "../reading/read-project";
-import { successMetrics } from "./vision-facts";
+import { projectConstraints, successMetrics } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 
 const ORCHESTRA =
@@ -76,5 +76,13 @@ describe("a purpose the person stated", () => {
   it("makes the report they owe a measure of success ('so we can report to the city grant (CO2 saved)')", () => {
     expect(successMetrics(ctx(REPAIR_CAFE))[0]).toBe("CO2 saved reported to the city grant straight from what the app records, with no counting by hand");
     expect(successMetrics(ctx(ORCHESTRA)).join(" ")).not.toMatch(/reported to/);
+  });
+});
+
+describe("what the person left out", () => {
+  // Written for this test: a scout group, in no corpus.
+  it("is said back in the brief's constraints, in their words", () => {
+    const lines = projectConstraints(ctx("Scout group app. Parents sign their kids up for camps. No social media login. Leaders see allergies."));
+    expect(lines).toContain("Left out, as you said: “No social media login”");
   });
 });
