@@ -208,3 +208,16 @@ describe("readProject: feelings and pronoun conditions", () => {
     expect(featuresFromReading(readProject(description), description)).toEqual(["Staff assign dogs to kennels"]);
   });
 });
+
+// Written for these tests: a scout group, in no corpus.
+describe("readProject: acts said with their particle, and what the speakers do by hand today", () => {
+  it("records a check-in only when people check in, and a signup only when they sign up", () => {
+    const r = readProject("Leaders check the allergy list before camp. Campers check in at the gate. Parents sign the consent form. Parents sign their kids up for camps.");
+    expect(r.acts.map((a) => a.record)).toEqual(["check-in", "signup"]);
+  });
+
+  it("keeps what the speakers handle by hand today out of the product's core", () => {
+    const r = readProject("Parents pay the camp fee by bank transfer, we match the bank statement by hand.");
+    expect(r.things.find((t) => t.name === "bank statement")?.core ?? false).toBe(false);
+  });
+});

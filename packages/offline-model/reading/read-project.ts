@@ -5,7 +5,7 @@
 import { ROLES } from "../knowledge/actors";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
-import { OUT_OF_SCOPE, readRequirements, type Requirement } from "./requirements";
+import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
 import { infinitive, singularNoun, tokens } from "./nlp";
@@ -119,6 +119,17 @@ export const ACT_RECORDS: Record<string, string> = {
   submit: "submission", bid: "bid", sell: "sale", buy: "purchase", claim: "claim", check: "check-in", visit: "visit",
   report: "report", hire: "hire", schedule: "schedule", adopt: "adoption", sign: "signup", volunteer: "volunteer shift",
 };
+
+/** Verbs that make their record only with their particle: "check in" is a check-in, "check the statement" none. */
+const PARTICLE: Record<string, string> = { check: "in", sign: "up" };
+
+/** The record a clause's act makes, if any. */
+function actRecord(c: Clause): string | undefined {
+  const record = c.verb ? ACT_RECORDS[c.verb] : undefined;
+  const particle = c.verb ? PARTICLE[c.verb] : undefined;
+  if (!record || !particle) return record;
+  return new RegExp(`\\b${c.verb}\\w*(?:[- ]+\\w+){0,3}?[- ]${particle}\\b`, "i").test(c.text) ? record : undefined;
+}
 
 /** Nouns that never become records: the product itself, devices, abstractions, money words handled elsewhere. */
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
@@ -365,7 +376,7 @@ function read(description: string, answers: string): Reading {
         }
         // Said back in their words ("No mobile app needed"), never as a noun pulled out of them.
         if (named) ruledOut.add(c.text);
-        if (c.verb && ACT_RECORDS[c.verb]) forbidden.add(ACT_RECORDS[c.verb]);
+        if (actRecord(c)) forbidden.add(actRecord(c)!);
         read.add(c.sentence);
         continue;
       }
@@ -419,7 +430,9 @@ function read(description: string, answers: string): Reading {
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
-      const byPerson = isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord));
+      // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the
+      // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
+      const byPerson = !(PRESENT_PRACTICE.test(c.text) && /^(?:we|i)\b/i.test(c.text.trim())) && (isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
       if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) {
@@ -446,8 +459,8 @@ function read(description: string, answers: string): Reading {
         }
       }
       // "we'd hire a freelancer": what the speakers do to a person is no record of the product's.
-      if (ACT_RECORDS[c.verb] && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
-        acts.push({ verb: c.verb, record: ACT_RECORDS[c.verb], objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
+      if (actRecord(c) && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
+        acts.push({ verb: c.verb, record: actRecord(c)!, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       if (c.subject && !isPerson(c.subject) && inDesc) {
         const s = thingName(c.subject);
@@ -458,7 +471,7 @@ function read(description: string, answers: string): Reading {
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
       if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive|need)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
-      const record = ACT_RECORDS[c.verb] && !["payment"].includes(ACT_RECORDS[c.verb]) ? ACT_RECORDS[c.verb] : undefined;
+      const record = actRecord(c) !== "payment" ? actRecord(c) : undefined;
       for (const e of c.extras) {
         const to = actorOf(e.np) ?? thingName(e.np);
         if (!to) continue;
