@@ -221,3 +221,12 @@ describe("readProject: acts said with their particle, and what the speakers do b
     expect(r.things.find((t) => t.name === "bank statement")?.core ?? false).toBe(false);
   });
 });
+
+// Written for these tests: an allotment warden and a parish clerk, in no corpus.
+describe("readProject: whoever does what only people do is a person", () => {
+  it("reads a subject that approves, books or marks as a person the role list never knew", () => {
+    const r = readProject("The warden approves each plot transfer. The parish clerk books the hall for weddings. The bus drives to five villages.");
+    expect(r.actors).toEqual(["warden", "clerk"]);
+    expect(r.things.map((t) => t.name)).not.toContain("parish clerk");
+  });
+});

@@ -199,6 +199,9 @@ const INTEGRATE = /^(?:sync|export|import|integrate|connect|migrate|mirror|push|
 /** Verbs whose subject is as often a thing as a person ("the fees are too high", "the cutter needs an induction"). */
 const THING_VERBS = /^(?:be|need|have|cost|take|run|work|fail|break|stop|go|come|get|last|seem|look|print|cut|hold|fit|belong)$/;
 
+/** Acts only people do. */
+const HUMAN_ACT = /^(?:confirm|approve|reject|decline|accept|assign|decide|sign|tick|mark|book|reserve|pay|teach|inspect|choose|review|vote|register|enrol|enroll|rate|text|email|phone|ask|answer|cook|clean|repair|fix)$/;
+
 /** The role of the person acting in a clause ("barbers" → barber); a named individual ("Sam") is nobody's role. */
 function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined {
   if (!np || np.proper) return undefined;
@@ -207,6 +210,8 @@ function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined 
   if (["we", "i", "they", "you", "people", "user", "users", "everyone", "team"].includes(last)) return undefined;
   // A word that only looks like an agent noun ("fee", "cutter") acts only when it does what people do.
   if (!np.person && verb && THING_VERBS.test(verb)) return undefined;
+  // "the kiln steward confirms the load": whoever does what only people do is a person, whatever the word.
+  if (verb && HUMAN_ACT.test(verb) && !np.time && !np.count && !PRODUCT_WORDS.has(last) && !DEVICES.has(last) && !NOT_PEOPLE.test(last) && !NOT_A_THING.has(last) && !/ing$/.test(last) && thingName(np)) return last;
   return isPerson(np) ? last : undefined;
 }
 
@@ -462,7 +467,7 @@ function read(description: string, answers: string): Reading {
       if (actRecord(c) && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
         acts.push({ verb: c.verb, record: actRecord(c)!, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
-      if (c.subject && !isPerson(c.subject) && inDesc) {
+      if (c.subject && !isPerson(c.subject) && !actor && inDesc) {
         const s = thingName(c.subject);
         if (s && !/^(?:system|app|platform)$/.test(s)) addThing(s, undefined, undefined, false, inDesc, counted(s));
       }
