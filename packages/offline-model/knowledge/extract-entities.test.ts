@@ -238,3 +238,14 @@ describe("extractEntities: a payment is taken the way the person said", () => {
     expect([field(card, "method")?.enumValues, field(card, "provider")?.enumValues]).toEqual([["card"], ["stripe"]]);
   });
 });
+
+describe("extractEntities: kinds said as modifiers of one noun", () => {
+  // Written for this test: a climbing wall and a pottery, in no corpus.
+  it("makes one table with a kind, not a table per kind", () => {
+    const m = model("Climbing wall app. Members book sessions for bouldering or rope classes. Staff approve each booking.");
+    const names = m.entities.map((e) => e.name);
+    expect(names).not.toContain("RopeClass");
+    const cls = m.entities.find((e) => e.name === "Class");
+    expect(cls?.fields.find((f) => f.name === "kind")?.enumValues).toEqual(["bouldering", "rope"]);
+  });
+});

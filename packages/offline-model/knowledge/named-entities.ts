@@ -121,6 +121,9 @@ function listedFields(items: string[]): string {
   return [...out.values()].join("; ");
 }
 
+/** "bisque or glaze firings": which of the kinds the person named one of it is. */
+const kindField = (kinds?: string[]) => (kinds?.length ? `kind:enum(${kinds.map((k) => snake(k)).join("|")})` : "");
+
 /** A designed shape with the person's listed fields added, where it has none of that name. */
 function withListed(designed: string, listed: string): string {
   const has = new Set(designed.split(";").map((f) => f.trim().split(":")[0]));
@@ -175,7 +178,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       const who = t.actors.filter((a) => roles.has(a) && acts(a) && !(cat.refs ?? []).some((r) => r.includes(pascal(a))));
       const refs = [...(cat.refs ?? []), ...who.map((a) => `${pascal(a)}?:${thirdPerson(acts(a)!)}`)];
       // The fields the person listed join the designed ones.
-      const own = t.fields?.length ? listedFields(t.fields) : "";
+      const own = [t.fields?.length ? listedFields(t.fields) : "", kindField(t.kinds)].filter(Boolean).join("; ");
       const designed = cat.fields;
       const fields = !own ? designed : typeof designed === "string" ? withListed(designed, own) : (tr: DomainTraits, tx: string) => withListed(designed(tr, tx), own);
       push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs, fields }, at: t.at, core: t.core, said: t.name });
@@ -188,7 +191,8 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     const name = pascal(t.name);
     const found = withExamples(t.name, t.examples, kindOf(t.name, t.verbs));
     // What the person said one of it records is its fields; the kind only says what it is.
-    const kind = t.fields?.length ? { purpose: found?.purpose ?? `A ${t.name} as the person described it`, fields: listedFields(t.fields) } : found;
+    const listed = t.fields?.length ? { purpose: found?.purpose ?? `A ${t.name} as the person described it`, fields: listedFields(t.fields) } : found;
+    const kind = t.kinds ? { purpose: listed?.purpose ?? `A ${t.name} as the person described it: ${t.kinds.join(" or ")}`, fields: withListed(listed?.fields ?? "name:string; description:text?; status:enum(active|archived)", kindField(t.kinds)) } : listed;
     // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
     const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...t.actors.filter(acts).map((a) => userRef(a, acts(a)!, roles))];
     const def = { name, match: [], purpose: kind?.purpose ?? `A ${t.name} as the person described it`, fields: kind?.fields ?? "name:string; description:text?; status:enum(active|archived)", refs };

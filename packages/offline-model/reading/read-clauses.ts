@@ -24,6 +24,8 @@ export interface NounPhrase {
   person?: boolean;
   /** A time ("every quarter", "the weekend"): when something happens, never a thing kept. */
   time?: boolean;
+  /** Kinds said as modifiers sharing the head: "bisque or glaze firings" → firing, ["bisque", "glaze"]. */
+  kinds?: string[];
 }
 
 export interface Clause {
@@ -170,16 +172,34 @@ function nounList(run: Token[], inSlot?: Slot): NounPhrase[] {
     if (np) out.push(np);
     cur = [];
   };
-  for (const t of run) {
+  let skip = 0;
+  run.forEach((t, i) => {
+    if (skip > 0) {
+      skip--;
+      return;
+    }
     if (t.norm === "and" || t.norm === "or" || t.norm === "&") {
+      // "bisque or glaze firings", "email and SMS reminders": a lone modifier before the
+      // conjunction shares the head noun of the phrase after it.
+      const [mod, head, after] = [run[i + 1], run[i + 2], run[i + 3]];
+      // (A word the tagger only guessed an adjective, "bisque", may be one; "old or new bikes" are no kinds.)
+      const lone = cur.length === 1 && !cur[0].post && !["Plural", "Determiner", "Pronoun", "Actor", "Value"].some((g) => cur[0].tags.has(g)) && (!cur[0].tags.has("Verb") || cur[0].tags.has("Gerund")) && !(cur[0].tags.has("Adjective") && dictionaryTag(cur[0].norm)) && !ROLE_WORDS.has(cur[0].norm);
+      if (lone && mod && !mod.tags.has("Plural") && !mod.tags.has("Determiner") && !mod.post && head?.tags.has("Plural") && head.tags.has("Noun") && (!after || after.tags.has("Preposition") || /^(?:and|or)$/.test(after.norm))) {
+        // One thing of two kinds: the head, with the modifiers as its kinds.
+        const np = nounPhrase([head], inSlot ?? (out.length > 0 ? "list" : undefined));
+        if (np) out.push({ ...np, text: [cur[0], t, mod, head].map((x) => x.text).join(" "), kinds: [cur[0].norm, mod.norm] });
+        cur = [];
+        skip = 2;
+        return;
+      }
       flush();
-      continue;
+      return;
     }
     // "SMS reminders the day before": a determiner after a noun starts another phrase.
     if (t.tags.has("Determiner") && cur.some((x) => isNounish(x))) flush();
     cur.push(t);
     if (t.post.includes(",")) flush();
-  }
+  });
   flush();
   return out;
 }

@@ -9,6 +9,7 @@ import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } fr
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
 import { infinitive, singularNoun, tokens } from "./nlp";
+import { unique } from "../text-utils";
 
 export interface Thing {
   /** Singular, lower case: "watering rota". */
@@ -31,6 +32,8 @@ export interface Thing {
   examples?: string[];
   /** What one of it records, as the person listed it after a colon: ["date", "queen seen or not", "varroa count"]. */
   fields?: string[];
+  /** Its kinds, said as modifiers of one head: "bisque or glaze firings" → ["bisque", "glaze"]. */
+  kinds?: string[];
 }
 
 /** A verb that is itself a record: "members reserve plots" → a Reservation of a Plot. */
@@ -530,6 +533,13 @@ function read(description: string, answers: string): Reading {
       }
       if (c.objects.length) read.add(c.sentence);
     } else if (c.verb) read.add(c.sentence);
+  }
+
+  for (const c of clauses) {
+    for (const np of [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)]) {
+      const t = np.kinds && things.get(thingName(np) ?? "");
+      if (t) t.kinds = unique([...(t.kinds ?? []), ...np.kinds!]);
+    }
   }
 
   // "every time someone opens a hive they log an inspection", "after each trip skippers log an
