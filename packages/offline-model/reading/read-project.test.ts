@@ -230,3 +230,11 @@ describe("readProject: whoever does what only people do is a person", () => {
     expect(r.things.map((t) => t.name)).not.toContain("parish clerk");
   });
 });
+
+// Written for these tests: a cider bar and a bowls club, in no corpus.
+describe("readProject: the tools the speakers use today are not records", () => {
+  it("keeps nothing a tool is used for, nor a tool said without a verb", () => {
+    const r = readProject("We already use sumup for the card readers and freeagent for invoices. Right now a shared Excel workbook that only the treasurer opens. Members book rinks.");
+    expect(r.things.map((t) => t.name)).toEqual(["rink"]);
+  });
+});

@@ -494,7 +494,8 @@ function read(description: string, answers: string): Reading {
         }
       }
       for (const e of c.extras) {
-        const n = INTEGRATE.test(c.verb) ? undefined : thingName(e.np);
+        // "we use square for the bar tills and xero for accounts": what their tools are for is the tools' business.
+        const n = INTEGRATE.test(c.verb) || instrument ? undefined : thingName(e.np);
         // "book a slot to bring a broken item": the item is acted on as much as the slot.
         if (n && e.verb && inDesc) {
           addThing(n, e.verb, actor, byPerson, inDesc);
@@ -522,7 +523,8 @@ function read(description: string, answers: string): Reading {
         // "one referee per match": each match has its one referee, not the other way round.
         if (head && to && head !== to && /^(?:for|of|per|in|at|on)$/.test(e.prep)) links.push(headNp?.count === 1 ? { from: to, to: head, many: false, said: c.text } : { from: head, to, many: false, said: c.text });
       }
-      if (!inDesc || c.apposition) continue;
+      // "Currently one big Excel sheet": what they use today, said without a verb, is no record either.
+      if (!inDesc || c.apposition || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
       for (const e of c.extras) {
         const n = thingName(e.np);
         if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc, counted(n));
