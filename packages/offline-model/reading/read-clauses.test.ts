@@ -45,3 +45,13 @@ describe("readClauses", () => {
   });
 });
 
+
+// Written for these tests: a bike library and a window cleaner, in no corpus.
+describe("readClauses: where a noun phrase ends", () => {
+  it("ends it before a verb's particle and before a participle after a time", () => {
+    const clauses = readClauses("Borrowers get their deposit back when they return a bike. Customers ring us all morning asking about the rota.");
+    const [lend, text] = [clauses.find((c) => c.verb === "get")!, clauses.find((c) => c.verb === "ring")!];
+    expect(lend.objects.map((o) => o.head)).toEqual(["deposit"]);
+    expect(text.objects.map((o) => o.head)).toEqual(["morning"]);
+  });
+});
