@@ -30,6 +30,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The app stops its spinners, pulses and typing dots for people who ask for less
+    // motion (app/globals.css). Every page here asks: a page that never stops animating
+    // keeps chromium's compositor (software rendering, no GPU) drawing frames for nothing.
+    // E2E_REDUCED_MOTION=0 runs the suite with motion.
+    reducedMotion: process.env.E2E_REDUCED_MOTION === "0" ? "no-preference" : "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
