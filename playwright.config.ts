@@ -11,25 +11,28 @@ const CANARY_KEYS = JSON.parse(readFileSync("tests/support/canary-keys.json", "u
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
-  // One worker by default: the takeovers of two and three instances are timed against a
-  // lease, and beside another spec on two busy cores they overran it. Every spec that
-  // starts servers has ports and data directories of its own, so E2E_WORKERS=2 runs two
-  // files at once (the crash test keeps its 40 kills beside another spec: crash.spec.ts).
+  // E2E_OUTPUT_DIR and E2E_JSON: where a run keeps its traces and its JSON report, so that
+  // .ci/run's two runs (below) keep both.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/e2e",
+  // Every spec that starts servers has ports and data directories of its own, so
+  // E2E_WORKERS=2 runs two files at once (the crash test keeps its 40 kills beside another
+  // spec: crash.spec.ts); .ci/run does. One worker by default.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  // On CI one retry: a whole party on two busy cores has timing the suite cannot pin down
-  // everywhere. A test that needs it is reported as flaky by name (scripts/ci-summary.mjs)
-  // and its first failure's trace is kept; a test that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
   timeout: 120_000,
   // Two cores build, serve and drive the browser at once: 5 s flakes on a busy machine.
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: process.env.E2E_JSON ?? "test-results/e2e.json" }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The app stops its spinners, pulses and typing dots for people who ask for less
+    // motion (app/globals.css). Every page here asks: a page that never stops animating
+    // keeps chromium's compositor (software rendering, no GPU) drawing frames for nothing.
+    // E2E_REDUCED_MOTION=0 runs the suite with motion.
+    reducedMotion: process.env.E2E_REDUCED_MOTION === "0" ? "no-preference" : "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -43,7 +46,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // The takeovers of two and three instances (tagged @alone) are timed against a lease:
+  // beside another spec on two busy cores they overran it. They are a project of their
+  // own, which .ci/run runs with nothing else in the browser suite beside it (first, then
+  // `chromium`, the rest, on two workers). With one worker, as by default, both projects
+  // run one test at a time anyway.
+  projects: [
+    { name: "alone", grep: /@alone/, use: { ...devices["Desktop Chrome"] } },
+    { name: "chromium", grepInvert: /@alone/, use: { ...devices["Desktop Chrome"] } },
+  ],
   webServer: {
     // The production build, as `npm start` serves it: built only when the sources (or the
     // canary keys below) changed since the last build, so one build serves every spec and

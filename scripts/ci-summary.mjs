@@ -49,15 +49,19 @@ for (const name of VITEST_REPORTS) {
   console.log(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
 
-const e2e = read(path.join(dir, "e2e.json"));
-if (!e2e) {
-  console.log("e2e.json: no report (the run did not finish)");
-  failed += 1;
-} else {
+// The browser suite's reports: e2e.json, and e2e-alone.json for the tests .ci/run runs
+// with nothing beside them (playwright.config.ts).
+for (const name of ["e2e-alone.json", "e2e.json"]) {
+  const e2e = read(path.join(dir, name));
+  if (!e2e) {
+    console.log(`${name}: no report (the run did not finish)`);
+    failed += 1;
+    continue;
+  }
   const s = e2e.stats;
   passed += s.expected + s.flaky;
   failed += s.unexpected;
-  console.log(`e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+  console.log(`${name}: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
   // A test that failed once and passed on its retry is named, never hidden in the count.
   const flaky = [];
   const walk = (suite) => {
@@ -65,7 +69,7 @@ if (!e2e) {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of e2e.suites ?? []) walk(suite);
-  if (flaky.length) console.log(`e2e: ${flaky.length} passed only on a retry (flaky):\n${flaky.map((f) => `  ${f}`).join("\n")}`);
+  if (flaky.length) console.log(`${name}: ${flaky.length} passed only on a retry (flaky):\n${flaky.map((f) => `  ${f}`).join("\n")}`);
 }
 
 // A failed typecheck or lint counts as one failure so the line never reads green.

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { detectLocalServers, probeOllama, probeOpenAIModels } from "./local-servers";
@@ -44,5 +45,39 @@ describe("local model servers", () => {
       { provider: "lmstudio", baseUrl: `http://127.0.0.1:${port}/v1`, models: null },
     ]);
     expect(await probeOllama(other.url.replace(/\/v1$/, ""))).toBeNull();
+  });
+
+  it("asks a server that is slow to answer again, with more time, instead of missing it", async () => {
+    // An Ollama whose first answer comes after the probe's time is up (a busy machine).
+    let asked = 0;
+    const slow: Server = createHttpServer((_req, res) => {
+      asked++;
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ models: [{ name: "llama3.2:latest" }] })), asked === 1 ? 400 : 0);
+    });
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", () => r()));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
+      expect(await probeOllama(url, 200)).toEqual(["llama3.2:latest"]);
+      expect(asked).toBe(2);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  });
+
+  it("gives up on a server that never answers after the second try", async () => {
+    let asked = 0;
+    const mute: Server = createHttpServer(() => void asked++);
+    await new Promise<void>((r) => mute.listen(0, "127.0.0.1", () => r()));
+    try {
+      const url = `http://127.0.0.1:${(mute.address() as { port: number }).port}`;
+      const t0 = Date.now();
+      expect(await probeOllama(url, 100)).toBeNull();
+      expect(asked).toBe(2);
+      expect(Date.now() - t0).toBeLessThan(2_000);
+    } finally {
+      mute.closeAllConnections();
+      await new Promise<void>((r) => mute.close(() => r()));
+    }
   });
 });

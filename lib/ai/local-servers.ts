@@ -29,10 +29,25 @@ const openAIModels = z.object({ data: z.array(z.object({ id: z.string().min(1) }
 const chatCapable = (id: string) => !/embed/i.test(id);
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
+const timedOut = (e: unknown) => e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
+
+/**
+ * One GET, asked again once, with twice the time, when the first ran out of time: a server
+ * that is there but slow (a busy machine, a model loading) is found rather than missed. A
+ * refusal or any other answer is final at once, so where nothing listens this costs nothing.
+ */
 async function getJson(url: string, timeoutMs: number, fetchFn: typeof fetch, headers: Record<string, string> = {}): Promise<unknown> {
-  const res = await fetchFn(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(timeoutMs) });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return res.json();
+  const once = async (ms: number) => {
+    const res = await fetchFn(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(ms) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return res.json();
+  };
+  try {
+    return await once(timeoutMs);
+  } catch (e) {
+    if (!timedOut(e)) throw e;
+    return once(2 * timeoutMs);
+  }
 }
 
 /** Ollama's models, or null when no Ollama answers there. */
@@ -55,7 +70,7 @@ export async function probeOpenAIModels(baseUrl: string, timeoutMs = PROBE_TIMEO
   }
 }
 
-/** Probes both servers at once; resolves within about `timeoutMs` whatever they do. */
+/** Probes both servers at once; resolves within about 3 × `timeoutMs` whatever they do (a slow one is asked twice). */
 export async function detectLocalServers(o: { ollamaBaseUrl: string; lmstudioBaseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): Promise<LocalServer[]> {
   const t = o.timeoutMs ?? PROBE_TIMEOUT_MS;
   const [ollama, lmstudio] = await Promise.all([probeOllama(o.ollamaBaseUrl, t, o.fetch), probeOpenAIModels(o.lmstudioBaseUrl, t, o.fetch)]);

@@ -229,7 +229,8 @@ test("a revision cut by SIGKILL is finished by the restarted server, once", asyn
   }
 });
 
-test("two instances on PostgreSQL: a killed runner is taken over, a paused one is fenced off", async () => {
+// @alone: its takeover is timed against the lease (playwright.config.ts).
+test("two instances on PostgreSQL: a killed runner is taken over, a paused one is fenced off", { tag: "@alone" }, async () => {
   test.setTimeout(600_000);
   const admin = new pg.Client({ connectionString: PG_URL });
   try {

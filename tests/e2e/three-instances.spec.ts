@@ -15,7 +15,8 @@ test.afterAll(async () => {
   await ServerProcess.killAll();
 });
 
-test("three instances as one: 30 parties through a round-robin proxy survive a SIGKILL", async () => {
+// @alone: its takeovers are timed against the lease (playwright.config.ts).
+test("three instances as one: 30 parties through a round-robin proxy survive a SIGKILL", { tag: "@alone" }, async () => {
   test.setTimeout(900_000);
   const probe = new pg.Client({ connectionString: PG_URL });
   try {
