@@ -8,7 +8,7 @@ import { parentheticalExamples, readClauses, splitSentences, type Clause, type E
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
-import { infinitive, singularNoun, tokens } from "./nlp";
+import { infinitive, remember, singularNoun, tokens } from "./nlp";
 import { unique } from "../text-utils";
 
 export interface Thing {
@@ -134,7 +134,6 @@ function actRecord(c: Clause): string | undefined {
   return new RegExp(`\\b${c.verb}\\w*(?:[- ]+\\w+){0,3}?[- ]${particle}\\b`, "i").test(c.text) ? record : undefined;
 }
 
-/** Nouns that never become records: the product itself, devices, abstractions, money words handled elsewhere. */
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
 const DEVICES = new Set(["phone", "smartphone", "mobile", "tablet", "ipad", "browser", "laptop", "desktop", "computer", "pc", "device"]);
 const HANDED = /^(?:borrow|lend|loan|rent|hire|book|reserve|check|hand|return|repair|fix|swap|sell|buy|donate|register|track|issue|assign)$/;
@@ -175,11 +174,7 @@ const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|pre
 const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;
 
 function techMentions(text: string): Array<{ tech: Tech; index: number }> {
-  const out: Array<{ tech: Tech; index: number }> = [];
-  for (const tech of TECHS) {
-    for (const m of text.matchAll(techPattern(tech, "g"))) out.push({ tech, index: m.index });
-  }
-  return out.sort((a, b) => a.index - b.index);
+  return TECHS.flatMap((tech) => [...text.matchAll(techPattern(tech, "g"))].map((m) => ({ tech, index: m.index }))).sort((a, b) => a.index - b.index);
 }
 
 const NOT_PEOPLE = /^(?:sensor|monitor|server|timer|printer|scanner|computer|router|container|tracker|reminder|counter|order|folder|number|water|paper|filter|player|layer|header|footer|buffer|cluster|trigger|poster|sticker|meter|register|letter|charter|corner|center|centre|calendar|manager app|user interface)$/;
@@ -299,13 +294,7 @@ function readSkills(sentences: string[]): Skill[] {
 const cache = new Map<string, Reading>();
 
 export function readProject(description: string, answers = ""): Reading {
-  const key = `${description}\u0000${answers}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const reading = read(description, answers);
-  if (cache.size > 200) cache.delete(cache.keys().next().value as string);
-  cache.set(key, reading);
-  return reading;
+  return remember(cache, `${description}\u0000${answers}`, () => read(description, answers), 201);
 }
 
 function read(description: string, answers: string): Reading {
