@@ -55,7 +55,6 @@ interface TermJson {
   tags?: string[];
 }
 
-/** The words of a text with their tags. */
 /** Determiners before one thing: after one and a singular noun, an -s word is a verb that agrees ("the bus comes"). */
 export const SINGULAR_DETERMINER = /^(?:the|a|an|each|every|this|that)$/;
 

@@ -190,6 +190,9 @@ function isPerson(np: NounPhrase | undefined): boolean {
 /** Kinds of organisation people run: said as "our …" first, the speakers' own. */
 const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective|charity|business|company|firm|agency|shop|store|taproom|bar|pub|cafe|café|restaurant|bakery|brewery|studio|school|clinic|practice|salon|gym|farm|choir|band|orchestra|theatre|church|group|organi[sz]ation|non-?profit|startup|team|centre|center|library|nursery)$/;
 
+/** Every noun phrase of a clause: its subject, its objects and the nouns after its prepositions. */
+const nounsOf = (c: Clause) => [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)];
+
 /** "two kilns", "vans": said as many ("a business" only ends in s). */
 const saidPlural = (np: NounPhrase) => np.text.split(/\s+/).pop()!.toLowerCase().replace(/[^a-z-]/g, "") !== np.head.split(" ").pop();
 
@@ -320,7 +323,7 @@ function read(description: string, answers: string): Reading {
   const compoundOf = (bare: string) => (bare.includes(" ") ? undefined : [...things.keys()].find((k) => k.endsWith(` ${bare}`)));
   // "four barber shops", "three lock-ups": things the person counted are things the product keeps.
   const counts = new Map<string, number>();
-  for (const c of clauses) for (const np of [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)]) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
+  for (const np of clauses.flatMap(nounsOf)) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
   const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
@@ -459,14 +462,11 @@ function read(description: string, answers: string): Reading {
       if (actRecord(c) && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
         acts.push({ verb: c.verb, record: actRecord(c)!, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
-      if (c.subject && !isPerson(c.subject) && !actor && inDesc) {
-        const s = thingName(c.subject);
-        if (s && !/^(?:system|app|platform)$/.test(s)) addThing(s, undefined, undefined, false, inDesc, counted(s));
-      }
-      // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
-      const own = actor ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
-      // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
+      if (subjectThing && !actor && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
+      // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
+      const own = actor ?? subjectThing;
+      // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive|need)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
       const record = actRecord(c) !== "payment" ? actRecord(c) : undefined;
       for (const e of c.extras) {
@@ -478,7 +478,7 @@ function read(description: string, answers: string): Reading {
         if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
         // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep) && (e.prep === "of" || !((e.np.count ?? 0) >= 2))) {
-          const from = record ?? objs[0] ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
+          const from = record ?? objs[0] ?? subjectThing;
           if (from && from !== to) links.push({ from, to, many: false, said: c.text });
         }
       }
@@ -526,11 +526,9 @@ function read(description: string, answers: string): Reading {
     } else if (c.verb) read.add(c.sentence);
   }
 
-  for (const c of clauses) {
-    for (const np of [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)]) {
-      const t = np.kinds && things.get(thingName(np) ?? "");
-      if (t) t.kinds = unique([...(t.kinds ?? []), ...np.kinds!]);
-    }
+  for (const np of clauses.flatMap(nounsOf)) {
+    const t = np.kinds && things.get(thingName(np) ?? "");
+    if (t) t.kinds = unique([...(t.kinds ?? []), ...np.kinds!]);
   }
 
   // "every time someone opens a hive they log an inspection", "after each trip skippers log an
