@@ -96,9 +96,7 @@ export function writeRoomReply(ctx: ProjectContext): ReplyOutput {
         changes.push(truncate(`Requirement: ${o.text}`, 300));
       }
     }
-    for (const u of request.unclear.filter((x) => !questions.includes(x))) {
-      lines.push(`I could not tell what you want changed in ${quote(u)}; I kept ${ctx.plan.language.choice} with ${ctx.plan.framework.choice} and ${ctx.plan.database.choice} as they are. Say “add …”, “drop …” or “use … instead of …” if you meant a change.`);
-    }
+    lines.push(...request.unclear.filter((x) => !questions.includes(x)).map((u) => `I could not tell what you want changed in ${quote(u)}; I kept ${ctx.plan.language.choice} with ${ctx.plan.framework.choice} and ${ctx.plan.database.choice} as they are. Say “add …”, “drop …” or “use … instead of …” if you meant a change.`));
     parts.push(`You said ${quote(said)}.\n${lines.join("\n")}`);
   }
   if (!parts.length) parts.push(`Nothing reached me from you in this phase, so I carry on with ${ctx.title} as discussed.`);
