@@ -316,6 +316,8 @@ function read(description: string, answers: string): Reading {
   const overridden = new Set(contradictions([description, answers]).map((c) => c.earlier));
   const links: Link[] = [];
   const ours = new Set<string>();
+  // "the collective" is the "printmaking collective" they said they are.
+  const isOurs = (name: string) => [...ours].some((o) => o === name || o.endsWith(` ${name}`));
   const read = new Set<string>();
   const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
 
@@ -408,7 +410,7 @@ function read(description: string, answers: string): Reading {
     }
     // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
     if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
-    if (c.subject && [...ours].some((o) => o === c.subject!.head || o.endsWith(` ${c.subject!.head}`))) {
+    if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;
     }
@@ -541,8 +543,6 @@ function read(description: string, answers: string): Reading {
     const to = other && thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!);
     if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
   }
-  // "the collective" is the "printmaking collective" they said they are.
-  const isOurs = (name: string) => [...ours].some((o) => o === name || o.endsWith(` ${name}`));
   const forbiddenList = [...forbidden];
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
   // money moves, but never through the product.

@@ -79,15 +79,9 @@ export function applyGroundingFix(ctx: ProjectContext, kind: ArtifactKind, md: s
     const relations = ctx.model.relations.filter((r) => r.from === name || r.to === name).map(relationLine);
     return { md: addEntity(md, block, relations), done: `added the ${name} entity you named, with ${relations.length} relation${relations.length === 1 ? "" : "s"}` };
   }
-  if (/^Remove every money field/i.test(item)) {
-    const out = removeMoney(md);
-    return { md: out ?? md, done: "removed every money field and payment table" };
-  }
+  if (/^Remove every money field/i.test(item)) return { md: removeMoney(md) ?? md, done: "removed every money field and payment table" };
   m = /^Remove (.+?): the person ruled it out/i.exec(item);
-  if (m) {
-    const out = removeMentions(md, m[1]);
-    return { md: out ?? md, done: `removed ${m[1]}, which you ruled out` };
-  }
+  if (m) return { md: removeMentions(md, m[1]) ?? md, done: `removed ${m[1]}, which you ruled out` };
   if (/^Plan (?:the UI in|offline use)/i.test(item) && kind === "architecture-overview") {
     const reqs = statedRequirements(ctx).filter((r) => (/^Plan offline/i.test(item) ? /offline/i.test(r) : /^UI in/.test(r)));
     if (!reqs.length) return { md, done: "" };
