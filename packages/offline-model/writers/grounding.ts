@@ -54,11 +54,8 @@ export function groundingGaps(ctx: ProjectContext, kind: ArtifactKind | undefine
       gaps.push({ weakness: "Money fields or payment tables appear, although the person said the product handles no payments", suggestion: "Remove every money field and payment table: the person said no payments", cap: 2 });
     }
   }
-  for (const t of ruledOutTech(ctx)) {
-    if (new RegExp(`(?<![A-Za-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9])`, "i").test(used)) {
-      gaps.push({ weakness: `CRITICAL: uses ${t}, which the person ruled out`, suggestion: `Remove ${t}: the person ruled it out`, cap: 2 });
-    }
-  }
+  const bansBroken = ruledOutTech(ctx).filter((t) => new RegExp(`(?<![A-Za-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9])`, "i").test(used));
+  gaps.push(...bansBroken.map((t) => ({ weakness: `CRITICAL: uses ${t}, which the person ruled out`, suggestion: `Remove ${t}: the person ruled it out`, cap: 2 })));
   if (kind === "architecture-overview") {
     const missing = ctx.reading.languages.filter((l) => !md.includes(l));
     if (missing.length) gaps.push({ weakness: `The UI languages the person asked for (${joinList(ctx.reading.languages)}) are not planned`, suggestion: `Plan the UI in ${joinList(ctx.reading.languages)}: one message catalogue per locale`, penalty: 1 });
