@@ -78,8 +78,7 @@ export class ProjectContext {
       // "hello, i work at …": a greeting opens the message, it is no part of the project.
       const d = this.section("project_description").replace(/^\s*(?:hello|hi|hey|dear [\w ]{1,30}?|good (?:morning|afternoon|evening))\b[\s,!.:;-]*/i, "");
       if (d) return d;
-      const b = this.briefSections;
-      return b["problem statement"] ?? this.section("project_brief").replace(/^#.*$/gm, "").trim();
+      return this.briefSections["problem statement"] ?? this.section("project_brief").replace(/^#.*$/gm, "").trim();
     });
   }
 

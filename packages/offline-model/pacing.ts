@@ -39,9 +39,7 @@ export function tokenize(text: string): string[] {
 
 /** Tool input JSON in pieces of about one token's worth of characters each (4). */
 export function chunkJson(json: string, size = 16): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < json.length; i += size) out.push(json.slice(i, i + size));
-  return out;
+  return Array.from({ length: Math.ceil(json.length / size) }, (_, i) => json.slice(i * size, (i + 1) * size));
 }
 
 /**

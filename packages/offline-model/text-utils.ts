@@ -106,13 +106,9 @@ export function singular(word: string): string {
 
 const IRREGULAR_PLURAL: Record<string, string> = { quiz: "quizzes", person: "people", child: "children", analysis: "analyses", status: "statuses", data: "data", media: "media", staff: "staff" };
 
-export function plural(word: string): string {
-  const w = word;
-  const lower = w.toLowerCase();
-  if (IRREGULAR_PLURAL[lower]) {
-    const p = IRREGULAR_PLURAL[lower];
-    return w[0] === w[0].toUpperCase() ? p[0].toUpperCase() + p.slice(1) : p;
-  }
+export function plural(w: string): string {
+  const p = IRREGULAR_PLURAL[w.toLowerCase()];
+  if (p) return w[0] === w[0].toUpperCase() ? capitalize(p) : p;
   if (/(s|x|z|ch|sh)$/i.test(w)) return w + "es";
   if (/[^aeiou]y$/i.test(w)) return w.slice(0, -1) + "ies";
   return w + "s";

@@ -21,13 +21,7 @@ const NEGATION = /\b(?:no|not|never|nothing|without|don't|doesn't|won't|isn't|ar
 
 function findPhrases(text: string, source: string): string[] {
   const re = new RegExp(`(?<![A-Za-z0-9])(?:${source})(?![A-Za-z0-9])`, "gi");
-  const found: string[] = [];
-  for (const m of text.matchAll(re)) {
-    const before = text.slice(Math.max(0, m.index - 40), m.index);
-    if (NEGATION.test(before)) continue;
-    found.push(m[0]);
-  }
-  return found;
+  return [...text.matchAll(re)].filter((m) => !NEGATION.test(text.slice(Math.max(0, m.index - 40), m.index))).map((m) => m[0]);
 }
 
 export function detectDomain(text: string): DomainTraits {

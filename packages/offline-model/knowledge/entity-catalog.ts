@@ -124,7 +124,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "status:enum(assigned|picked_up|delivered|failed); pickup_address:string; dropoff_address:string; eta:datetime?; delivered_at:datetime?",
     refs: ["Order:is_delivered_by", "Courier?:carries"],
   },
-  // Health.
   // Education and games.
   {
     name: "Question",
@@ -165,8 +164,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "title:string; instructions:text; due_at:datetime",
     refs: ["Course|Classroom:sets"],
   },
-  // Operations.
-  // IoT.
   // General purpose.
   {
     name: "Organization",

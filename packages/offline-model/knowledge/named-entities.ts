@@ -260,28 +260,26 @@ function withStates(fields: string, values: string[], own = false): string {
  */
 function addStates(out: NamedDef[], reading: Reading): void {
   const settable = (d?: NamedDef) => (d && typeof d.def.fields === "string" ? d : undefined);
+  const named = (head: string) => settable(out.find((x) => x.said === head || x.def.name === pascal(head)));
+  const addTo = (d: NamedDef | undefined, values: string[], own = false) => {
+    if (d) d.def = { ...d.def, fields: withStates(d.def.fields as string, values, own) };
+  };
   for (const c of reading.clauses) {
     const decided = [...c.text.matchAll(new RegExp(`\\b(${DECIDE})s?\\b`, "gi"))].map((m) => pastTense(m[1].toLowerCase()));
     if (c.negated || !new RegExp(`^(?:${DECIDE})$`).test(c.verb ?? "")) continue;
-    for (const o of c.objects) {
-      const d = settable(out.find((x) => x.said === o.head || x.def.name === pascal(o.head)));
-      if (d) d.def = { ...d.def, fields: withStates(d.def.fields as string, decided) };
-    }
+    for (const o of c.objects) addTo(named(o.head), decided);
   }
   // "mark an item as repaired, not repairable or needs a part": the states are the person's words.
   for (const c of reading.clauses) {
     const said = /\bas\s+(?!an?\s)(.+)$/i.exec(c.text);
     if (c.negated || !said || !/^(?:mark|set|flag|tag|label|classify|record|move)$/.test(c.verb ?? "")) continue;
     const values = said[1].split(/\s*,\s*|\s+(?:or|and)\s+/).map((x) => snake(x.toLowerCase().replace(/[^a-z ]/g, " ").trim())).filter((x) => x && x.split("_").length <= 4);
-    for (const o of values.length ? c.objects : []) {
-      const d = settable(out.find((x) => x.said === o.head || x.def.name === pascal(o.head)));
-      if (d) d.def = { ...d.def, fields: withStates(d.def.fields as string, values, true) };
-    }
+    for (const o of values.length ? c.objects : []) addTo(named(o.head), values, true);
   }
   const states = unique(reading.sentences.flatMap((x) => [...x.matchAll(/\bno-(\w+?)s?\b/gi)].map((m) => `no_${m[1].toLowerCase()}`)));
   // What the person's act records (a booking, a session) is what can end as a no-show.
   const record = settable(out.find((d) => reading.acts.some((a) => pascal(a.record) === d.def.name) && /status:enum/.test(d.def.fields as string))) ?? settable(out.find((d) => d.core));
-  if (states.length && record) record.def = { ...record.def, fields: withStates(record.def.fields as string, states) };
+  if (states.length) addTo(record, states);
 }
 
 function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => NamedDef): void {

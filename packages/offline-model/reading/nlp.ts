@@ -36,11 +36,12 @@ export interface Token {
 const tokenCache = new Map<string, Token[]>();
 const CACHE_MAX = 4000;
 
-function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+/** A memo with a cap: past `max` entries the oldest goes. */
+export function remember<T>(cache: Map<string, T>, key: string, make: () => T, max = CACHE_MAX): T {
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const v = make();
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  if (cache.size >= max) cache.delete(cache.keys().next().value as string);
   cache.set(key, v);
   return v;
 }
@@ -54,7 +55,6 @@ interface TermJson {
   tags?: string[];
 }
 
-/** The words of a text with their tags. */
 /** Determiners before one thing: after one and a singular noun, an -s word is a verb that agrees ("the bus comes"). */
 export const SINGULAR_DETERMINER = /^(?:the|a|an|each|every|this|that)$/;
 

@@ -8,7 +8,7 @@ import { parentheticalExamples, readClauses, splitSentences, type Clause, type E
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
-import { infinitive, singularNoun, tokens } from "./nlp";
+import { infinitive, remember, singularNoun, tokens } from "./nlp";
 import { unique } from "../text-utils";
 
 export interface Thing {
@@ -134,7 +134,6 @@ function actRecord(c: Clause): string | undefined {
   return new RegExp(`\\b${c.verb}\\w*(?:[- ]+\\w+){0,3}?[- ]${particle}\\b`, "i").test(c.text) ? record : undefined;
 }
 
-/** Nouns that never become records: the product itself, devices, abstractions, money words handled elsewhere. */
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
 const DEVICES = new Set(["phone", "smartphone", "mobile", "tablet", "ipad", "browser", "laptop", "desktop", "computer", "pc", "device"]);
 const HANDED = /^(?:borrow|lend|loan|rent|hire|book|reserve|check|hand|return|repair|fix|swap|sell|buy|donate|register|track|issue|assign)$/;
@@ -175,11 +174,7 @@ const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|pre
 const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;
 
 function techMentions(text: string): Array<{ tech: Tech; index: number }> {
-  const out: Array<{ tech: Tech; index: number }> = [];
-  for (const tech of TECHS) {
-    for (const m of text.matchAll(techPattern(tech, "g"))) out.push({ tech, index: m.index });
-  }
-  return out.sort((a, b) => a.index - b.index);
+  return TECHS.flatMap((tech) => [...text.matchAll(techPattern(tech, "g"))].map((m) => ({ tech, index: m.index }))).sort((a, b) => a.index - b.index);
 }
 
 const NOT_PEOPLE = /^(?:sensor|monitor|server|timer|printer|scanner|computer|router|container|tracker|reminder|counter|order|folder|number|water|paper|filter|player|layer|header|footer|buffer|cluster|trigger|poster|sticker|meter|register|letter|charter|corner|center|centre|calendar|manager app|user interface)$/;
@@ -194,6 +189,9 @@ function isPerson(np: NounPhrase | undefined): boolean {
 
 /** Kinds of organisation people run: said as "our …" first, the speakers' own. */
 const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective|charity|business|company|firm|agency|shop|store|taproom|bar|pub|cafe|café|restaurant|bakery|brewery|studio|school|clinic|practice|salon|gym|farm|choir|band|orchestra|theatre|church|group|organi[sz]ation|non-?profit|startup|team|centre|center|library|nursery)$/;
+
+/** Every noun phrase of a clause: its subject, its objects and the nouns after its prepositions. */
+const nounsOf = (c: Clause) => [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)];
 
 /** "two kilns", "vans": said as many ("a business" only ends in s). */
 const saidPlural = (np: NounPhrase) => np.text.split(/\s+/).pop()!.toLowerCase().replace(/[^a-z-]/g, "") !== np.head.split(" ").pop();
@@ -299,13 +297,7 @@ function readSkills(sentences: string[]): Skill[] {
 const cache = new Map<string, Reading>();
 
 export function readProject(description: string, answers = ""): Reading {
-  const key = `${description}\u0000${answers}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const reading = read(description, answers);
-  if (cache.size > 200) cache.delete(cache.keys().next().value as string);
-  cache.set(key, reading);
-  return reading;
+  return remember(cache, `${description}\u0000${answers}`, () => read(description, answers), 201);
 }
 
 function read(description: string, answers: string): Reading {
@@ -324,6 +316,8 @@ function read(description: string, answers: string): Reading {
   const overridden = new Set(contradictions([description, answers]).map((c) => c.earlier));
   const links: Link[] = [];
   const ours = new Set<string>();
+  // "the collective" is the "printmaking collective" they said they are.
+  const isOurs = (name: string) => [...ours].some((o) => o === name || o.endsWith(` ${name}`));
   const read = new Set<string>();
   const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
 
@@ -331,7 +325,7 @@ function read(description: string, answers: string): Reading {
   const compoundOf = (bare: string) => (bare.includes(" ") ? undefined : [...things.keys()].find((k) => k.endsWith(` ${bare}`)));
   // "four barber shops", "three lock-ups": things the person counted are things the product keeps.
   const counts = new Map<string, number>();
-  for (const c of clauses) for (const np of [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)]) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
+  for (const np of clauses.flatMap(nounsOf)) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
   const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
@@ -416,7 +410,7 @@ function read(description: string, answers: string): Reading {
     }
     // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
     if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
-    if (c.subject && [...ours].some((o) => o === c.subject!.head || o.endsWith(` ${c.subject!.head}`))) {
+    if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;
     }
@@ -470,14 +464,11 @@ function read(description: string, answers: string): Reading {
       if (actRecord(c) && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
         acts.push({ verb: c.verb, record: actRecord(c)!, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
-      if (c.subject && !isPerson(c.subject) && !actor && inDesc) {
-        const s = thingName(c.subject);
-        if (s && !/^(?:system|app|platform)$/.test(s)) addThing(s, undefined, undefined, false, inDesc, counted(s));
-      }
-      // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
-      const own = actor ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
-      // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
+      if (subjectThing && !actor && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
+      // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
+      const own = actor ?? subjectThing;
+      // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive|need)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
       const record = actRecord(c) !== "payment" ? actRecord(c) : undefined;
       for (const e of c.extras) {
@@ -489,7 +480,7 @@ function read(description: string, answers: string): Reading {
         if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
         // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep) && (e.prep === "of" || !((e.np.count ?? 0) >= 2))) {
-          const from = record ?? objs[0] ?? (c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined);
+          const from = record ?? objs[0] ?? subjectThing;
           if (from && from !== to) links.push({ from, to, many: false, said: c.text });
         }
       }
@@ -537,11 +528,9 @@ function read(description: string, answers: string): Reading {
     } else if (c.verb) read.add(c.sentence);
   }
 
-  for (const c of clauses) {
-    for (const np of [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)]) {
-      const t = np.kinds && things.get(thingName(np) ?? "");
-      if (t) t.kinds = unique([...(t.kinds ?? []), ...np.kinds!]);
-    }
+  for (const np of clauses.flatMap(nounsOf)) {
+    const t = np.kinds && things.get(thingName(np) ?? "");
+    if (t) t.kinds = unique([...(t.kinds ?? []), ...np.kinds!]);
   }
 
   // "every time someone opens a hive they log an inspection", "after each trip skippers log an
@@ -554,8 +543,6 @@ function read(description: string, answers: string): Reading {
     const to = other && thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!);
     if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
   }
-  // "the collective" is the "printmaking collective" they said they are.
-  const isOurs = (name: string) => [...ours].some((o) => o === name || o.endsWith(` ${name}`));
   const forbiddenList = [...forbidden];
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
   // money moves, but never through the product.

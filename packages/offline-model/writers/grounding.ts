@@ -54,11 +54,8 @@ export function groundingGaps(ctx: ProjectContext, kind: ArtifactKind | undefine
       gaps.push({ weakness: "Money fields or payment tables appear, although the person said the product handles no payments", suggestion: "Remove every money field and payment table: the person said no payments", cap: 2 });
     }
   }
-  for (const t of ruledOutTech(ctx)) {
-    if (new RegExp(`(?<![A-Za-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9])`, "i").test(used)) {
-      gaps.push({ weakness: `CRITICAL: uses ${t}, which the person ruled out`, suggestion: `Remove ${t}: the person ruled it out`, cap: 2 });
-    }
-  }
+  const bansBroken = ruledOutTech(ctx).filter((t) => new RegExp(`(?<![A-Za-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9])`, "i").test(used));
+  gaps.push(...bansBroken.map((t) => ({ weakness: `CRITICAL: uses ${t}, which the person ruled out`, suggestion: `Remove ${t}: the person ruled it out`, cap: 2 })));
   if (kind === "architecture-overview") {
     const missing = ctx.reading.languages.filter((l) => !md.includes(l));
     if (missing.length) gaps.push({ weakness: `The UI languages the person asked for (${joinList(ctx.reading.languages)}) are not planned`, suggestion: `Plan the UI in ${joinList(ctx.reading.languages)}: one message catalogue per locale`, penalty: 1 });
@@ -79,15 +76,9 @@ export function applyGroundingFix(ctx: ProjectContext, kind: ArtifactKind, md: s
     const relations = ctx.model.relations.filter((r) => r.from === name || r.to === name).map(relationLine);
     return { md: addEntity(md, block, relations), done: `added the ${name} entity you named, with ${relations.length} relation${relations.length === 1 ? "" : "s"}` };
   }
-  if (/^Remove every money field/i.test(item)) {
-    const out = removeMoney(md);
-    return { md: out ?? md, done: "removed every money field and payment table" };
-  }
+  if (/^Remove every money field/i.test(item)) return { md: removeMoney(md) ?? md, done: "removed every money field and payment table" };
   m = /^Remove (.+?): the person ruled it out/i.exec(item);
-  if (m) {
-    const out = removeMentions(md, m[1]);
-    return { md: out ?? md, done: `removed ${m[1]}, which you ruled out` };
-  }
+  if (m) return { md: removeMentions(md, m[1]) ?? md, done: `removed ${m[1]}, which you ruled out` };
   if (/^Plan (?:the UI in|offline use)/i.test(item) && kind === "architecture-overview") {
     const reqs = statedRequirements(ctx).filter((r) => (/^Plan offline/i.test(item) ? /offline/i.test(r) : /^UI in/.test(r)));
     if (!reqs.length) return { md, done: "" };

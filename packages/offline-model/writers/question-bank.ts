@@ -44,9 +44,7 @@ export function oscarCandidates(ctx: ProjectContext): Candidate[] {
   const out: Candidate[] = [];
   // A law applies only where the person placed the users; where nothing says, that is the question.
   if (t.region.unknown) out.push({ topic: "region", text: `In which countries will ${who} use it? That decides which privacy law applies to the personal data it keeps.`, score: 9.4 });
-  for (const r of ctx.regulations.filter((x) => x.legal).slice(0, 2)) {
-    out.push({ topic: r.name.split(" (")[0], text: `${r.name.split(" (")[0]} applies because ${r.scope}: ${r.obligations[0]}. Is that handled on your side already, or must the product do it?`, score: 9.2 });
-  }
+  out.push(...ctx.regulations.filter((x) => x.legal).slice(0, 2).map((r) => ({ topic: r.name.split(" (")[0], text: `${r.name.split(" (")[0]} applies because ${r.scope}: ${r.obligations[0]}. Is that handled on your side already, or must the product do it?`, score: 9.2 })));
   if (ctx.reading.paysInProduct) out.push({ topic: "payments", text: "Which payment methods must work on day one, and in which currencies? A payment provider should hold all card data, so the product never stores card numbers.", score: 9 });
   out.push({ topic: "data", text: `Which personal data do you need from ${who}, and for how long? Keeping only what a purpose needs makes every later rule easier.`, score: 8.2 });
   const named = ctx.reading.requirements.filter((r) => r.kind === "product").map((r) => r.name);

@@ -104,9 +104,7 @@ export function reviewFindings(ctx: ProjectContext, kind: ArtifactKind, md: stri
     if (getSlot(ctx.plan, "realtime") && !/reconnect/i.test(md)) out.push({ suggestion: "Document reconnect and resume semantics for the WebSocket events, so the reconnection critical path can be tested" });
     if (!/seed/i.test(md)) out.push({ suggestion: "Add a test-only seam: a seed command for end-to-end fixtures, excluded from production builds" });
     if (ctx.traits.has("payments") && !/idempoten/i.test(md)) out.push({ alignment: "The payment flow needs idempotency keys and webhook de-duplication to make the checkout critical path testable" });
-  } else {
-    if (!/acceptance/i.test(md)) out.push({ suggestion: "Give every functional requirement an acceptance criterion" });
-  }
+  } else if (!/acceptance/i.test(md)) out.push({ suggestion: "Give every functional requirement an acceptance criterion" });
   return out;
 }
 

@@ -95,9 +95,7 @@ export function projectConstraints(ctx: ProjectContext): string[] {
   const team = quotesAbout(ctx, ["team", "timeline"], 2);
   for (const s of team) out.push(`Team and timeline: ${quote(s, 140)}`);
   // Quoted so later phases, which only see the brief, still know what the person said.
-  for (const s of quotesAbout(ctx, ["compliance", "platform", "integration", "payments", "skills", "scale"], 6).filter((s) => !team.includes(s) && !out.some((o) => o.includes(stripTrailingPunct(s)))).slice(0, 4)) {
-    out.push(`As you said: ${quote(s, 160)}`);
-  }
+  out.push(...quotesAbout(ctx, ["compliance", "platform", "integration", "payments", "skills", "scale"], 6).filter((s) => !team.includes(s) && !out.some((o) => o.includes(stripTrailingPunct(s)))).slice(0, 4).map((s) => `As you said: ${quote(s, 160)}`));
   for (const m of p.musts) out.push(capitalize(stripTrailingPunct(m)));
   for (const s of p.scope) out.push(`Launch scope: ${stripTrailingPunct(s).replace(/^(?:launching|launch|starting|rolling out)\s+(?:in\s+)?/i, "")}`);
   if (ctx.traits.has("cli")) out.push("Runs on macOS, Linux and Windows without a server");

@@ -67,9 +67,7 @@ function components(ctx: ProjectContext, plan: StackPlan): string {
   const mods = groupModules(ctx.model.entities);
   const cli = ctx.traits.has("cli");
   rows.push([cli ? "Command layer" : "Web app and API", cli ? "Parses commands and flags, prints results, maps errors to exit codes" : `UI for ${joinList(actorList(ctx, 3))}; REST API under /api/v1; input validation at the edge`, plan.framework.choice]);
-  for (const m of mods) {
-    rows.push([`${capitalize(m.name)} module`, `Owns ${joinList(m.entities.map((e) => e.name))}: rules, persistence and events`, `${plan.language.choice} module`]);
-  }
+  rows.push(...mods.map((m) => [`${capitalize(m.name)} module`, `Owns ${joinList(m.entities.map((e) => e.name))}: rules, persistence and events`, `${plan.language.choice} module`]));
   const rt = getSlot(plan, "realtime");
   if (rt) rows.push(["Real-time gateway", "Holds WebSocket connections, rooms per session, server-owned timers; publishes state changes", rt.choice]);
   const q = getSlot(plan, "queue");

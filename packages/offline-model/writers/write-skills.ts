@@ -35,9 +35,7 @@ export function writeSkills(ctx: ProjectContext): SkillReportOutput {
     ["ai", "llm-integration", "ai", "provider-agnostic model calls with validated, schema-checked outputs"],
   ];
   for (const [slot, name, category, reason] of slotSkills) if (getSlot(plan, slot)) skills.push({ name, category, reason });
-  for (const r of ctx.regulations.filter((x) => x.legal).slice(0, 3)) {
-    skills.push({ name: `${kebab(r.name.split(" (")[0].replace(/\b(v\d.*|rules?)\b/gi, ""))}-compliance`, category: "compliance", reason: `${r.scope}: ${r.obligations[0]}` });
-  }
+  skills.push(...ctx.regulations.filter((x) => x.legal).slice(0, 3).map((r): Skill => ({ name: `${kebab(r.name.split(" (")[0].replace(/\b(v\d.*|rules?)\b/gi, ""))}-compliance`, category: "compliance", reason: `${r.scope}: ${r.obligations[0]}` })));
   skills.push({ name: "owasp-asvs-security-review", category: "security", reason: ctx.concerns.slice(0, 2).map((c) => c.title).join("; ") || "baseline web application security checks" });
   skills.push({ name: "ci-pipeline", category: "devops", reason: `CI running ${f.commands.join(", ")} on every pull request` });
   return {
