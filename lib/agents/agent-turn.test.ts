@@ -345,6 +345,39 @@ describe("timeouts: first token and idle, not total", () => {
     expect((err as AgentTurnError).message).toBe("the model stopped sending tokens for 100 ms");
   });
 
+  it("a timer that fires late because this process was busy looks again before calling the model silent", async () => {
+    // The next token is sent while this process is blocked for 600 ms; it is read only after
+    // the (long overdue) idle timer has had its turn.
+    const model = new MockLanguageModelV4({
+      doStream: async (o) => ({
+        stream: new ReadableStream<LanguageModelV4StreamPart>({
+          start(c) {
+            c.enqueue({ type: "stream-start", warnings: [] });
+            if (stageOf(o) === "serialize") {
+              c.enqueue(call(task.tool, JSON.stringify(VALID)));
+              c.enqueue(finish("tool-calls"));
+              return c.close();
+            }
+            c.enqueue({ type: "text-start", id: "t" });
+            c.enqueue({ type: "text-delta", id: "t", delta: "a " });
+            setTimeout(() => {
+              const until = Date.now() + 600;
+              while (Date.now() < until);
+              setTimeout(() => {
+                c.enqueue({ type: "text-delta", id: "t", delta: "b " });
+                c.enqueue({ type: "text-end", id: "t" });
+                c.enqueue(finish("stop"));
+                c.close();
+              }, 0);
+            }, 20);
+          },
+        }),
+      }),
+    });
+    const r = await runAgentTurn({ ...input, model, timeouts: { firstTokenMs: 1_000, idleMs: 150 } });
+    expect(r.text).toBe("a b ");
+  });
+
   /** Never answers; rejects when its signal aborts, like a stalled provider. */
   const hanging = () =>
     new MockLanguageModelV4({

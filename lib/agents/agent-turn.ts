@@ -283,10 +283,19 @@ async function attemptCall(streamed: { any: boolean }, { input, system, messages
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = (ms: number, what: string) => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
+    const due = Date.now() + ms;
+    const fire = (recheck: boolean) => () => {
+      // Fired late: this process was busy (its event loop blocked), so tokens may be waiting
+      // unread in the socket. Timers run before sockets are read: look once more after that,
+      // instead of calling the model silent and cutting a stream it already sent.
+      if (recheck && Date.now() - due > LATE_TIMER_MS) {
+        timer = setTimeout(fire(false), Math.min(ms, 1_000));
+        return;
+      }
       timedOut = what;
       watchdog.abort(new Error(what));
-    }, ms);
+    };
+    timer = setTimeout(fire(true), ms);
   };
   arm(firstTokenMs, `the model sent no first token within ${firstTokenMs} ms`);
   const signal = input.abortSignal ? AbortSignal.any([input.abortSignal, watchdog.signal]) : watchdog.signal;
@@ -366,6 +375,9 @@ async function attemptCall(streamed: { any: boolean }, { input, system, messages
     input.onUsage?.(u);
   }
 }
+
+/** How late a timeout may fire before the lateness is this process's own, not the model's. */
+const LATE_TIMER_MS = 250;
 
 function fromSdkUsage(u: { inputTokens: number | undefined; outputTokens: number | undefined; inputTokenDetails?: { cacheReadTokens?: number; cacheWriteTokens?: number } }): TurnUsage | null {
   if (u.inputTokens == null && u.outputTokens == null) return null;
