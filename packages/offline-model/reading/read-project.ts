@@ -355,6 +355,7 @@ function read(description: string, answers: string): Reading {
       continue;
     }
     const inDesc = descClauses.includes(c);
+    const act = actRecord(c);
     const actor = c.copula ? undefined : actorOf(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) if (!actors.includes(a)) actors.push(a);
     if (c.negated) {
@@ -378,7 +379,7 @@ function read(description: string, answers: string): Reading {
         }
         // Said back in their words ("No mobile app needed"), never as a noun pulled out of them.
         if (named) ruledOut.add(c.text);
-        if (actRecord(c)) forbidden.add(actRecord(c)!);
+        if (act) forbidden.add(act);
         read.add(c.sentence);
         continue;
       }
@@ -461,8 +462,8 @@ function read(description: string, answers: string): Reading {
         }
       }
       // "we'd hire a freelancer": what the speakers do to a person is no record of the product's.
-      if (actRecord(c) && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
-        acts.push({ verb: c.verb, record: actRecord(c)!, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
+      if (act && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
+        acts.push({ verb: c.verb, record: act, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
       if (subjectThing && !actor && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
@@ -470,7 +471,7 @@ function read(description: string, answers: string): Reading {
       const own = actor ?? subjectThing;
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
       if (subjectThing) for (const o of objs) if (o !== subjectThing) links.push(/^(?:have|has|include|contain|hold|carry|get|receive|need)$/.test(c.verb) ? { from: o, to: subjectThing, many: false, said: c.text } : { from: subjectThing, to: o, many: false, said: c.text });
-      const record = actRecord(c) !== "payment" ? actRecord(c) : undefined;
+      const record = act !== "payment" ? act : undefined;
       for (const e of c.extras) {
         const to = actorOf(e.np) ?? thingName(e.np);
         if (!to) continue;
