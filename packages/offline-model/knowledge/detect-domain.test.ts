@@ -75,4 +75,9 @@ describe("card payments are asserted only where the person said so", () => {
     expect(ids("Climbers buy day passes and pay by card at the wall's kiosk in the app.")).toContain("pci_dss");
     expect(ids("Climbers buy day passes through a Stripe checkout.")).toContain("pci_dss");
   });
+
+  it("takes tenants who rent flats for no multi-tenant product, and a SaaS for one", () => {
+    expect(detectDomain("Tenants report leaks and the landlord sends a plumber.").has("multi_tenant")).toBe(false);
+    expect(detectDomain("A SaaS where each agency is a tenant with its own workspace.").has("multi_tenant")).toBe(true);
+  });
 });

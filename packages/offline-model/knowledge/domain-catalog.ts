@@ -91,8 +91,9 @@ const TRAIT_DEFS = [
   { id: "offline_first", strong: ["offline", "poor connectivity", "no connectivity", "without (?:internet|connectivity)", "low bandwidth", "remote areas?"], weak: ["field workers?", "sync later"] },
   {
     id: "multi_tenant",
-    strong: ["saas", "b2b", "tenants?", "multi-tenant", "white-label"],
-    weak: ["organi[sz]ations", "workspaces?", "each (?:company|school|team|customer)", "per-customer", "companies"],
+    // "Tenants" are as often people renting flats: alone the word is weak evidence.
+    strong: ["saas", "b2b", "multi-tenant", "white-label"],
+    weak: ["tenants?", "organi[sz]ations", "workspaces?", "each (?:company|school|team|customer)", "per-customer", "companies"],
   },
   { id: "search", strong: ["search\\w*", "full-text"], weak: ["find", "filter\\w*", "look ?up", "discover\\w*", "browse"] },
   { id: "media", strong: ["photos?", "images?", "pictures?", "videos?(?! (?:calls?|sessions?|consultations?|chats?|conferenc\\w*|visits?))", "uploads?", "attachments?", "audio"], weak: ["files?", "documents?", "pdfs?", "media", "scans?"] },

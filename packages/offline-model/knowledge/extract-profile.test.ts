@@ -34,4 +34,9 @@ describe("extractProfile: who the people are, said loosely", () => {
     expect(p.subject).toBe("a little cider house, we pour a few guest ciders too");
     expect(extractProfile("Ferry timetable app. The guest books a cabin, the crew checks tickets.", "").actors.map((a) => a.plural)).toEqual(["guests"]);
   });
+
+  it("keeps a first sentence that has its own subject as written, and a name's capitals", () => {
+    expect(extractProfile("Every March we prune the orchards with ten helpers. Helpers log rows.", "").subject).toBe("Every March we prune the orchards with ten helpers");
+    expect(extractProfile("Harbour Lane Allotments — plot waiting list.\n\nMembers swap plots.", "").subject).toMatch(/^an? Harbour Lane Allotments/);
+  });
 });

@@ -15,6 +15,7 @@ import {
 } from "../text-utils";
 import { findActors, type Actor } from "./actors";
 import { isCondition } from "../reading/features";
+import { readClauses } from "../reading/read-clauses";
 
 const TOPIC_PATTERNS = {
   team: /\b(developers?|engineers?|devs?|team of|designers?|full-stack|freelancers?|solo|by myself|just me|(?:we(?:'re| are)|it's|it is|just|only) (?:one person|two people)|hire)\b/i,
@@ -206,10 +207,14 @@ export function extractProfile(description: string, answers: string): ProjectPro
   const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`).filter((a) => a.singular.toLowerCase() !== own);
   const f = features(desc, firstNoColon);
   // "We are a small music school…": the subject is the school, not "a we are…".
-  const subject = truncate(lowerFirst(stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, ""))), 200);
+  const stripped = stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, ""));
+  // "Every September we bring in the harvest …": a sentence with its own subject stands as written.
+  const [c0] = readClauses(stripped, false);
+  const sentence = Boolean(c0?.verb && !c0.copula && (c0.subject || /\b(?:we|i|they|he|she)\b/i.test(c0.text.split(/\s+/).slice(0, 5).join(" "))));
+  const subject = truncate(sentence ? stripped : lowerFirst(stripped), 200);
   return {
     name: projectName(desc, firstNoColon, head, actors),
-    subject: /^(?:an?|the|our|my)\s/i.test(subject) ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
+    subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
     head: lowerFirst(head),
     features: f.features,
     musts: f.musts,

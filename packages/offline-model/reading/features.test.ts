@@ -34,4 +34,9 @@ describe("featuresFromReading", () => {
     const d = "We run a food bank. Volunteers log donations at the door.";
     expect(featuresFromReading(readProject(d), d)).toEqual(["Volunteers log donations at the door"]);
   });
+
+  it("reads 'they' as whoever was just named: a competitor's practice is no feature, the customers' act is", () => {
+    const t = "Our rival is Pedalfix, they charge a call-out fee. Riders book a repair, they pay the deposit by card.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Riders book a repair", "They pay the deposit by card"]);
+  });
 });

@@ -42,6 +42,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
       continue;
     }
+    // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
+    if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "we are a club": who they are, not what the product does.
@@ -61,6 +63,13 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (text.split(/\s+/).length >= 2) out.push(capitalize(text));
   }
   return [...new Set(out)].slice(0, 10);
+}
+
+/** Whether "they" at the start of a clause stands for people the product serves: the clause before it names some. */
+function theyAreUsers(reading: Reading, c: Clause): boolean {
+  const prev = reading.clauses.slice(0, reading.clauses.indexOf(c)).findLast((p) => p.subject || p.objects.length);
+  const named = prev ? [prev.subject, ...prev.objects].filter((np) => np !== undefined) : [];
+  return named.some((np) => reading.actors.includes(np.head.split(" ").pop()!));
 }
 
 /** Words of the pain's subject ("watering rota"), to put the feature that cures it first. */

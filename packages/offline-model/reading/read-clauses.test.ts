@@ -54,4 +54,11 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(lend.objects.map((o) => o.head)).toEqual(["deposit"]);
     expect(text.objects.map((o) => o.head)).toEqual(["morning"]);
   });
+
+  it("takes the phrase next to the verb as its subject when a time or a place is said first", () => {
+    expect(shape("Every March we prune the orchards.")[0]).toMatchObject({ subject: undefined, verb: "prune", objects: ["orchard"] });
+    const [c] = shape("On the last day of the month my brother totals the receipts.");
+    expect(c).toMatchObject({ subject: "brother", verb: "total", objects: ["receipt"] });
+    expect(c.extras).not.toContain("month brother");
+  });
 });

@@ -127,7 +127,11 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       if (Number.isFinite(n) && n > 0) count = n;
       continue;
     }
-    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:a|an|the|our|my|their|your|his|her|its)$/.test(t.norm)) continue;
+    // "the end of the week my sister types": a determiner or a possessive starts a phrase, so what came before it is not its modifier.
+    if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:a|an|the|our|my|their|your|his|her|its)$/.test(t.norm)) {
+      words.length = 0;
+      continue;
+    }
     if (t.tags.has("Adverb") || t.tags.has("Conjunction") || t.tags.has("Preposition") || FILLER.has(t.norm)) continue;
     // "get a deposit back", "all day asking": a verb's particle, or a participle after a time, ends the phrase.
     if (words.length && (/^(?:back|out|up|off|away|down)$/.test(t.norm) || (t.tags.has("Gerund") && (words.at(-1)!.tags.has("Date") || /^(?:day|morning|afternoon|evening|night|week|weekend|month|year)$/.test(words.at(-1)!.norm))))) break;
@@ -395,7 +399,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let negated = leadNeg || before.some((t) => NEGATORS.has(t.norm) || t.tags.has("Negative"));
   // Modal and auxiliary words before the main verb: "must integrate", "don't take".
   let i = v;
-  while (i < ts.length - 1 && (ts[i].tags.has("Modal") || ts[i].tags.has("Auxiliary") || NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative")) && ts[i + 1] && (ts[i + 1].tags.has("Verb") || NEGATORS.has(ts[i + 1].norm) || ts[i + 1].tags.has("Negative"))) {
+  // ("must never be shared": "be" before a past participle is the passive's auxiliary.)
+  const passiveBe = (k: number) => /^(?:be|been|being)$/.test(ts[k].norm) && ts[k + 1]?.tags.has("PastTense") === true;
+  while (i < ts.length - 1 && (ts[i].tags.has("Modal") || ts[i].tags.has("Auxiliary") || passiveBe(i) || NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative")) && ts[i + 1] && (ts[i + 1].tags.has("Verb") || NEGATORS.has(ts[i + 1].norm) || ts[i + 1].tags.has("Negative"))) {
     if (NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative") || /n't$/.test(ts[i].norm)) negated = true;
     i++;
   }
@@ -426,6 +432,10 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     j++;
   }
   let subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
+  // "Every September we bring …", "at the end of the week my sister types …": a determiner or a
+  // pronoun right after a noun starts another phrase, and the one next to the verb is its subject.
+  const restart = subjectRun.findLastIndex((t, k) => k > 0 && isNounish(subjectRun[k - 1]) && (t.tags.has("Determiner") || /^(?:my|our|their|your|his|her|its|we|i|they|you|he|she)$/.test(t.norm)));
+  if (restart > 0) subjectRun = subjectRun.slice(restart);
   // "marshals at 6 feed stations tick riders": the subject ends at a preposition after its noun (not "up to 40 students"); the rest says where.
   // "the owners of animals call": the owners call; "a team of volunteers", "most of our members": the counted people do.
   const subjectPrep = subjectRun.findIndex((t, k) => PREPS.has(t.norm) && (t.norm !== "of" || (k > 0 && isNounish(subjectRun[k - 1]) && !WEAK_NOUNS.has(subjectRun[k - 1].norm) && !COUNTING.test(subjectRun[k - 1].norm))) && subjectRun.slice(0, k).some(isNounish));

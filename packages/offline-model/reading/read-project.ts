@@ -205,7 +205,8 @@ const HUMAN_ACT = /^(?:confirm|approve|reject|decline|accept|assign|decide|sign|
 
 /** The role of the person acting in a clause ("barbers" → barber); a named individual ("Sam") is nobody's role. */
 function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined {
-  if (!np || np.proper) return undefined;
+  // "Every September we bring in the harvest": a time is nobody, however it ends.
+  if (!np || np.proper || np.time) return undefined;
   const last = np.head.split(" ").pop()!;
   if (ROLE_SINGULAR.has(last)) return ROLE_SINGULAR.get(last);
   if (["we", "i", "they", "you", "people", "user", "users", "everyone", "team"].includes(last)) return undefined;
@@ -370,7 +371,9 @@ function read(description: string, answers: string): Reading {
         // ("No patient pays" rules out the paying, not the patient: the subject acts there.)
         const subjectRuledOut = c.subject && !isPerson(c.subject) && /^\s*no\s+(?:[\w-]+\s+){1,3}?\w+ed\b/i.test(c.text) ? [c.subject] : [];
         let named = false;
-        for (const np of [...subjectRuledOut, ...c.objects]) {
+        // "We do not want anything on Facebook": with nothing named as the object, the name after it is what is ruled out.
+        const placeRuledOut = c.objects.length ? [] : c.extras.map((e) => e.np).filter((np) => np.proper);
+        for (const np of [...subjectRuledOut, ...c.objects, ...placeRuledOut]) {
           // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.
           if (!np.proper && (NOT_RULED_OUT.test(np.head) || LACK.test(np.head.split(" ").pop()!))) continue;
           named = true;

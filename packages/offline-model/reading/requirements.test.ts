@@ -53,4 +53,14 @@ describe("readRequirements", () => {
     const r = readRequirements("Most helpers only have old phones, so nothing to install.").find((x) => x.name === "browser");
     expect(r).toMatchObject({ kind: "device", name: "browser", said: expect.stringContaining("nothing to install") });
   });
+
+  it("a device word that describes a noun names no device, and a name said in passing is only named", () => {
+    expect(names("We run a mobile coffee cart at markets.")).toEqual([]);
+    expect(names("We run a mobile coffee cart; it must work on my phone.")).toEqual(["device:phone"]);
+    expect(names("Leaks go to the managing agent, Harlow Lettings, and wait there.")).toEqual(["product:Harlow Lettings:named"]);
+    expect(names("Repairs go to the agent, Holt Lettings, by post.")).toEqual(["product:Holt Lettings:named"]);
+    expect(names("We use Harlow Lettings for the rent.")).toEqual(["product:Harlow Lettings:uses"]);
+    expect(names("No customer accounts, a name and e-mail is enough.")).toEqual(["identity:no account"]);
+    expect(names("No Twitter login and no Google accounts.")).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@
 import { detectRegion } from "../knowledge/regions";
 import { TECHS } from "../knowledge/tech-catalog";
 import { LANGUAGE_CODES } from "./languages";
-import { splitSentences } from "./read-clauses";
+import { readClauses, splitSentences } from "./read-clauses";
 import { tokens } from "./nlp";
 
 export interface Requirement {
@@ -18,8 +18,8 @@ export interface Requirement {
   said: string;
   /** The words that named it ("desktop", "iPads"). */
   word?: string;
-  /** For products: what the person does with it. */
-  relation?: "uses" | "compares" | "integrates";
+  /** For products: what the person does with it; "named" when their words do not say. */
+  relation?: "uses" | "compares" | "integrates" | "named";
 }
 
 /** Lexicons of kinds of requirement (the kinds are general; the words are English's). */
@@ -50,7 +50,8 @@ const IDENTITY: Array<[string, RegExp]> = [
   // Known by the number ("no account, just a phone number", "sign in with their mobile number"),
   // not a number kept as contact data ("a list of volunteers with their phone numbers").
   ["phone number", /\b(?:just|only) (?:a |their |your |the )?(?:phone|mobile) numbers?\b|\b(?:sign(?:s|ed|ing)? (?:in|up)|log(?:s|ged|ging)? in|identif(?:y|ies|ied)(?: \w+)?|known|register(?:s|ed)?|book(?:s|ed)?) (?:with|by|using) (?:a |their |your |the )?(?:phone|mobile) numbers?\b|\bphone numbers? (?:only|instead)\b/i],
-  ["no account", /\bno (?:account|sign[- ]?up|login|log-in|registration|password)s?\b|\bwithout (?:an? )?(?:account|sign[- ]?up|login|registration)\b|\b(?:don't|do not|never) (?:need|want|have) (?:to (?:create|make|register) )?(?:an? )?accounts?\b/i],
+  // ("no customer accounts"; "no Facebook login" bans a way to sign in, not accounts: see readRequirements.)
+  ["no account", /\bno (?:[a-z]+(?:er|or|ist|ant|ent|ian)s? )?(?:account|sign[- ]?up|login|log-in|registration|password)s?\b|\bwithout (?:an? )?(?:account|sign[- ]?up|login|registration)\b|\b(?:don't|do not|never) (?:need|want|have) (?:to (?:create|make|register) )?(?:an? )?accounts?\b/i],
   ["single sign-on", /\b(?:sso|single sign[- ]on|log in with (?:google|microsoft|our \w+)|sign in with (?:google|microsoft|apple))\b/i],
   ["magic link", /\bmagic links?\b/i],
 ];
@@ -98,7 +99,9 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     if (!/^[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*$/.test(word) || word.length < 3) return;
     const proper = t.tags.has("ProperNoun") || t.tags.has("Organization") || /[a-z][A-Z]/.test(word);
     // Months and weekdays ("in May"), places and people are not products either.
-    const ordinary = ["Verb", "Adjective", "Determiner", "Pronoun", "Preposition", "Conjunction", "Date", "Month", "WeekDay", "Place", "Person", "Language"].some((tag) => t.tags.has(tag));
+    // ("Holt Lettings": a surname before a capitalised word is the start of a firm's name.)
+    const named = /^[A-Z][a-z]/.test(ts[i + 1]?.text ?? "");
+    const ordinary = ["Verb", "Adjective", "Determiner", "Pronoun", "Preposition", "Conjunction", "Date", "Month", "WeekDay", "Place", "Person", "Language"].some((tag) => t.tags.has(tag) && !(tag === "Person" && named));
     // A capital that only starts the sentence ("Rooms are shared") is an ordinary word, unless it is capitalised elsewhere too.
     const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
@@ -130,19 +133,33 @@ function relationOf(sentence: string, at: number): Requirement["relation"] {
   if (PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
   if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pay with|through)\b[^.]*$/i.test(before)) return "integrates";
   if (/\b(?:like|than|instead of|unlike|similar to|compared? (?:to|with)|alternative to)\s+$/i.test(before)) return "compares";
-  return "uses";
+  // "the landlord's agent, Holt Lettings": a name said with no use of it is only named.
+  return /\b(?:use[sd]?|using|on|in|via|by|with)\s+(?:[\w'-]+\s+){0,2}$/i.test(before) || /\b(?:use[sd]?|using)\b/i.test(clauseAround(sentence, at)) ? "uses" : "named";
+}
+
+/** The word after `end` is a noun the word before it describes ("mobile bike", "phone numbers"). */
+function modifiesNoun(s: string, end: number): boolean {
+  if (!/^[ -][A-Za-z]/.test(s.slice(end))) return false;
+  const ts = tokens(s.slice(Math.max(0, s.lastIndexOf(" ", end - 1) + 1)));
+  return Boolean(ts[1]?.tags.has("Noun") && !ts[1].tags.has("Pronoun") && !/^(?:in|on|at|with|and|or)$/.test(ts[1].norm));
 }
 
 /** The stated requirements of the person's text (description, answers, remarks), in the order said. */
 export function readRequirements(text: string, ownName = ""): Requirement[] {
   const out: Requirement[] = [];
+  // "Riverside Court Tenants' Association — proposal for …" on a line of its own: a heading with no verb names the project, never a product.
+  const heading = /^([^\n]+)\n/.exec(text.trim())?.[1] ?? "";
+  if (!ownName && heading && !readClauses(heading, false).some((c) => c.verb)) ownName = heading;
   for (const s of splitSentences(text)) {
     if (OUT_OF_SCOPE.test(s)) continue;
+    // "no customer accounts - email + phone is enough": in the clause that says who people are, an e-mail or a phone is a contact detail.
+    const idClauses = IDENTITY.flatMap(([, re]) => [...s.matchAll(new RegExp(re.source, "gi"))].map((x) => clauseAround(s, x.index)));
     for (const [kind, lexicon] of [["channel", CHANNELS], ["identity", IDENTITY], ["device", DEVICES], ["availability", AVAILABILITY]] as const) {
       for (const [name, re] of lexicon) {
-        const m = re.exec(s);
+        // "a mobile bike repair van": a device word before a noun says what kind of noun, it names no device.
+        const m = [...s.matchAll(new RegExp(re.source, "gi"))].find((x) => (kind !== "device" || !modifiesNoun(s, x.index + x[0].length)) && !(kind === "identity" && /^\w+ [A-Z]/.test(x[0])));
         // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
-        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
+        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || ((kind === "channel" || kind === "device") && idClauses.includes(clauseAround(s, m.index))) || (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
         out.push({ kind, name, said: clauseAround(s, m.index), word: m[0] });
       }
     }

@@ -24,6 +24,20 @@ const devices = (r: Requirement) => {
   return /s$/i.test(word) ? word : `${word}s`;
 };
 
+/** A product the person named: the brief's words for how it stands to this one, and the architecture's. */
+export function productLines(r: Requirement): [string, string] {
+  switch (r.relation) {
+    case "integrates":
+      return ["it must work with it", `an adapter to its API behind one interface, so ${r.name} being slow or down never blocks people here; calls are retried from an outbox`];
+    case "compares":
+      return ["what it is measured against", "the product people will compare this with — its flows set expectations"];
+    case "uses":
+      return ["what you use today", "what you use today — where this replaces it, its records are imported at launch and the switch-over is planned with a date"];
+    default:
+      return ["as you named it", "named in your words; how this product stands to it is for you to say"];
+  }
+}
+
 /** A requirement in each document: the brief's line (in their words), the architecture's (how the design meets it), the test that proves it (none when no journey depends on it). */
 function requirementLines(r: Requirement): { brief: string; arch: string; path?: CriticalPath } {
   const said = quote(r.said, 200);
@@ -45,7 +59,7 @@ function requirementLines(r: Requirement): { brief: string; arch: string; path?:
         ? shape("Keeps working when the connection drops", "Keeps working when the connection drops: the screens that must go on keep a local copy and a queue of changes, show what is not yet synced, and sync in order when the connection returns.", { name: "Working through a dropped connection", mustHold: "with the network cut, the screens that must go on keep working and nothing entered is lost; changes sync once, in order, when it returns", level: "e2e" })
         : shape("Available 24/7", "Available 24/7: no maintenance window; deploys roll without downtime, and an alert reaches someone when a health check fails.");
     case "product": {
-      const [brief, arch] = r.relation === "integrates" ? ["it must work with it", `an adapter to its API behind one interface, so ${r.name} being slow or down never blocks people here; calls are retried from an outbox`] : r.relation === "compares" ? ["what it is measured against", "the product people will compare this with — its flows set expectations"] : ["what you use today", "what you use today — where this replaces it, its records are imported at launch and the switch-over is planned with a date"];
+      const [brief, arch] = productLines(r);
       const path: CriticalPath | undefined = r.relation === "integrates" ? { name: `${r.name} integration`, mustHold: `requests to ${r.name} match its API contract (recorded fixtures); while it is down, work queues instead of failing people's requests`, level: "contract" } : r.relation === "uses" && (/\b(?:use[sd]?|using)\b/i.test(r.said) || PRESENT_PRACTICE.test(r.said)) ? { name: `Import from ${r.name}`, mustHold: `records exported from ${r.name} import without loss or duplicates, and a second import changes nothing`, level: "integration" } : undefined;
       return { brief: `${r.name} — ${brief}: ${said}`, arch: `${r.name}: ${arch}.`, path };
     }
@@ -96,7 +110,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   const r = ctx.reading;
   const rules = statedRules(r);
   // A name said in passing ("Season is May to September") is no product in use; "no account" is said by the phone-number identity when there is one.
-  const reqs = r.requirements.filter((q) => (q.relation !== "uses" || /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i.test(q.said)) && !(q.name === "no account" && r.requirements.some((y) => y.name === "phone number")));
+  const reqs = r.requirements.filter((q) => ((q.relation !== "uses" && q.relation !== "named") || /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i.test(q.said)) && !(q.name === "no account" && r.requirements.some((y) => y.name === "phone number")));
   const needs: Need[] = [
     ...reqs.map((q): Need => ({ kind: "requirement", said: q.said, requirement: q, entities: [] })),
     ...rules.map((said): Need => ({ kind: "rule", said, entities: entitiesIn(ctx, said) })),

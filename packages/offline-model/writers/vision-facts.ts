@@ -6,7 +6,7 @@ import type { ProjectContext } from "../context";
 import { cardsSaid } from "../knowledge/regulations";
 import { painTopic, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
-import { briefLine } from "./requirement-lines";
+import { briefLine, productLines } from "./requirement-lines";
 import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
 /** Answer sentences on a topic, as quotes, without repeating a sentence. */
@@ -139,8 +139,7 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
 export function industryContext(ctx: ProjectContext): string[] {
   const out = ctx.regulations.filter((r) => r.id !== "owasp_asvs").map((r) => `${r.name}: ${r.obligations[0]}`);
   for (const p of ctx.reading.requirements.filter((r) => r.kind === "product").slice(0, 3)) {
-    const how = p.relation === "integrates" ? "it must work with it" : p.relation === "compares" ? "you measure it against it" : "what you use today";
-    out.push(`${p.name} — ${how}: ${quote(p.said, 140)}`);
+    out.push(`${p.name} — ${productLines(p)[0]}: ${quote(p.said, 140)}`);
   }
   if (!out.length) out.push("No sector-specific regulation identified; OWASP ASVS Level 2 is the security baseline");
   return out.slice(0, 6);
