@@ -39,4 +39,9 @@ describe("featuresFromReading", () => {
     const t = "Our rival is Pedalfix, they charge a call-out fee. Riders book a repair, they pay the deposit by card.";
     expect(featuresFromReading(readProject(t), t)).toEqual(["Riders book a repair", "They pay the deposit by card"]);
   });
+
+  it("reads what the speakers have or serve as their setting, and what they do with the things as a feature", () => {
+    const t = "We represent 90 houseboats along the canal. We also log mooring fees when boats arrive.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["We also log mooring fees when boats arrive"]);
+  });
 });

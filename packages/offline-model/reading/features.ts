@@ -46,10 +46,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
-    // "We run a food bank", "we are a club": who they are, not what the product does.
-    if (!c.subject && /^(?:we|i)\s+(?:run|are|am|have|own|work (?:at|in|for))\b/i.test(text)) continue;
-    // "Our association has about 60 members": what the speakers' own organisation has or is, likewise.
-    if (/^(?:our|my)\s/i.test(text) && /^(?:have|be|run|own|employ|serve|cover|count|include|span)$/.test(c.verb)) continue;
+    // "We run a food bank", "We represent 140 flats", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
+    if (/^(?:we|i|our|my)\s/i.test(text) && /^(?:have|be|run|own|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
     if (c.subject && reading.ours.includes(c.subject.head)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";

@@ -325,7 +325,7 @@ const RELATIVE = new Set(["that", "which", "who", "where", "whose"]);
 
 function fragment(sentence: string, piece: string, ts: Token[], negated: boolean): Clause {
   // "GDPR matters", "Speed counts": a name and a word that reads as its verb are a clause, not a compound.
-  if (ts.length === 2 && !negated && (ts[0].tags.has("Acronym") || ts[0].tags.has("ProperNoun")) && /[^s]s$/.test(ts[1].norm) && tokens(`it ${ts[1].norm}`)[1]?.tags.has("PresentTense")) {
+  if (ts.length === 2 && !negated && (ts[0].tags.has("Acronym") || ts[0].tags.has("ProperNoun")) && /^[a-z]+[^s]s$/.test(ts[1].text) && tokens(`it ${ts[1].norm}`)[1]?.tags.has("PresentTense")) {
     return { sentence, text: piece, subject: nounPhrase([ts[0]]), subjectInherited: false, verb: infinitive(ts[1].norm), objects: [], extras: [], negated, copula: false };
   }
   const prepAt = ts.findIndex((t, i) => i > 0 && isPrep(ts, i));
