@@ -44,4 +44,9 @@ describe("featuresFromReading", () => {
     const t = "We represent 90 houseboats along the canal. We also log mooring fees when boats arrive.";
     expect(featuresFromReading(readProject(t), t)).toEqual(["We also log mooring fees when boats arrive"]);
   });
+
+  it("reads what is already done as today's practice, whatever the verb", () => {
+    const t = "Riders book a repair slot. We already take card payments at the stall.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Riders book a repair slot"]);
+  });
 });

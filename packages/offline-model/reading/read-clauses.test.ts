@@ -61,4 +61,8 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(c).toMatchObject({ subject: "brother", verb: "total", objects: ["receipt"] });
     expect(c.extras).not.toContain("month brother");
   });
+
+  it("starts a clause at 'and' with a pronoun subject, an adverb between it and its verb", () => {
+    expect(shape("The ink supply runs low and I usually notice too late.").map((c) => c.verb)).toEqual(["run", "notice"]);
+  });
 });

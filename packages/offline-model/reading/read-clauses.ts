@@ -489,8 +489,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
         break;
       }
       const vi = firstVerbIndex(after);
-      // "… and we report how many": a pronoun subject starts a clause of its own too.
-      const pronounSubject = vi === 1 && /^(?:we|they|i|you|he|she|it)$/.test(after[0].norm);
+      // "… and we report how many", "… and I only notice": a pronoun subject starts a clause of its own too.
+      const pronounSubject = vi >= 1 && /^(?:we|they|i|you|he|she|it)$/.test(after[0].norm) && after.slice(1, vi).every((t) => t.tags.has("Adverb"));
       if (vi > 0 && (pronounSubject || after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor"))) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
         end = k;
         split = k + 1;

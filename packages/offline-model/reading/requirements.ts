@@ -68,7 +68,7 @@ const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:bef
 
 /** A clause about how things are done now, before the product. */
 // ("we write in paper agenda", "by hand": a manual medium says how it is done now.)
-export const PRESENT_PRACTICE = /\b(?:today|currently|already (?:use|have|keep|run|pay)|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
+export const PRESENT_PRACTICE = /\b(?:today|currently|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
 /** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use ("our Discord" is one). */
 const OWN = /\b(?:(?:we are|we're|we run|i run|i am|i'm|called|named)(?: \w+)?|our \w+,? \(?)\s*$/i;
 /** Every lexicon above: a word any of them reads ("Android", "WhatsApp") is never a product. */
