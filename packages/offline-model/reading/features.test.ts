@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { featuresFromReading } from "./features";
+import { featuresFromReading, limits } from "./features";
 import { readProject } from "./read-project";
 
 const REPAIR_CAFE =
@@ -48,5 +48,11 @@ describe("featuresFromReading", () => {
   it("reads what is already done as today's practice, whatever the verb", () => {
     const t = "Riders book a repair slot. We already take card payments at the stall.";
     expect(featuresFromReading(readProject(t), t)).toEqual(["Riders book a repair slot"]);
+  });
+
+  it("tells a rule that limits from a wish said with a modal", () => {
+    expect(limits("Only members with a key may open the shed")).toBe(true);
+    expect(limits("Photos must be approved by a warden")).toBe(true);
+    expect(limits("Renters should get a reminder the day before")).toBe(false);
   });
 });
