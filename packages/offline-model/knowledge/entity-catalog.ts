@@ -35,6 +35,8 @@ const METHODS: Array<[RegExp, string]> = [
   [CARD_PAYMENT, "card"], [/mb ?way/i, "mb_way"], [/apple pay/i, "apple_pay"], [/google pay/i, "google_pay"], [/paypal/i, "paypal"],
   [/\biDEAL\b/, "ideal"], [/\bsepa\b/i, "sepa_debit"], [/direct debit|gocardless/i, "direct_debit"], [/bank transfer/i, "bank_transfer"], [/\bcash\b/i, "cash"],
 ];
+/** "cash", "bank transfer": a way to pay is the payment's method, never a record of its own. */
+export const isPaymentMethod = (phrase: string) => METHODS.some(([re]) => re.exec(phrase)?.[0].length === phrase.length);
 const PROVIDERS = ["stripe", "adyen", "paypal", "mollie", "gocardless", "sumup"];
 
 function paymentFields(text: string): string {

@@ -26,6 +26,8 @@ export interface NounPhrase {
   time?: boolean;
   /** Kinds said as modifiers sharing the head: "bisque or glaze firings" → firing, ["bisque", "glaze"]. */
   kinds?: string[];
+  /** One person the speaker knows ("my sister", "his accountant"): nobody's role. */
+  individual?: boolean;
 }
 
 export interface Clause {
@@ -44,6 +46,8 @@ export interface Clause {
   extras: Array<{ prep: string; np: NounPhrase; verb?: string }>;
   negated: boolean;
   copula: boolean;
+  /** "pickers are paid per kilo": the subject is acted on, so it does not act. */
+  passive?: boolean;
   /** Said about a noun of another clause ("neighbours who want to order meals"). */
   relative?: boolean;
   /** The product's own name before a colon ("A community gardens app: …"). */
@@ -115,6 +119,7 @@ type Slot = "preposition" | "list" | undefined;
 /** One noun phrase from a run of words; undefined when it names nothing. `inSlot`: where the run stands. */
 export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined {
   let count: number | undefined;
+  let owner = "";
   const words: Token[] = [];
   for (const [i, t] of run.entries()) {
     // "less than 20 photos": a comparison says how many, it names nothing.
@@ -130,6 +135,7 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
     // "the end of the week my sister types": a determiner or a possessive starts a phrase, so what came before it is not its modifier.
     if (t.tags.has("Determiner") || (t.tags.has("Pronoun") && t.tags.has("Possessive")) || /^(?:a|an|the|our|my|their|your|his|her|its)$/.test(t.norm)) {
       words.length = 0;
+      owner = t.norm;
       continue;
     }
     if (t.tags.has("Adverb") || t.tags.has("Conjunction") || t.tags.has("Preposition") || FILLER.has(t.norm)) continue;
@@ -158,7 +164,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   const person = last.tags.has("Person") || ROLE_WORDS.has(last.norm);
   const full = words.map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
   const time = last.tags.has("Date") || last.tags.has("Duration") || last.tags.has("Unit");
-  return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}), ...(time ? { time } : {}) };
+  const individual = /^(?:my|his|her)$/.test(owner) && last.tags.has("Singular");
+  return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}), ...(time ? { time } : {}), ...(individual ? { individual } : {}) };
 }
 
 /** A word the tagger read as a noun that is a verb after a subject ("and capture signatures"). */
@@ -519,6 +526,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     extras,
     negated,
     copula,
+    ...(verbTok.tags.has("Passive") ? { passive: true } : {}),
   };
   const out = [clause];
   if (relativeTail) {

@@ -3,6 +3,7 @@
 // the UI speaks, what the team knows, the figures they gave, and the sentences this
 // reader could not make sense of (so a message can say so instead of guessing).
 import { ROLES } from "../knowledge/actors";
+import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
@@ -205,8 +206,8 @@ const HUMAN_ACT = /^(?:confirm|approve|reject|decline|accept|assign|decide|sign|
 
 /** The role of the person acting in a clause ("barbers" → barber); a named individual ("Sam") is nobody's role. */
 function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined {
-  // "Every September we bring in the harvest": a time is nobody, however it ends.
-  if (!np || np.proper || np.time) return undefined;
+  // "Every September we bring in the harvest": a time is nobody, however it ends; "my sister" is one person, not a group.
+  if (!np || np.proper || np.time || np.individual) return undefined;
   const last = np.head.split(" ").pop()!;
   if (ROLE_SINGULAR.has(last)) return ROLE_SINGULAR.get(last);
   if (["we", "i", "they", "you", "people", "user", "users", "everyone", "team"].includes(last)) return undefined;
@@ -357,7 +358,7 @@ function read(description: string, answers: string): Reading {
     }
     const inDesc = descClauses.includes(c);
     const act = actRecord(c);
-    const actor = c.copula ? undefined : actorOf(c.subject, c.verb);
+    const actor = c.copula || c.passive ? undefined : actorOf(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) if (!actors.includes(a)) actors.push(a);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
@@ -431,7 +432,7 @@ function read(description: string, answers: string): Reading {
         // "they tell the office": whom people speak to is no thing they act on.
         // "people hate the group chat": what people feel about or know is no thing they act on.
         .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
-        .filter((o) => !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
+        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
@@ -451,7 +452,7 @@ function read(description: string, answers: string): Reading {
         continue;
       }
       // What people act on is the model's core, whether said in the description, an answer or a remark.
-      for (const o of objs) for (const a of [...actorsOf(c), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
+      for (const o of objs) for (const a of [...(c.passive ? [] : actorsOf(c)), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
       const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
       // "jobs sometimes need a second visit", said in an answer or a remark, is as much a part as in the description.

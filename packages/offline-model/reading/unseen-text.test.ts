@@ -103,3 +103,20 @@ describe("a lending shelf's data model", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "Item", to: "Resident" }));
   });
 });
+
+// An orchard's picking season, written for these mechanisms (not in any corpus).
+describe("reading an orchard's picking season", () => {
+  const ORCHARD =
+    "Every August we pick apples with about twenty seasonal helpers. Helpers are paid per crate. On Sunday evening my brother adds up the crates in a notebook. We pay cash or by bank transfer. Helpers log their crates on a phone.";
+  const r = readProject(ORCHARD);
+
+  it("takes a month, one relative and a way to pay for no group and no record", () => {
+    expect(r.actors).toEqual(["helper"]);
+    expect(r.things.map((t) => t.name)).not.toEqual(expect.arrayContaining(["august", "brother", "cash"]));
+  });
+
+  it("does not make people paid by someone the payers", () => {
+    expect(r.things.find((t) => t.name === "crate")?.actors ?? []).toEqual(["helper"]);
+    expect(r.things.find((t) => t.name === "payment")?.actors ?? []).toEqual([]);
+  });
+});
