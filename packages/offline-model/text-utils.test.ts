@@ -20,5 +20,6 @@ describe("withArticle", () => {
 describe("lowerFirst", () => {
   it("lowers a plain word but keeps acronyms, names with inner capitals and 'S3'", () => {
     expect(["Rate limiting", "GDPR rules", "PostgreSQL", "S3-compatible storage"].map(lowerFirst)).toEqual(["rate limiting", "GDPR rules", "PostgreSQL", "S3-compatible storage"]);
+    expect(["I mend nets", "Harbour Lane Allotments", "In the shed"].map(lowerFirst)).toEqual(["I mend nets", "Harbour Lane Allotments", "in the shed"]);
   });
 });

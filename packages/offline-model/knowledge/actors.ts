@@ -55,6 +55,8 @@ export function findActors(raw: string): Actor[] {
       if (m[2].toLowerCase() === sing.toLowerCase() && (PLURALS.has(next) || /^[a-z]{3,}(?:ers|ors|ists|ians)$/.test(next))) continue;
       // "a few guest kegs", "the member list": a role word before a noun names a kind of that noun.
       if (m[2].toLowerCase() === sing.toLowerCase() && next && modifiesNext(text, m.index + m[0].length, next)) continue;
+      // "my accountant's account", "his mechanic": one person the speaker knows is no user group.
+      if (m[2].toLowerCase() === sing.toLowerCase() && /\b(?:my|his|her)\s+$/i.test(text.slice(Math.max(0, m.index - 4), m.index + (m[1] ? m[1].length + 1 : 0)))) continue;
       // "the municipality hosts our website": a role word with a possessive after it is a verb.
       if (/^(?:our|their|its|his|her|my|your)$/.test(next)) continue;
       // "volunteer-run", "family-owned": a role word in a hyphenated adjective names no group.

@@ -479,7 +479,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       if (next && (next.tags.has("Determiner") || (isNounish(next) && !next.tags.has("Preposition")))) split = k;
       break;
     }
-    if (rest[k].norm === "and" && k + 2 < rest.length) {
+    // ("drop instruments off or post them": after "or" too, a word with an object pronoun is a verb.)
+    if ((rest[k].norm === "and" || (rest[k].norm === "or" && /^(?:them|it)$/.test(rest[k + 2]?.norm ?? ""))) && k + 2 < rest.length) {
       // "… and only use email": an adverb before the second verb does not hide it.
       // ("quotes and then invoices" stays a list: a plural there is a noun.)
       const skip = rest[k + 1].tags.has("Adverb") && !rest[k + 1].tags.has("Noun") && rest[k + 2].tags.has("Verb") && !/s$/.test(rest[k + 2].norm) ? 1 : 0;

@@ -415,6 +415,8 @@ function read(description: string, answers: string): Reading {
     }
     // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
     if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
+    // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
+    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && ORGANISATION.test(c.objects[0].head.split(" ").pop()!)) ours.add(c.objects[0].head);
     if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;

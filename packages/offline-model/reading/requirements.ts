@@ -24,7 +24,7 @@ export interface Requirement {
 
 /** Lexicons of kinds of requirement (the kinds are general; the words are English's). */
 const CHANNELS: Array<[string, RegExp]> = [
-  ["SMS", /\b(?:sms|text messages?|texts|texting|texted)\b|\ba text\b(?! (?:field|box|file|editor|document))/i],
+  ["SMS", /\b(?:sms|text messages?|texts|texting|texted|by text)\b|\ba text\b(?! (?:field|box|file|editor|document))/i],
   ["WhatsApp", /\bwhats ?app\b/i],
   ["Telegram", /\btelegram\b/i],
   // "sign in with their email", "email and password": who someone is, not how the product talks to them.

@@ -120,3 +120,20 @@ describe("reading an orchard's picking season", () => {
     expect(r.things.find((t) => t.name === "payment")?.actors ?? []).toEqual([]);
   });
 });
+
+// A bow-maker's workshop and a chess club, written for these mechanisms (not in any corpus).
+describe("reading a workshop and a club", () => {
+  it("reads 'or post them' as a second act, 'my bookkeeper' as nobody's role, and 'by text' as SMS", () => {
+    const t = "Players drop bows off or post them. Receipts go through my bookkeeper's ledger. The secretary reminds players by text.";
+    const r = readProject(t);
+    expect(r.things.map((x) => x.name)).not.toContain("post");
+    expect(r.actors).not.toContain("bookkeeper");
+    expect(r.requirements.map((q) => q.name)).toContain("SMS");
+  });
+
+  it("takes a description that opens by naming an organisation for the speakers' own", () => {
+    const r = readProject("Riverside chess club, run by volunteers\n- members book boards for Tuesday nights\n- the captain picks teams");
+    expect(r.ours.some((o) => o.endsWith("club"))).toBe(true);
+    expect(r.things.filter((x) => x.name.endsWith("club"))).toEqual([]);
+  });
+});
