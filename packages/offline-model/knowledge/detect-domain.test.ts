@@ -80,4 +80,9 @@ describe("card payments are asserted only where the person said so", () => {
     expect(detectDomain("Tenants report leaks and the landlord sends a plumber.").has("multi_tenant")).toBe(false);
     expect(detectDomain("A SaaS where each agency is a tenant with its own workspace.").has("multi_tenant")).toBe(true);
   });
+
+  it("counts nothing done today with a tool they keep as a need of the product", () => {
+    expect(detectDomain("Riders book a repair. We already take card payments with a terminal.").has("payments")).toBe(false);
+    expect(detectDomain("Riders book a repair and pay by card in the app.").has("payments")).toBe(true);
+  });
 });

@@ -19,9 +19,12 @@ export interface DomainTraits {
 
 const NEGATION = /\b(?:no|not|never|nothing|without|don't|doesn't|won't|isn't|aren't|nor|neither|n't)\b[^.;,:!?]{0,24}$/i;
 
+/** "we already take card payments with sumup": what is done today, with a tool they keep, is no need of the product either. */
+const DONE_TODAY = /\b(?:already|currently)\s+(?:[\w-]+\s+){0,2}$/i;
+
 function findPhrases(text: string, source: string): string[] {
   const re = new RegExp(`(?<![A-Za-z0-9])(?:${source})(?![A-Za-z0-9])`, "gi");
-  return [...text.matchAll(re)].filter((m) => !NEGATION.test(text.slice(Math.max(0, m.index - 40), m.index))).map((m) => m[0]);
+  return [...text.matchAll(re)].filter((m) => ![NEGATION, DONE_TODAY].some((re) => re.test(text.slice(Math.max(0, m.index - 40), m.index)))).map((m) => m[0]);
 }
 
 export function detectDomain(text: string): DomainTraits {
