@@ -194,7 +194,7 @@ export const ENTITY_CATALOG: EntityDef[] = [
     match: ["photos?", "images?", "pictures?"],
     purpose: "An uploaded image kept in object storage; the table holds metadata only",
     fields: "storage_key:string!; content_type:string; size_bytes:int; width:int; height:int; alt_text:string?",
-    refs: ["Dish|Listing|Product|Incident|User:shows"],
+    refs: ["Dish|Listing|Product|Incident|User:has"],
   },
   {
     name: "Attachment",
