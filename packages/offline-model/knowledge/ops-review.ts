@@ -23,7 +23,6 @@ export interface OpsReview {
 }
 
 function observability(plan: StackPlan): OpsAction {
-  const f = toolchain(plan.family, plan.framework.choice);
   if (/company/i.test(getSlot(plan, "hosting")?.choice ?? "")) {
     return {
       ask: "export OpenTelemetry metrics and traces into the company's existing monitoring instead of adding a vendor",
@@ -38,7 +37,7 @@ function observability(plan: StackPlan): OpsAction {
       setSlot(p, {
         slot: "observability",
         choice: "Sentry + OpenTelemetry",
-        rationale: `errors with release tags, traces across ${f.webFramework.split(" ")[0]}${getSlot(p, "realtime") ? ", the gateway" : ""} and the database, and uptime checks on the health endpoints`,
+        rationale: `errors with release tags, traces across ${plan.framework.choice.split(" ")[0]}${getSlot(p, "realtime") ? ", the gateway" : ""} and the database, and uptime checks on the health endpoints`,
       }),
   };
 }

@@ -3,7 +3,6 @@
 // stayed. Critiques written by another model are matched by keywords.
 import { joinList, truncate } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
-import { toolchain } from "./family-profiles";
 import type { OpsReview } from "./ops-review";
 import type { SecurityConcern } from "./security-review";
 import { getSlot, setSlot, type StackPlan } from "./stack-plan";
@@ -17,7 +16,6 @@ export interface Revision {
 
 /** Generic asks a critique from any model may contain, mapped to a concrete service. */
 function keywordActions(text: string, plan: StackPlan): { done: string; apply: (p: StackPlan) => StackPlan }[] {
-  const f = toolchain(plan.family, plan.framework.choice);
   const out: { done: string; apply: (p: StackPlan) => StackPlan }[] = [];
   if (/rate[- ]?limit/i.test(text) && !getSlot(plan, "rate_limit")) {
     out.push({ done: "added rate limiting", apply: (p) => setSlot(p, { slot: "rate_limit", choice: "Rate limiting at the edge and per account", rationale: "requested in the critique" }) });
@@ -29,7 +27,7 @@ function keywordActions(text: string, plan: StackPlan): { done: string; apply: (
     out.push({ done: "moved secrets into a managed secret store", apply: (p) => setSlot(p, { slot: "secrets", choice: "Managed secret store (platform secrets / KMS)", rationale: "no secrets in code or CI logs" }) });
   }
   if (/observab|monitor|sentry|telemetry|tracing/i.test(text) && !getSlot(plan, "observability")) {
-    out.push({ done: "added Sentry and OpenTelemetry", apply: (p) => setSlot(p, { slot: "observability", choice: "Sentry + OpenTelemetry", rationale: `errors and traces across ${f.webFramework.split(" ")[0]} and the database` }) });
+    out.push({ done: "added Sentry and OpenTelemetry", apply: (p) => setSlot(p, { slot: "observability", choice: "Sentry + OpenTelemetry", rationale: `errors and traces across ${plan.framework.choice.split(" ")[0]} and the database` }) });
   }
   if (/terraform|infrastructure as code|\biac\b/i.test(text) && !getSlot(plan, "iac")) {
     out.push({ done: "defined infrastructure in Terraform", apply: (p) => setSlot(p, { slot: "iac", choice: "Terraform", rationale: "reviewable, reproducible environments" }) });
