@@ -111,18 +111,12 @@ export class ProjectContext {
     return this.memo("remarks", () => [...parsePersonMessages(this.section("person_remarks")), ...parsePersonMessages(this.section("person_messages"))].map((m) => m.text).join("\n"));
   }
 
-  /** Everything the person wrote: the description, the answers, their remarks and the changes they asked for. */
-  get personText(): string {
-    return this.memo("personText", () =>
-      [this.projectText, this.section("person_remarks"), this.section("person_messages"), this.section("user_changes"), this.section("project_title")].filter(Boolean).join("\n"),
-    );
-  }
-
-  /** What this turn may name: only the person's own domain (grounding-filter.ts). */
+  /** What this turn may name: only the person's own domain (grounding-filter.ts) and everything they wrote — description, answers, remarks, changes, title. */
   get grounding(): Grounding {
     return this.memo("grounding", () => {
       const own = Object.entries(this.traits.evidence).filter(([, said]) => (said?.length ?? 0) >= 2).map(([id]) => id as TraitId);
-      return new Grounding(this.personText, own);
+      const said = [this.projectText, this.section("person_remarks"), this.section("person_messages"), this.section("user_changes"), this.section("project_title")];
+      return new Grounding(said.filter(Boolean).join("\n"), own);
     });
   }
 
