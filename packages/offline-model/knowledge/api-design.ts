@@ -20,8 +20,6 @@ export interface RealtimeEvent {
 }
 
 const INTERNAL = new Set(["AuditEvent", "OrderItem", "AnswerOption", "CommandRun", "Profile"]);
-/** Written by the system (webhooks, ingestion), read by people. */
-const READ_ONLY = new Set(["Payment"]);
 
 function words(name: string): string {
   return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
@@ -61,7 +59,8 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
     const unowned = !model.relations.some((r) => r.from === e.name);
     const who = ownerRole(model, e.name, roles) ?? (unowned ? "admin" : staff);
     out.push({ method: "GET", path: base, purpose: `List ${plural(w)} with filters and cursor pagination`, auth: "signed-in" });
-    if (READ_ONLY.has(e.name) || (e.name === "Review" && names.has("Order"))) continue;
+    // Payments are written by the system (webhooks) and only read by people; an order's review has its own endpoint.
+    if (e.name === "Payment" || (e.name === "Review" && names.has("Order"))) continue;
     out.push({ method: "POST", path: base, purpose: `Create ${withArticle(w)}, validated against its schema`, auth: who });
     out.push({ method: "PATCH", path: `/api/v1/${res}/{id}`, purpose: `Update ${withArticle(w)}; optimistic locking via updated_at`, auth: who === staff ? who : `${who} (own)` });
   }
