@@ -2,6 +2,7 @@
 // profile, domain traits, regulations, data model and stack. Derivations are lazy
 // and memoised, and depend only on (seed, prompt), so discuss and serialize of one
 // turn compute the same output.
+import type { z } from "zod";
 import { TASKS, parsePersonMessages, proposalOutput, type ParsedPrompt, type ProposalOutput, type SectionName } from "@inception-party/protocol";
 import { userActors } from "./actors-view";
 import { parseConversation, type ConversationMessage } from "./conversation";
@@ -61,6 +62,16 @@ export class ProjectContext {
 
   section(name: SectionName): string {
     return this.parsed.sections[name]?.trim() ?? "";
+  }
+
+  /** A section that holds JSON, read against a schema (`shape` first adjusts what was parsed); undefined when it is empty, not JSON or not valid. */
+  json<T>(name: SectionName, schema: z.ZodType<T>, shape = (v: unknown) => v): T | undefined {
+    try {
+      const r = schema.safeParse(shape(JSON.parse(this.section(name))));
+      return r.success ? r.data : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Phrasing variety only; keyed by seed, task, agent and the project. */
@@ -288,16 +299,7 @@ export class ProjectContext {
 
   /** The approved stack from <tech_stack> when present and valid, else the revised one. */
   get approvedProposal(): ProposalOutput | undefined {
-    return this.memo("approved", () => {
-      const raw = this.section("tech_stack");
-      if (!raw) return undefined;
-      try {
-        const r = proposalOutput.safeParse(JSON.parse(raw));
-        return r.success ? r.data : undefined;
-      } catch {
-        return undefined; // not JSON: the prompt carries no proposal to read
-      }
-    });
+    return this.memo("approved", () => this.json("tech_stack", proposalOutput));
   }
 
   get plan(): StackPlan {

@@ -9,18 +9,9 @@ import { art, writeConstitution, type Article } from "./write-constitution";
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10, xi: 11, xii: 12, xiii: 13, xiv: 14, xv: 15, xvi: 16 };
 const STOP = new Set(["article", "the", "and", "for", "with", "from", "that", "this", "about", "change", "should", "please", "make", "into", "than", "more", "less"]);
 
+/** The draft in the prompt (the articles, or a bare list of them), else the one this model would have written. */
 function currentArticles(ctx: ProjectContext): Article[] {
-  const raw = ctx.section("current_draft");
-  if (raw) {
-    try {
-      const v = JSON.parse(raw);
-      const r = constitutionOutput.safeParse(Array.isArray(v) ? { articles: v } : v);
-      if (r.success) return r.data.articles;
-    } catch {
-      // Not JSON: fall back to the draft this model would have written.
-    }
-  }
-  return writeConstitution(ctx).articles;
+  return ctx.json("current_draft", constitutionOutput, (v) => (Array.isArray(v) ? { articles: v } : v))?.articles ?? writeConstitution(ctx).articles;
 }
 
 function targetIndex(articles: Article[], change: string): number {
