@@ -45,7 +45,6 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
   const { seed, tokensPerSecond, firstTokenMs } = resolveOptions(options);
   const state: PlannerState = { seed, faults: new FaultState(parseFaults(options.faults)), calls: 0 };
   const pace: Pace = { tokensPerSecond, firstTokenMs };
-  const plan = (opts: LanguageModelV4CallOptions) => planCall(opts, state);
 
   /** Generate is the stream read to its end: one way to pace, to fail and to finish. */
   async function doGenerate(opts: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
@@ -67,7 +66,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
   async function doStream(opts: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     const signal = opts.abortSignal;
     if (signal?.aborted) throw abortError(signal);
-    const p = plan(opts);
+    const p = planCall(opts, state);
     let cancelled = false;
     let closed = false;
 
