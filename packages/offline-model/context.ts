@@ -2,6 +2,7 @@
 // profile, domain traits, regulations, data model and stack. Derivations are lazy
 // and memoised, and depend only on (seed, prompt), so discuss and serialize of one
 // turn compute the same output.
+import type { z } from "zod";
 import { TASKS, parsePersonMessages, proposalOutput, type ParsedPrompt, type ProposalOutput, type SectionName } from "@inception-party/protocol";
 import { userActors } from "./actors-view";
 import { parseConversation, type ConversationMessage } from "./conversation";
@@ -63,6 +64,16 @@ export class ProjectContext {
     return this.parsed.sections[name]?.trim() ?? "";
   }
 
+  /** A section that holds JSON, read against a schema (`shape` first adjusts what was parsed); undefined when it is empty, not JSON or not valid. */
+  json<T>(name: SectionName, schema: z.ZodType<T>, shape = (v: unknown) => v): T | undefined {
+    try {
+      const r = schema.safeParse(shape(JSON.parse(this.section(name))));
+      return r.success ? r.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Phrasing variety only; keyed by seed, task, agent and the project. */
   rng(label: string): Rng {
     return new Rng(`${this.seed}|${this.task}|${this.agent}|${hashString(this.description)}`).fork(label);
@@ -111,18 +122,12 @@ export class ProjectContext {
     return this.memo("remarks", () => [...parsePersonMessages(this.section("person_remarks")), ...parsePersonMessages(this.section("person_messages"))].map((m) => m.text).join("\n"));
   }
 
-  /** Everything the person wrote: the description, the answers, their remarks and the changes they asked for. */
-  get personText(): string {
-    return this.memo("personText", () =>
-      [this.projectText, this.section("person_remarks"), this.section("person_messages"), this.section("user_changes"), this.section("project_title")].filter(Boolean).join("\n"),
-    );
-  }
-
-  /** What this turn may name: only the person's own domain (grounding-filter.ts). */
+  /** What this turn may name: only the person's own domain (grounding-filter.ts) and everything they wrote — description, answers, remarks, changes, title. */
   get grounding(): Grounding {
     return this.memo("grounding", () => {
       const own = Object.entries(this.traits.evidence).filter(([, said]) => (said?.length ?? 0) >= 2).map(([id]) => id as TraitId);
-      return new Grounding(this.personText, own);
+      const said = [this.projectText, this.section("person_remarks"), this.section("person_messages"), this.section("user_changes"), this.section("project_title")];
+      return new Grounding(said.filter(Boolean).join("\n"), own);
     });
   }
 
@@ -294,16 +299,7 @@ export class ProjectContext {
 
   /** The approved stack from <tech_stack> when present and valid, else the revised one. */
   get approvedProposal(): ProposalOutput | undefined {
-    return this.memo("approved", () => {
-      const raw = this.section("tech_stack");
-      if (!raw) return undefined;
-      try {
-        const r = proposalOutput.safeParse(JSON.parse(raw));
-        return r.success ? r.data : undefined;
-      } catch {
-        return undefined; // not JSON: the prompt carries no proposal to read
-      }
-    });
+    return this.memo("approved", () => this.json("tech_stack", proposalOutput));
   }
 
   get plan(): StackPlan {

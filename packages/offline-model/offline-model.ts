@@ -45,38 +45,28 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
   const { seed, tokensPerSecond, firstTokenMs } = resolveOptions(options);
   const state: PlannerState = { seed, faults: new FaultState(parseFaults(options.faults)), calls: 0 };
   const pace: Pace = { tokensPerSecond, firstTokenMs };
-  const plan = (opts: LanguageModelV4CallOptions) => planCall(opts, state);
 
+  /** Generate is the stream read to its end: one way to pace, to fail and to finish. */
   async function doGenerate(opts: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
-    const signal = opts.abortSignal;
-    if (signal?.aborted) throw abortError(signal);
-    const p = plan(opts);
-    if (p.fault === "hang") await untilAborted(signal);
-    const err = p.segments.find((s) => s.kind === "error");
-    if (err && err.kind === "error") throw err.error;
-    if (pace.tokensPerSecond > 0 || pace.firstTokenMs > 0) {
-      const tokens = p.segments.reduce((n, s) => n + (s.kind === "text" ? tokenize(s.text).length : s.kind === "tool" ? chunkJson(s.input).length : 0), 0);
-      await sleep(pace.firstTokenMs + (pace.tokensPerSecond > 0 ? (tokens * 1000) / pace.tokensPerSecond : 0), signal);
+    const reader = (await doStream(opts)).stream.getReader();
+    const content: LanguageModelV4Content[] = [];
+    let response: LanguageModelV4GenerateResult["response"];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      const part = r.value;
+      if (part.type === "error") throw part.error;
+      if (part.type === "response-metadata") response = { id: part.id, modelId: part.modelId, timestamp: part.timestamp };
+      if (part.type === "text-start") content.push({ type: "text", text: "" });
+      if (part.type === "text-delta") (content.at(-1) as { text: string }).text += part.delta;
+      if (part.type === "tool-call") content.push({ type: "tool-call", toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+      if (part.type === "finish") return { content, finishReason: part.finishReason, usage: part.usage, providerMetadata: part.providerMetadata, warnings: [], response };
     }
-    if (p.fault === "stream-error") throw new OfflineModelError("offline model: injected stream failure (stream-error fault)");
-    let tool = 0;
-    const content: LanguageModelV4Content[] = p.segments.map((s) =>
-      s.kind === "text" ? { type: "text" as const, text: s.text } : { type: "tool-call" as const, toolCallId: `${p.callId}_${tool++}`, toolName: (s as { name: string }).name, input: (s as { input: string }).input },
-    );
-    return {
-      content,
-      finishReason: { unified: p.finish, raw: p.finish },
-      usage: usage(p.promptChars, outputChars(p.segments)),
-      providerMetadata: { offline: p.meta },
-      warnings: [],
-      response: { id: p.callId, modelId: MODEL_ID, timestamp: new Date() },
-    };
+    throw new OfflineModelError("offline model: the stream ended without a finish");
   }
 
   async function doStream(opts: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     const signal = opts.abortSignal;
     if (signal?.aborted) throw abortError(signal);
-    const p = plan(opts);
+    const p = planCall(opts, state);
     let cancelled = false;
     let closed = false;
 

@@ -1,6 +1,7 @@
 // Display names of the agents, for summaries and cross-questions: the vocabulary's, plus
 // the two voices only the offline model has (a generic orchestrator and critic).
 import { PERSONAS as PARTY_PERSONAS, subAgent } from "@inception-party/protocol";
+import { titleCase } from "./text-utils";
 
 /** Sub-agents by their plain name: the offline text never shows the spec's agent ids. */
 const SUB_AGENT_KEYS = ["architecture_designer", "constitution_generator", "skills_researcher", "product_analyst"];
@@ -13,13 +14,7 @@ const PERSONAS: Record<string, { name: string }> = {
 };
 
 export function persona(key: string): { name: string } {
-  if (PERSONAS[key]) return PERSONAS[key];
-  const name = key
-    .split(/[_\s-]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(" ");
-  return { name: name || "Assistant" };
+  return PERSONAS[key] ?? { name: titleCase(key.replace(/[_-]+/g, " ")) || "Assistant" };
 }
 
 /** "Nadia's", "Felix's", "Architecture Designer's". */

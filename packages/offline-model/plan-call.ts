@@ -48,10 +48,7 @@ function firstAssistantText(prompt: LanguageModelV4CallOptions["prompt"]): strin
 }
 
 export class OfflineModelError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "OfflineModelError";
-  }
+  override name = "OfflineModelError";
 }
 
 export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState): CallPlan {

@@ -56,7 +56,6 @@ const WRITERS: Record<TaskKey, Writer> = {
 };
 
 export interface Turn {
-  task: TaskKey;
   output: unknown;
   /** The message as the instruction asks for it (a superset of what `render(output)` keeps). */
   text: string;
@@ -79,7 +78,7 @@ export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean
     if (!check.success) throw new OfflineWriterError(`offline writer for ${task} produced invalid output: ${check.error.message}`);
   }
   if (hostile) output = injectHostile(output, schema);
-  return { task, output, text: messageText(task, output) };
+  return { output, text: messageText(task, output) };
 }
 
 /** Tool input that violates the schema: a required field missing and an unknown one added. */

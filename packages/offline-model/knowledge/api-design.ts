@@ -3,7 +3,7 @@
 // codes, confirmations, exports, erasure. Real-time events are listed separately.
 import type { DomainTraits } from "./detect-domain";
 import type { DataModel } from "./extract-entities";
-import { plural, snake } from "../text-utils";
+import { plural, snake, withArticle } from "../text-utils";
 import { resourcePath } from "./modules";
 
 export interface Endpoint {
@@ -20,14 +20,10 @@ export interface RealtimeEvent {
 }
 
 const INTERNAL = new Set(["AuditEvent", "OrderItem", "AnswerOption", "CommandRun", "Profile"]);
-/** Written by the system (webhooks, ingestion), read by people. */
-const READ_ONLY = new Set(["Payment"]);
 
 function words(name: string): string {
   return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
-
-const article = (w: string) => (/^[aeiou]/i.test(w) ? "an" : "a");
 
 /** Who creates an entity: the account behind it (a cook's dishes), the buyer of an order, else staff. */
 function ownerRole(model: DataModel, name: string, roles: string[], depth = 0): string | undefined {
@@ -63,9 +59,10 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
     const unowned = !model.relations.some((r) => r.from === e.name);
     const who = ownerRole(model, e.name, roles) ?? (unowned ? "admin" : staff);
     out.push({ method: "GET", path: base, purpose: `List ${plural(w)} with filters and cursor pagination`, auth: "signed-in" });
-    if (READ_ONLY.has(e.name) || (e.name === "Review" && names.has("Order"))) continue;
-    out.push({ method: "POST", path: base, purpose: `Create ${article(w)} ${w}, validated against its schema`, auth: who });
-    out.push({ method: "PATCH", path: `/api/v1/${res}/{id}`, purpose: `Update ${article(w)} ${w}; optimistic locking via updated_at`, auth: who === staff ? who : `${who} (own)` });
+    // Payments are written by the system (webhooks) and only read by people; an order's review has its own endpoint.
+    if (e.name === "Payment" || (e.name === "Review" && names.has("Order"))) continue;
+    out.push({ method: "POST", path: base, purpose: `Create ${withArticle(w)}, validated against its schema`, auth: who });
+    out.push({ method: "PATCH", path: `/api/v1/${res}/{id}`, purpose: `Update ${withArticle(w)}; optimistic locking via updated_at`, auth: who === staff ? who : `${who} (own)` });
   }
   if (names.has("Order") && t.has("payments")) {
     out.push({ method: "POST", path: "/api/v1/orders/{id}/payment-intent", purpose: "Create a Stripe PaymentIntent (idempotency key = order id)", auth: "buyer" });

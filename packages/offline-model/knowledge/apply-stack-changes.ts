@@ -53,15 +53,11 @@ export function applyStackChanges(current: StackPlan, changeText: string, input:
       .filter((a): a is NonNullable<typeof a> => Boolean(a));
     for (const a of base.additional) if (FAMILY_SLOTS.includes(a.slot) && !additional.some((b) => b.slot === a.slot)) additional.push(a);
     changed.push(`Language and framework: ${current.language.choice} / ${current.framework.choice} → ${base.language.choice} / ${base.framework.choice}`);
+    // The new family's stack throughout, but for the approved pattern and the services the family does not decide.
     plan = {
-      ...plan,
-      family: base.family,
+      ...base,
+      pattern: plan.pattern,
       language: { ...base.language, rationale: `you asked: ${quote(changeText, 100)}; ${base.language.rationale.split("; ").slice(-1)[0]}` },
-      runtime: base.runtime,
-      framework: base.framework,
-      database: base.database,
-      testRunner: base.testRunner,
-      packageManager: base.packageManager,
       additional: additional.slice(0, 6),
     };
   }

@@ -9,10 +9,12 @@ import { getSlot, type StackPlan } from "./stack-plan";
 
 type Node = { name: string; children?: Node[] };
 
-const dir = (name: string, children: (Node | string | false | undefined)[] = []): Node => ({
-  name: `${name}/`,
-  children: children.filter((c): c is Node | string => Boolean(c)).map((c) => (typeof c === "string" ? { name: c } : c)),
-});
+/** A directory; a path ("db/migration") is the chain of them, the children in its last. */
+const dir = (path: string, children: (Node | string | false | undefined)[] = []): Node => {
+  const [name, ...rest] = path.split("/");
+  const kids = rest.length ? [dir(rest.join("/"), children)] : children;
+  return { name: `${name}/`, children: kids.filter((c): c is Node | string => Boolean(c)).map((c) => (typeof c === "string" ? { name: c } : c)) };
+};
 
 function render(node: Node, depth = 0): string[] {
   return [`${"  ".repeat(depth)}${node.name}`, ...(node.children ?? []).flatMap((c) => render(c, depth + 1))];
@@ -46,10 +48,10 @@ function goOperator(i: LayoutInput): Node {
   const kinds = i.entities.map((e) => e.name);
   return dir("src", [
     dir("cmd", ["main.go"]),
-    dir("api", [dir("v1alpha1", ["groupversion_info.go", ...kinds.map((k) => `${snake(k)}_types.go`)])]),
+    dir("api/v1alpha1", ["groupversion_info.go", ...kinds.map((k) => `${snake(k)}_types.go`)]),
     dir("internal", [dir("controller", [...kinds.map((k) => `${snake(k)}_controller.go`), "suite_test.go"]), dir("storage", ["s3.go"])]),
     dir("config", [dir("crd"), dir("rbac", ["role.yaml"]), dir("manager", ["manager.yaml"])]),
-    dir("charts", [dir("operator", ["Chart.yaml", "values.yaml"])]),
+    dir("charts/operator", ["Chart.yaml", "values.yaml"]),
   ]);
 }
 
@@ -68,7 +70,7 @@ function nodeWeb(i: LayoutInput): Node {
         ...resources.slice(0, 4).map((e) => dir(resourcePath(e.name), ["page.tsx"])),
         dir("api", [
           dir("v1", resources.map((e) => dir(resourcePath(e.name), ["route.ts"]))),
-          pay && dir("webhooks", [dir("stripe", ["route.ts"])]),
+          pay && dir("webhooks/stripe", ["route.ts"]),
           dir("health", ["route.ts"]),
         ]),
       ])
@@ -129,19 +131,13 @@ function jvmWeb(i: LayoutInput): Node {
   const mods = groupModules(i.entities).slice(0, 8);
   return dir("src", [
     dir("main", [
-      dir("kotlin", [
-        dir("com", [
-          dir("example", [
-            dir(pkg, [
-              "Application.kt",
-              ...mods.map((m) => dir(m.name.replace(/-/g, ""), [...m.entities.slice(0, 3).map((e) => `${e.name}.kt`), `${pascal(m.name)}Controller.kt`, `${pascal(m.name)}Service.kt`])),
-            ]),
-          ]),
-        ]),
+      dir(`kotlin/com/example/${pkg}`, [
+        "Application.kt",
+        ...mods.map((m) => dir(m.name.replace(/-/g, ""), [...m.entities.slice(0, 3).map((e) => `${e.name}.kt`), `${pascal(m.name)}Controller.kt`, `${pascal(m.name)}Service.kt`])),
       ]),
-      dir("resources", ["application.yml", dir("db", [dir("migration", ["V1__init.sql"])])]),
+      dir("resources", ["application.yml", dir("db/migration", ["V1__init.sql"])]),
     ]),
-    dir("test", [dir("kotlin")]),
+    dir("test/kotlin"),
   ]);
 }
 
@@ -150,21 +146,21 @@ function railsWeb(i: LayoutInput): Node {
   return dir("src", [
     dir("app", [
       dir("models", es.map((e) => `${snake(e.name)}.rb`)),
-      dir("controllers", [dir("api", [dir("v1", es.slice(0, 6).map((e) => `${snake(resourcePath(e.name))}_controller.rb`))])]),
+      dir("controllers/api/v1", es.slice(0, 6).map((e) => `${snake(resourcePath(e.name))}_controller.rb`)),
       dir("jobs"),
       getSlot(i.plan, "realtime") && dir("channels", ["application_cable.rb"]),
       dir("views"),
     ]),
     dir("config", ["routes.rb"]),
-    dir("db", [dir("migrate")]),
+    dir("db/migrate"),
   ]);
 }
 
 function laravelWeb(i: LayoutInput): Node {
   const es = i.entities.slice(0, 8);
   return dir("src", [
-    dir("app", [dir("Models", es.map((e) => `${e.name}.php`)), dir("Http", [dir("Controllers", [dir("Api", [dir("V1", es.slice(0, 6).map((e) => `${e.name}Controller.php`))])])]), dir("Jobs")]),
-    dir("database", [dir("migrations")]),
+    dir("app", [dir("Models", es.map((e) => `${e.name}.php`)), dir("Http/Controllers/Api/V1", es.slice(0, 6).map((e) => `${e.name}Controller.php`)), dir("Jobs")]),
+    dir("database/migrations"),
     dir("routes", ["api.php", "web.php"]),
   ]);
 }
@@ -192,7 +188,7 @@ function elixirWeb(i: LayoutInput): Node {
       dir(app, [...mods.map((m) => dir(snake(m.name), m.entities.slice(0, 3).map((e) => `${snake(e.name)}.ex`))), "repo.ex"]),
       dir(`${app}_web`, ["router.ex", dir("live"), getSlot(i.plan, "realtime") && dir("channels", ["game_channel.ex"])]),
     ]),
-    dir("priv", [dir("repo", [dir("migrations")])]),
+    dir("priv/repo/migrations"),
   ]);
 }
 
@@ -202,7 +198,7 @@ function cli(i: LayoutInput): Node {
   switch (i.plan.family) {
     case "go":
       return dir("src", [
-        dir("cmd", [dir(bin, ["main.go"])]),
+        dir(`cmd/${bin}`, ["main.go"]),
         dir("internal", [dir("commands", ["root.go", ...i.commands.map((c) => `${c}.go`)]), dir("core", mods.map((m) => `${snake(m)}.go`)), dir("config", ["config.go"]), dir("store", ["sqlite.go"])]),
       ]);
     case "python": {

@@ -205,7 +205,6 @@ export function extractProfile(description: string, answers: string): ProjectPro
   // "Translation agency, 6 translators …": the organisation the product is for is not one of its user groups.
   const own = head.toLowerCase().split(" ").pop();
   const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`).filter((a) => a.singular.toLowerCase() !== own);
-  const f = features(desc, firstNoColon);
   // "We are a small music school…": the subject is the school, not "a we are…".
   const stripped = stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, ""));
   // "Every September we bring in the harvest …": a sentence with its own subject stands as written.
@@ -216,9 +215,7 @@ export function extractProfile(description: string, answers: string): ProjectPro
     name: projectName(desc, firstNoColon, head, actors),
     subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
     head: lowerFirst(head),
-    features: f.features,
-    musts: f.musts,
-    scope: f.scope,
+    ...features(desc, firstNoColon),
     actors,
     numbers: numberPhrases(`${desc} ${answers}`),
     answers: facts,

@@ -212,15 +212,8 @@ export const FAMILIES: Record<Family, FamilyProfile> = {
 
 /** Frameworks that bring their own data layer or real-time story within a family. */
 const FRAMEWORK_OVERRIDES: [RegExp, Partial<FamilyProfile>][] = [
-  [/django/i, { orm: "Django ORM", migrations: "Django migrations", realtime: "Django Channels with Redis", oidc: "mozilla-django-oidc", webFramework: "Django 5.2" }],
-  [/flask/i, { webFramework: "Flask 3" }],
-  [/symfony/i, { orm: "Doctrine ORM", migrations: "Doctrine Migrations", realtime: "Mercure", webFramework: "Symfony 7" }],
-  [/nuxt/i, { webFramework: "Nuxt 4" }],
-  [/sveltekit/i, { webFramework: "SvelteKit 2" }],
-  [/nest/i, { webFramework: "NestJS 11" }],
-  [/express/i, { webFramework: "Express 5" }],
-  [/fastify/i, { webFramework: "Fastify 5" }],
-  [/gin\b/i, { webFramework: "Gin" }],
+  [/django/i, { orm: "Django ORM", migrations: "Django migrations", realtime: "Django Channels with Redis", oidc: "mozilla-django-oidc" }],
+  [/symfony/i, { orm: "Doctrine ORM", migrations: "Doctrine Migrations", realtime: "Mercure" }],
 ];
 
 /** The family's toolchain adjusted for the chosen framework (Django → Django ORM, ...). */

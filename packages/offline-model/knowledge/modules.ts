@@ -22,13 +22,9 @@ export function moduleOf(entityName: string): string {
   return MODULE_OF[entityName] ?? kebab(plural(entityName));
 }
 
+/** Each module in the order its first entity comes, with its entities in theirs. */
 export function groupModules(entities: Entity[]): { name: string; entities: Entity[] }[] {
-  const map = new Map<string, Entity[]>();
-  for (const e of entities) {
-    const m = moduleOf(e.name);
-    map.set(m, [...(map.get(m) ?? []), e]);
-  }
-  return [...map.entries()].map(([name, es]) => ({ name, entities: es }));
+  return [...new Set(entities.map((e) => moduleOf(e.name)))].map((name) => ({ name, entities: entities.filter((e) => moduleOf(e.name) === name) }));
 }
 
 /** URL segment for an entity: "PickupSlot" → "pickup-slots". */

@@ -149,16 +149,11 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
   // Everyone the person named acting (barbers, walkers, riders) is a record of their own:
   // other records point at them, and they may or may not sign in.
   const roles = new Set(reading.actors.filter((a) => !GENERIC_PEOPLE.test(a) && !ENTITY_CATALOG.some((d) => d.actors?.includes(a))));
-  const byName = new Map<string, NamedDef>();
-  const push = (d: NamedDef) => {
-    const prior = byName.get(d.def.name);
-    if (prior) {
-      prior.core ||= d.core;
-      return prior;
-    }
-    byName.set(d.def.name, d);
-    out.push(d);
-    return d;
+  // One def a name: said again, it is core if either saying was.
+  const push = (d: NamedDef): void => {
+    const prior = out.find((x) => x.def.name === d.def.name);
+    if (prior) prior.core ||= d.core;
+    else out.push(d);
   };
 
   const catOf = new Map(reading.things.map((t) => [t.name, catalogued(t.name, traits)]));
@@ -282,7 +277,7 @@ function addStates(out: NamedDef[], reading: Reading): void {
   if (states.length) addTo(record, states);
 }
 
-function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => NamedDef): void {
+function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => void): void {
   for (const role of roles) {
     const at = reading.sentences.join(" ").toLowerCase().indexOf(role);
     const fields = identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?";
@@ -296,7 +291,7 @@ function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading,
  * its batch; "barbers move between shops" gives both sides many of the other, through a
  * table of the pairs.
  */
-function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => NamedDef): void {
+function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => void): void {
   // "tanks" are the "fermentation tanks" said before: a bare noun is the compound that ends in it; "group lessons" are lessons.
   const defOf = (said: string) => out.find((d) => d.said === said || d.def.name === pascal(said)) ?? out.find((d) => d.said.endsWith(` ${said}`) || d.said === said.split(" ").pop());
   for (const l of reading.links) {

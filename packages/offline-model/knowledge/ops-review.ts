@@ -23,7 +23,6 @@ export interface OpsReview {
 }
 
 function observability(plan: StackPlan): OpsAction {
-  const f = toolchain(plan.family, plan.framework.choice);
   if (/company/i.test(getSlot(plan, "hosting")?.choice ?? "")) {
     return {
       ask: "export OpenTelemetry metrics and traces into the company's existing monitoring instead of adding a vendor",
@@ -38,7 +37,7 @@ function observability(plan: StackPlan): OpsAction {
       setSlot(p, {
         slot: "observability",
         choice: "Sentry + OpenTelemetry",
-        rationale: `errors with release tags, traces across ${f.webFramework.split(" ")[0]}${getSlot(p, "realtime") ? ", the gateway" : ""} and the database, and uptime checks on the health endpoints`,
+        rationale: `errors with release tags, traces across ${plan.framework.choice.split(" ")[0]}${getSlot(p, "realtime") ? ", the gateway" : ""} and the database, and uptime checks on the health endpoints`,
       }),
   };
 }
@@ -109,9 +108,8 @@ export function opsReview(t: DomainTraits, plan: StackPlan, profile: ProjectProf
       apply: (p) => setSlot(p, { slot: "queue", choice: pgQueue, rationale: "jobs commit in the same transaction as the data that triggers them; no Redis to operate at this scale" }),
     });
   }
-  if (t.any("simple_site", "k8s_operator")) {
-    // Their observability action was chosen above.
-  } else if (t.has("cli")) {
+  // Simple sites and operators had their observability action chosen above.
+  if (t.has("cli") && !t.any("simple_site", "k8s_operator")) {
     actions.push({
       ask: "publish signed checksums and an SBOM with every release",
       done: "releases now ship signed checksums and an SBOM",
@@ -120,7 +118,7 @@ export function opsReview(t: DomainTraits, plan: StackPlan, profile: ProjectProf
         return d ? setSlot(p, { ...d, rationale: `${d.rationale}; signed checksums and an SBOM per release` }) : p;
       },
     });
-  } else actions.push(observability(plan));
+  } else if (!t.any("simple_site", "k8s_operator", "cli")) actions.push(observability(plan));
 
   const commands = joinList(f.commands.slice(0, 3).map((c) => `\`${c}\``));
   const who = team ? `With ${quote(team, 90)}, the` : "The";

@@ -47,7 +47,8 @@ export function cardsSaid(t: DomainTraits): boolean {
 export function applicableRegulations(t: DomainTraits): Regulation[] {
   const r = t.region;
   const out: Regulation[] = [];
-  const add = (x: Regulation) => out.push(x);
+  // Each is a law unless it says `legal: false` (a standard or a baseline).
+  const add = (x: Omit<Regulation, "legal"> & { legal?: false }) => out.push({ ...x, legal: x.legal ?? true });
   // A regional law applies only where the person's words place the users; where nothing
   // says, the writers ask instead of asserting one.
 
@@ -61,7 +62,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         "no primary account number (PAN), CVV or full track data is ever stored, logged or sent to analytics",
         "payment pages load scripts only from an approved list (PCI DSS 6.4.3) and changes to them are tracked",
       ],
-      legal: true,
     });
     if (r.eu) {
       add({
@@ -69,7 +69,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         name: "PSD2 Strong Customer Authentication",
         scope: "EU cardholders pay online",
         obligations: ["card payments go through 3-D Secure 2 when the issuer requires it", "off-session charges are flagged as merchant-initiated"],
-        legal: true,
       });
     }
   }
@@ -84,7 +83,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         "processors (hosting, email, payments) sign a data processing agreement and data stays in the EU or under SCCs",
         "personal-data breaches are reported to the supervisory authority within 72 hours",
       ],
-      legal: true,
     });
   }
   if (r.uk) {
@@ -93,7 +91,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
       name: "UK GDPR and the Data Protection Act 2018",
       scope: "users are in the United Kingdom",
       obligations: ["lawful basis and retention recorded per data category", "ICO breach notification within 72 hours"],
-      legal: true,
     });
   }
   if (t.has("health")) {
@@ -108,7 +105,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
           "audit controls record who viewed or changed PHI (45 CFR §164.312(b)); logs are kept six years",
           "breaches affecting PHI are notified without unreasonable delay and within 60 days",
         ],
-        legal: true,
       });
     }
     if (r.eu || r.uk) {
@@ -117,7 +113,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         name: "GDPR Article 9 (health data)",
         scope: "health data is a special category of personal data",
         obligations: ["an Article 9(2) condition (e.g. provision of health care) is documented", "a DPIA is completed before launch"],
-        legal: true,
       });
     }
   }
@@ -139,7 +134,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
       name: "EU AI Act transparency obligations",
       scope: "people interact with AI-generated content",
       obligations: ["people are told when content is AI-generated", "model providers sign a DPA and do not train on customer data"],
-      legal: true,
     });
   }
   if (t.has("minors")) {
@@ -152,7 +146,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
           "no personal information is collected from under-13s without verifiable parental consent or school authorisation",
           "no behavioural advertising or third-party tracking SDKs reach children",
         ],
-        legal: true,
       });
     }
     if (t.has("education") && r.us) {
@@ -161,7 +154,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         name: "FERPA",
         scope: "US schools may share student education records",
         obligations: ["student records are used only for the school's purpose (school-official exception)", "schools can review and delete their students' records"],
-        legal: true,
       });
     }
     if (r.eu || r.uk) {
@@ -170,7 +162,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         name: "GDPR Article 8 (children's consent, \"GDPR-K\")",
         scope: "children in Europe may use it",
         obligations: ["member states set the age of digital consent between 13 and 16; below it a parent or the school consents", "privacy notices are written so a child understands them"],
-        legal: true,
       });
     }
   }
@@ -197,7 +188,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         name: "European Accessibility Act",
         scope: "consumer e-commerce services in the EU must be accessible since June 2025",
         obligations: ["checkout and account flows meet EN 301 549 (WCAG 2.1 AA)"],
-        legal: true,
       });
     }
   }
@@ -207,7 +197,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
       name: "EU Cyber Resilience Act",
       scope: "connected devices are sold or operated in the EU",
       obligations: ["devices receive security updates for their support period", "vulnerabilities are handled and reported through a documented process"],
-      legal: true,
     });
   }
   if (t.has("finance")) {
@@ -216,7 +205,6 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
       name: r.eu ? "EU AML directives (KYC) and PSD2" : "KYC/AML rules (Bank Secrecy Act in the US)",
       scope: "money moves between people or accounts",
       obligations: ["customers are identified before money moves", "suspicious activity is flagged and retained for five years"],
-      legal: true,
     });
   }
   if (t.has("e_signature")) {
@@ -228,11 +216,10 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
         "every signature records who signed, when, from which verified email or identity, and a hash of the exact document signed",
         "signed documents are sealed so any later change is detectable, and the evidence trail is kept with them",
       ],
-      legal: true,
     });
   }
-  if (r.canada) add({ id: "pipeda", name: "PIPEDA", scope: "users are in Canada", obligations: ["consent and purpose are recorded for personal information"], legal: true });
-  if (r.brazil) add({ id: "lgpd", name: "LGPD", scope: "users are in Brazil", obligations: ["a legal basis and a data protection officer are designated"], legal: true });
+  if (r.canada) add({ id: "pipeda", name: "PIPEDA", scope: "users are in Canada", obligations: ["consent and purpose are recorded for personal information"] });
+  if (r.brazil) add({ id: "lgpd", name: "LGPD", scope: "users are in Brazil", obligations: ["a legal basis and a data protection officer are designated"] });
   add({
     id: "owasp_asvs",
     name: "OWASP ASVS Level 2",

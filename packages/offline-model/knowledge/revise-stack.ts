@@ -3,10 +3,9 @@
 // stayed. Critiques written by another model are matched by keywords.
 import { joinList, truncate } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
-import { toolchain } from "./family-profiles";
 import type { OpsReview } from "./ops-review";
 import type { SecurityConcern } from "./security-review";
-import { getSlot, setSlot, type StackPlan } from "./stack-plan";
+import { getSlot, setSlot, type SlotId, type StackPlan } from "./stack-plan";
 
 export interface Revision {
   plan: StackPlan;
@@ -15,26 +14,16 @@ export interface Revision {
   unchanged: string;
 }
 
-/** Generic asks a critique from any model may contain, mapped to a concrete service. */
+/** Generic asks a critique from any model may contain, mapped to a concrete service: [what asks for it, the slot, what the revision says, the choice, why]. */
 function keywordActions(text: string, plan: StackPlan): { done: string; apply: (p: StackPlan) => StackPlan }[] {
-  const f = toolchain(plan.family, plan.framework.choice);
-  const out: { done: string; apply: (p: StackPlan) => StackPlan }[] = [];
-  if (/rate[- ]?limit/i.test(text) && !getSlot(plan, "rate_limit")) {
-    out.push({ done: "added rate limiting", apply: (p) => setSlot(p, { slot: "rate_limit", choice: "Rate limiting at the edge and per account", rationale: "requested in the critique" }) });
-  }
-  if (/audit/i.test(text) && !getSlot(plan, "audit")) {
-    out.push({ done: "added an append-only audit log", apply: (p) => setSlot(p, { slot: "audit", choice: "Append-only audit log table", rationale: "who changed what and when, requested in the critique" }) });
-  }
-  if (/\b(kms|vault|secrets? manager)\b/i.test(text) && !getSlot(plan, "secrets")) {
-    out.push({ done: "moved secrets into a managed secret store", apply: (p) => setSlot(p, { slot: "secrets", choice: "Managed secret store (platform secrets / KMS)", rationale: "no secrets in code or CI logs" }) });
-  }
-  if (/observab|monitor|sentry|telemetry|tracing/i.test(text) && !getSlot(plan, "observability")) {
-    out.push({ done: "added Sentry and OpenTelemetry", apply: (p) => setSlot(p, { slot: "observability", choice: "Sentry + OpenTelemetry", rationale: `errors and traces across ${f.webFramework.split(" ")[0]} and the database` }) });
-  }
-  if (/terraform|infrastructure as code|\biac\b/i.test(text) && !getSlot(plan, "iac")) {
-    out.push({ done: "defined infrastructure in Terraform", apply: (p) => setSlot(p, { slot: "iac", choice: "Terraform", rationale: "reviewable, reproducible environments" }) });
-  }
-  return out;
+  const asks: [RegExp, SlotId, string, string, string][] = [
+    [/rate[- ]?limit/i, "rate_limit", "added rate limiting", "Rate limiting at the edge and per account", "requested in the critique"],
+    [/audit/i, "audit", "added an append-only audit log", "Append-only audit log table", "who changed what and when, requested in the critique"],
+    [/\b(kms|vault|secrets? manager)\b/i, "secrets", "moved secrets into a managed secret store", "Managed secret store (platform secrets / KMS)", "no secrets in code or CI logs"],
+    [/observab|monitor|sentry|telemetry|tracing/i, "observability", "added Sentry and OpenTelemetry", "Sentry + OpenTelemetry", `errors and traces across ${plan.framework.choice.split(" ")[0]} and the database`],
+    [/terraform|infrastructure as code|\biac\b/i, "iac", "defined infrastructure in Terraform", "Terraform", "reviewable, reproducible environments"],
+  ];
+  return asks.filter(([re, slot]) => re.test(text) && !getSlot(plan, slot)).map(([, slot, done, choice, rationale]) => ({ done, apply: (p) => setSlot(p, { slot, choice, rationale }) }));
 }
 
 export function reviseStack(

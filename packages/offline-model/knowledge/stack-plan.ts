@@ -4,6 +4,7 @@
 // model are recognised by keywords.
 import type { ProposalOutput } from "@inception-party/protocol";
 import type { Family } from "./family-profiles";
+import { TECHS, techPattern } from "./tech-catalog";
 
 /** Every slot, in the order a service gives way when a seventh would exceed the schema's limit of six. */
 const PRIORITY = [
@@ -63,18 +64,10 @@ export function slotOf(choice: string): SlotId {
   return SLOT_KEYWORDS.find(([, re]) => re.test(choice))?.[0] ?? "other";
 }
 
+/** The family of the first framework or language the stack names, as the person's own words are read. */
 export function familyOf(p: Pick<ProposalOutput, "language" | "framework" | "runtime">): Family {
   const s = `${p.language.choice} ${p.framework.choice} ${p.runtime}`;
-  if (/typescript|javascript|node|next\.js|nest|nuxt|svelte|remix|express|fastify|deno|bun/i.test(s)) return "node";
-  if (/python|django|fastapi|flask/i.test(s)) return "python";
-  if (/\bgo\b|golang|chi\b|gin\b|cobra/i.test(s)) return "go";
-  if (/kotlin|java|spring|jvm/i.test(s)) return "jvm";
-  if (/ruby|rails/i.test(s)) return "ruby";
-  if (/php|laravel|symfony/i.test(s)) return "php";
-  if (/c#|\.net|asp\.net/i.test(s)) return "dotnet";
-  if (/rust|axum|actix/i.test(s)) return "rust";
-  if (/elixir|phoenix|erlang/i.test(s)) return "elixir";
-  return "node";
+  return TECHS.find((t) => t.family && techPattern(t).test(s))?.family ?? "node";
 }
 
 export function toProposal(plan: StackPlan): ProposalOutput {

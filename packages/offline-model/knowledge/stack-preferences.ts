@@ -51,16 +51,12 @@ export function detectPreferences(text: string): Preferences {
   for (const { tech, index } of wanted) {
     if (prefs.avoid.includes(tech)) continue;
     const sentence = text.slice(text.lastIndexOf("\n", index) + 1).split(/(?<=[.!?])\s/)[0];
-    if (tech.kind === "framework") {
-      prefs.framework = tech;
+    if (tech.kind === "framework" || tech.kind === "family") {
+      // A language the named framework is written in adds nothing; another language drops the framework.
+      if (tech.kind === "family" && prefs.framework?.family === tech.family) continue;
+      prefs.framework = tech.kind === "framework" ? tech : undefined;
       prefs.family = tech.family;
       prefs.familyEvidence = sentenceAround(text, index) ?? sentence;
-    } else if (tech.kind === "family") {
-      if (!prefs.framework || prefs.framework.family !== tech.family) {
-        if (prefs.framework && prefs.framework.family !== tech.family) prefs.framework = undefined;
-        prefs.family = tech.family;
-        prefs.familyEvidence = sentenceAround(text, index) ?? sentence;
-      }
     } else if (tech.kind === "database") prefs.database = tech;
     else if (tech.kind === "hosting") prefs.hosting = tech;
     else if (!prefs.add.includes(tech)) prefs.add.push(tech);

@@ -31,6 +31,8 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
     }
     return Boolean(out);
   };
+  /** Anything else asked for is written into the document as a requirement, in the person's words. */
+  const asRequirement = (said: string) => edited(appendToSection(md, "Revisions", `- Added at your request: ${quote(said)}. It is a requirement of this document from now on.`), `recorded ${quote(said)} as a requirement`);
 
   if (mc.add.length) {
     if (kind === "data-model") {
@@ -68,19 +70,13 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
       } else notDone.push(`${op.target} is not in this document, so there was nothing to replace`);
       continue;
     }
-    // Anything else to add is written into the document as a requirement, in the person's words.
-    md = appendToSection(md, "Revisions", `- Added at your request: ${quote(op.text)}. It is a requirement of this document from now on.`);
-    done.push(`recorded ${quote(op.text)} as a requirement`);
+    asRequirement(op.text);
   }
   for (const u of request.unclear) {
     // A question is answered in the room, not written down; a statement about the product
     // ("members can freeze their membership") is what the person wants it to be.
-    if (/\?\s*$/.test(u)) {
-      notDone.push(`${quote(u)} is a question, so the document does not change for it`);
-      continue;
-    }
-    md = appendToSection(md, "Revisions", `- Added at your request: ${quote(u)}. It is a requirement of this document from now on.`);
-    done.push(`recorded ${quote(u)} as a requirement`);
+    if (/\?\s*$/.test(u)) notDone.push(`${quote(u)} is a question, so the document does not change for it`);
+    else asRequirement(u);
   }
   if (!feedback.trim()) notDone.push("no feedback arrived");
   const summary = [done.length ? `Applied your feedback: ${done.join("; ")}.` : "", notDone.length ? `Not applied: ${notDone.join("; ")}.` : ""].filter(Boolean).join(" ") || "Nothing in the feedback asked for a change; the document is unchanged.";

@@ -9,18 +9,9 @@ import { art, writeConstitution, type Article } from "./write-constitution";
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10, xi: 11, xii: 12, xiii: 13, xiv: 14, xv: 15, xvi: 16 };
 const STOP = new Set(["article", "the", "and", "for", "with", "from", "that", "this", "about", "change", "should", "please", "make", "into", "than", "more", "less"]);
 
+/** The draft in the prompt (the articles, or a bare list of them), else the one this model would have written. */
 function currentArticles(ctx: ProjectContext): Article[] {
-  const raw = ctx.section("current_draft");
-  if (raw) {
-    try {
-      const v = JSON.parse(raw);
-      const r = constitutionOutput.safeParse(Array.isArray(v) ? { articles: v } : v);
-      if (r.success) return r.data.articles;
-    } catch {
-      // Not JSON: fall back to the draft this model would have written.
-    }
-  }
-  return writeConstitution(ctx).articles;
+  return ctx.json("current_draft", constitutionOutput, (v) => (Array.isArray(v) ? { articles: v } : v))?.articles ?? writeConstitution(ctx).articles;
 }
 
 function targetIndex(articles: Article[], change: string): number {
@@ -49,57 +40,45 @@ function targetIndex(articles: Article[], change: string): number {
  * accessibility" is two), each applied in turn to the articles; a forbid becomes an
  * article that rules the thing out.
  */
-export function reviseConstitution(ctx: ProjectContext): { out: ConstitutionOutput; what: string } {
+export function writeConstitutionRevision(ctx: ProjectContext): ConstitutionOutput {
   const text = normalizeSpace(ctx.section("user_changes") || ctx.answers);
   const { ops } = parseChangeRequest(text);
-  if (ops.length <= 1 && !ops.some((o) => o.op === "forbid")) return reviseOnce(currentArticles(ctx).map((a) => ({ ...a })), text, ctx);
   let articles = currentArticles(ctx).map((a) => ({ ...a }));
-  const what: string[] = [];
+  if (ops.length <= 1 && !ops.some((o) => o.op === "forbid")) return { articles: reviseOnce(articles, text, ctx) };
   for (const op of ops) {
-    if (op.op === "forbid") {
-      if (articles.length >= 16) {
-        what.push(`could not add a rule against ${op.target}: the constitution already has 16 articles`);
-        continue;
-      }
-      articles.push(art(`No ${titleCase(op.target)}`, `${capitalize(op.target)} is not used in this project.`, `Ruled out by the person during the constitution review${op.reason ? ` (${op.reason})` : ""}: no change may introduce ${op.target}. A reviewer rejects any change that does, and the architecture overview records it as a rejected alternative.`, false));
-      what.push(`added a rule against ${op.target}`);
-      continue;
-    }
-    const r = reviseOnce(articles, op.text, ctx);
-    articles = r.out.articles;
-    what.push(r.what);
+    if (op.op !== "forbid") articles = reviseOnce(articles, op.text, ctx);
+    // A sixteenth article is the limit: a ban past it is not added.
+    else if (articles.length < 16) articles.push(art(`No ${titleCase(op.target)}`, `${capitalize(op.target)} is not used in this project.`, `Ruled out by the person during the constitution review${op.reason ? ` (${op.reason})` : ""}: no change may introduce ${op.target}. A reviewer rejects any change that does, and the architecture overview records it as a rejected alternative.`, false));
   }
-  return { out: { articles }, what: what.join("; ") };
+  return { articles };
 }
 
-function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext): { out: ConstitutionOutput; what: string } {
+/** One change applied to the articles (in place), which are returned. */
+function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext): Article[] {
   const change = normalizeSpace(rawChange);
-  if (!change) return { out: { articles }, what: "no change requested" };
+  if (!change) return articles;
   const i = targetIndex(articles, change);
 
   const add = /\b(add|new|include|introduce)\b.*\barticle\b|\barticle\b.*\b(about|on|for)\b.*\b(add|new)\b/i.test(change) || (/\b(add|new)\b/i.test(change) && i < 0);
   if (/\b(remove|delete|drop|get rid of)\b/i.test(change) && i >= 0 && articles.length > 5) {
-    const [gone] = articles.splice(i, 1);
-    return { out: { articles }, what: `removed “${gone.title}”` };
+    articles.splice(i, 1);
+    return articles;
   }
   if (add && articles.length < 16) {
     const topic = /\b(?:about|on|for|covering|requiring)\s+(.+)$/i.exec(change)?.[1] ?? change;
     const title = titleCase(stripTrailingPunct(topic).split(/\s+/).slice(0, 5).join(" "));
-    const added = art(title, capitalize(stripTrailingPunct(topic)) + ".", `Added at the team's request: ${capitalize(stripTrailingPunct(change))}. It applies to every change from now on and is checked in code review like the other articles.`, ctx.regulations.some((r) => change.toLowerCase().includes(r.name.split(" ")[0].toLowerCase())));
-    articles.push(added);
-    return { out: { articles }, what: `added “${added.title}”` };
+    articles.push(art(title, capitalize(stripTrailingPunct(topic)) + ".", `Added at the team's request: ${capitalize(stripTrailingPunct(change))}. It applies to every change from now on and is checked in code review like the other articles.`, ctx.regulations.some((r) => change.toLowerCase().includes(r.name.split(" ")[0].toLowerCase()))));
+    return articles;
   }
   if (i < 0) {
-    const agreed = art("Team Agreement", capitalize(stripTrailingPunct(change)) + ".", `Agreed during the constitution review: ${capitalize(stripTrailingPunct(change))}. It applies to every change and is checked in code review.`, false);
-    if (articles.length < 16) articles.push(agreed);
-    return { out: { articles }, what: `added “${agreed.title}”` };
+    if (articles.length < 16) articles.push(art("Team Agreement", capitalize(stripTrailingPunct(change)) + ".", `Agreed during the constitution review: ${capitalize(stripTrailingPunct(change))}. It applies to every change and is checked in code review.`, false));
+    return articles;
   }
   const a = articles[i];
   const rename = /\brename\b.*\bto\s+["“]?([^"”]+?)["”]?\s*$/i.exec(change);
   if (rename) {
-    const old = a.title;
     a.title = truncate(titleCase(rename[1]), 100);
-    return { out: { articles }, what: `renamed “${old}” to “${a.title}”` };
+    return articles;
   }
   const to = /\bto\s+(\d+(?:\.\d+)?)\s*%/i.exec(change);
   const from = /\bfrom\s+(\d+(?:\.\d+)?)\s*%/i.exec(change);
@@ -109,15 +88,11 @@ function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext)
       const re = new RegExp(`\\b${target.replace(".", "\\.")}%`, "g");
       a.summary = truncate(a.summary.replace(re, `${to[1]}%`), 200);
       a.body = truncate(a.body.replace(re, `${to[1]}%`), 1200);
-      return { out: { articles }, what: `changed ${target}% to ${to[1]}% in “${a.title}”` };
+      return articles;
     }
   }
   // Shorten the original rather than cut the amendment: the change is what was asked for.
   const amendment = ` Amendment: ${truncate(capitalize(stripTrailingPunct(change)), 500)}.`;
   a.body = `${truncate(a.body, 1200 - amendment.length)}${amendment}`;
-  return { out: { articles }, what: `amended “${a.title}”` };
-}
-
-export function writeConstitutionRevision(ctx: ProjectContext): ConstitutionOutput {
-  return reviseConstitution(ctx).out;
+  return articles;
 }

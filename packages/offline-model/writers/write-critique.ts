@@ -91,14 +91,11 @@ export function writeCritique(ctx: ProjectContext): CritiqueOutput {
   const cited = domainTerms.filter((d) => md.includes(d));
   gap(domainTerms.length > 0 && !cited.length, `Does not mention ${domainTerms.slice(0, 2).join(" or ")}, which apply to this project`, undefined, 0.5);
   // Checked against what the person said and the approved stack: a missing core entity caps the rating at 2.
-  let cap = 5;
   const gaps = groundingGaps(ctx, kind, md);
-  for (const g of [...gaps].reverse()) {
-    weaknesses.unshift(g.weakness);
-    suggestions.unshift(g.suggestion);
-    if (g.cap) cap = Math.min(cap, g.cap);
-    if (g.penalty) score -= g.penalty;
-  }
+  weaknesses.unshift(...gaps.map((g) => g.weakness));
+  suggestions.unshift(...gaps.map((g) => g.suggestion));
+  score -= gaps.reduce((n, g) => n + (g.penalty ?? 0), 0);
+  const cap = Math.min(5, ...gaps.map((g) => g.cap || 5));
   if (!gaps.length && ctx.section("project_description") && kind === "data-model" && ctx.model.core.length) {
     strengths.unshift(`Models every entity the person named (${ctx.model.core.map((c) => c.entity).join(", ")})`);
   }

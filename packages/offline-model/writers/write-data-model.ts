@@ -103,33 +103,16 @@ function indexes(ctx: ProjectContext): string[] {
 
 function protection(ctx: ProjectContext): string {
   const t = ctx.traits;
-  const rows: string[][] = [];
-  for (const e of ctx.model.entities) {
-    if (e.sensitivity === "none" && e.name !== "AuditEvent") continue;
-    const cls = e.name === "AuditEvent" ? "accountability record" : e.sensitivity === "phi" ? "PHI" : e.sensitivity === "payment" ? "payment reference" : "personal data";
-    const protect =
-      e.sensitivity === "phi"
-        ? "encrypted at rest (KMS), TLS in transit, access logged, never in logs or analytics"
-        : e.sensitivity === "payment"
-          ? "only provider ids and amounts; card data stays with the payment provider"
-          : e.name === "AuditEvent"
-            ? "append-only, exported daily to write-once storage"
-            : "encrypted at rest; visible only to the person and admins";
-    const hipaa = ctx.regulations.some((r) => r.id === "hipaa");
-    const keep =
-      e.name === "AuditEvent"
-        ? t.has("health") ? (hipaa ? "6 years (HIPAA)" : "as long as the records they cover") : "1 year"
-        : e.sensitivity === "phi"
-          ? t.has("ehr_integration")
-            ? "per the clinic's record policy; the EHR is the system of record"
-            : hipaa
-              ? "per the provider's record policy (state law, typically 6–10 years)"
-              : `per national medical-record law${t.region.countries.includes("Germany") ? " (10 years in Germany, §630f BGB)" : ""}`
-          : e.sensitivity === "payment"
-            ? "10 years (tax and accounting law)"
-            : t.region.eu ? "until account deletion; erased or anonymised within 30 days of a GDPR request" : "until account deletion";
-    rows.push([e.name, cls, protect, keep]);
-  }
+  const hipaa = ctx.regulations.some((r) => r.id === "hipaa");
+  const phiKeep = t.has("ehr_integration") ? "per the clinic's record policy; the EHR is the system of record" : hipaa ? "per the provider's record policy (state law, typically 6–10 years)" : `per national medical-record law${t.region.countries.includes("Germany") ? " (10 years in Germany, §630f BGB)" : ""}`;
+  // Each class of data (the audit log is one of its own): what it is called, how it is protected, how long it is kept.
+  const classes: Record<string, [string, string, string]> = {
+    audit: ["accountability record", "append-only, exported daily to write-once storage", t.has("health") ? (hipaa ? "6 years (HIPAA)" : "as long as the records they cover") : "1 year"],
+    phi: ["PHI", "encrypted at rest (KMS), TLS in transit, access logged, never in logs or analytics", phiKeep],
+    payment: ["payment reference", "only provider ids and amounts; card data stays with the payment provider", "10 years (tax and accounting law)"],
+    pii: ["personal data", "encrypted at rest; visible only to the person and admins", t.region.eu ? "until account deletion; erased or anonymised within 30 days of a GDPR request" : "until account deletion"],
+  };
+  const rows = ctx.model.entities.filter((e) => e.sensitivity !== "none" || e.name === "AuditEvent").map((e) => [e.name, ...classes[e.name === "AuditEvent" ? "audit" : e.sensitivity]]);
   const regs = ctx.regulations.filter((r) => r.legal).map((r) => r.name.split(" (")[0]);
   const lead = regs.length ? `Applies: ${joinList(regs)}. ` : "";
   const extra = [

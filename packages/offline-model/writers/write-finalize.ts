@@ -17,8 +17,8 @@ function listAfter(label: string, text: string): string[] {
   return m ? [...m[1].matchAll(/^\s*-\s+(.+)$/gm)].map((x) => x[1].trim()).filter((x) => !/^none\.?$/i.test(x)) : [];
 }
 
-/** `feedback` defaults to the review_feedback section (a revision passes the person's own). */
-export function writeFinalize(ctx: ProjectContext, feedback = ctx.section("review_feedback")): FinalizedArtifactOutput {
+export function writeFinalize(ctx: ProjectContext): FinalizedArtifactOutput {
+  const feedback = ctx.section("review_feedback");
   const kind = ownKind(ctx);
   let md = ctx.section("artifact_content") || ctx.section("current_draft") || writeArtifactOfKind(ctx, kind);
   const items = [...listAfter("Suggestions", feedback), ...listAfter("Alignment Issues", feedback), ...listAfter("action items \\(address each\\)", feedback)];

@@ -3,6 +3,7 @@
 import { ARTIFACT_KINDS } from "@inception-party/protocol";
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
+import type { AnswerTopic } from "../knowledge/extract-profile";
 import { bullets, doc, numbered, table } from "../markdown";
 import { capitalize, joinList, lowerFirst, stripTrailingPunct } from "../text-utils";
 import { criticalPaths } from "./critical-paths";
@@ -49,19 +50,13 @@ function deferred(ctx: ProjectContext, rest: string[]): string[] {
   return [...rest, ...extra].slice(0, 8);
 }
 
+/** A question's topic → the topic of the answer sentences that already settle it. */
+const ANSWERED_BY: Record<string, AnswerTopic> = { users: "audience", success: "success", pain: "problem", stack: "skills", team: "team", scale: "scale", GDPR: "compliance" };
+
 function openQuestions(ctx: ProjectContext): string[] {
-  const answered = ctx.profile.answers;
   const all = [...nadiaCandidates(ctx), ...oscarCandidates(ctx), ...tessaCandidates(ctx)].sort((a, b) => b.score - a.score);
-  const topicAnswered: Record<string, boolean> = {
-    users: answered.about("audience").length > 0,
-    success: answered.about("success").length > 0,
-    pain: answered.about("problem").length > 0,
-    stack: answered.about("skills").length > 0,
-    team: answered.about("team").length > 0,
-    scale: answered.about("scale").length > 0,
-    GDPR: answered.about("compliance").length > 0,
-  };
-  return [...new Set(all.filter((c) => !topicAnswered[c.topic]).map((c) => c.text))].slice(0, 5);
+  const answered = (topic: string) => Object.hasOwn(ANSWERED_BY, topic) && ctx.profile.answers.about(ANSWERED_BY[topic]).length > 0;
+  return [...new Set(all.filter((c) => !answered(c.topic)).map((c) => c.text))].slice(0, 5);
 }
 
 export function writePrd(ctx: ProjectContext): string {

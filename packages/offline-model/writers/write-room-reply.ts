@@ -7,16 +7,11 @@ import { parsePersonMessages, type ReplyOutput } from "@inception-party/protocol
 import type { ProjectContext } from "../context";
 import { applyChangeOps, techOf } from "../knowledge/apply-change-ops";
 import { modelChanges } from "../knowledge/model-changes";
-import type { StackPlan } from "../knowledge/stack-plan";
 import { techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parseChangeRequest } from "../reading/change-request";
 import { joinList, quote, truncate } from "../text-utils";
 
 const QUESTION = /\?\s*$|^(?:what|why|how|is|are|can|could|should|would|do|does|did|which|will|who|where|when)\b/i;
-
-function used(plan: StackPlan, t: Tech) {
-  return [plan.language, plan.framework, plan.database, ...plan.additional].find((c) => techPattern(t).test(c.choice));
-}
 
 /** Scale in the person's words ("about 300 members"), or what the description implies. */
 function scaleOf(ctx: ProjectContext): string {
@@ -27,7 +22,7 @@ function scaleOf(ctx: ProjectContext): string {
 /** An answer about one technology, for this project. */
 function aboutTech(ctx: ProjectContext, t: Tech): string {
   const plan = ctx.plan;
-  const inPlan = used(plan, t);
+  const inPlan = [plan.language, plan.framework, plan.database, ...plan.additional].find((c) => techPattern(t).test(c.choice));
   const entities = ctx.model.entities.filter((e) => e.name !== "User").slice(0, 4).map((e) => e.name);
   if (inPlan) return `${t.label} is in the plan for ${ctx.title} (${inPlan.choice}): ${truncate(inPlan.rationale, 240)}`;
   if (t.kind === "database") {
