@@ -160,8 +160,9 @@ const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|fortni
 
 // Money that moves through the product, and money that moves elsewhere (a till, an invoice, a bank).
 // ("freelancers get paid per word" is money people receive, not a payment made in the product.)
-const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were)\s)pa(?:y|ys|id|ying)\b(?!\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
-const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
+// ("we pay our pickers cash" is the speakers paying out; "paid-up members" describes members.)
+const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were|we|i)\s)pa(?:y|ys|id|ying)\b(?!-|\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
+const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|standing order|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
 const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|state|cost|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
@@ -555,7 +556,8 @@ function read(description: string, answers: string): Reading {
   // money moves, but never through the product.
   const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s));
   const noMoney = paidElsewhere || forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
-  const paysInProduct = !noMoney && sentences.some((s) => (PAYS.test(s) || CARD_PAYMENT.test(s)) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
+  // ("already take card payments with sumup": a clause about today moves no money through the product.)
+  const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p)) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
   const skills = readSkills(sentences);

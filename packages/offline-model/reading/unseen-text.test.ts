@@ -136,4 +136,9 @@ describe("reading a workshop and a club", () => {
     expect(r.ours.some((o) => o.endsWith("club"))).toBe(true);
     expect(r.things.filter((x) => x.name.endsWith("club"))).toEqual([]);
   });
+
+  it("takes money the speakers pay out, 'paid-up' members and today's takings for no payment in the product", () => {
+    expect(readProject("Only paid-up members may book. We pay the groundsman monthly. We already take payments at the gate.").paysInProduct).toBe(false);
+    expect(readProject("Members pay their dues in the app.").paysInProduct).toBe(true);
+  });
 });
