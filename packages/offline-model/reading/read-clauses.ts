@@ -407,7 +407,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   // Modal and auxiliary words before the main verb: "must integrate", "don't take".
   let i = v;
   // ("must never be shared": "be" before a past participle is the passive's auxiliary.)
-  const passiveBe = (k: number) => /^(?:be|been|being)$/.test(ts[k].norm) && ts[k + 1]?.tags.has("PastTense") === true;
+  const passiveBe = (k: number) => /^(?:be|been|being|get|gets|got|getting)$/.test(ts[k].norm) && ts[k + 1]?.tags.has("PastTense") === true;
   while (i < ts.length - 1 && (ts[i].tags.has("Modal") || ts[i].tags.has("Auxiliary") || passiveBe(i) || NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative")) && ts[i + 1] && (ts[i + 1].tags.has("Verb") || NEGATORS.has(ts[i + 1].norm) || ts[i + 1].tags.has("Negative"))) {
     if (NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative") || /n't$/.test(ts[i].norm)) negated = true;
     i++;
@@ -527,7 +527,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     extras,
     negated,
     copula,
-    ...(verbTok.tags.has("Passive") ? { passive: true } : {}),
+    ...(verbTok.tags.has("Passive") || (i > v && passiveBe(i - 1)) ? { passive: true } : {}),
   };
   const out = [clause];
   if (relativeTail) {

@@ -431,7 +431,8 @@ function read(description: string, answers: string): Reading {
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       // "Today we use a paper sheet", "we use Slack": what the speakers work with is a tool, not a record.
       const instrument = c.verb === "use" && !c.subject;
-      const objs = c.objects
+      // "Every full bin gets weighed": a passive's subject is what is acted on.
+      const objs = (c.passive && c.subject && !isPerson(c.subject) ? [c.subject, ...c.objects] : c.objects)
         // "they tell the office": whom people speak to is no thing they act on.
         // "people hate the group chat": what people feel about or know is no thing they act on.
         .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
@@ -442,7 +443,7 @@ function read(description: string, answers: string): Reading {
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
       // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the
       // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
-      const byPerson = !(PRESENT_PRACTICE.test(c.text) && /^(?:we|i)\b/i.test(c.text.trim())) && (isPerson(c.subject) || !c.subject || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
+      const byPerson = !(PRESENT_PRACTICE.test(c.text) && /^(?:we|i)\b/i.test(c.text.trim())) && (isPerson(c.subject) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
       if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) {

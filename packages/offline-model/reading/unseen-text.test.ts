@@ -141,4 +141,9 @@ describe("reading a workshop and a club", () => {
     expect(readProject("Only paid-up members may book. We pay the groundsman monthly. We already take payments at the gate.").paysInProduct).toBe(false);
     expect(readProject("Members pay their dues in the app.").paysInProduct).toBe(true);
   });
+
+  it("reads what a passive acts on as a thing of the core ('gets weighed', 'are stored')", () => {
+    const r = readProject("Every full sack gets weighed at the mill. Receipts are stored for a year.");
+    expect(r.things.filter((t) => t.core).map((t) => [t.name, t.verbs])).toEqual([["sack", ["weigh"]], ["receipt", ["store"]]]);
+  });
 });
