@@ -316,8 +316,12 @@ export function parentheticalExamples(sentence: string): Examples[] {
       .split(/\s*,\s*|\s+(?:and|or)\s+|\s*\/\s*/)
       .map((x) => x.replace(/^(?:e\.g\.|i\.e\.|such as|like|etc\.?)\s*/i, "").replace(/\s*etc\.?$/i, "").trim())
       .filter((x) => x && x.split(/\s+/).length <= 4 && !/^\d/.test(x));
-    // Only the noun group right before the parenthesis: "gets an outcome (…)" is about the outcome.
-    const ts = tokens(m[1]).slice(-3);
+    // Only the noun group right before the parenthesis: "gets an outcome (…)" is about the outcome,
+    // "repairs to the boiler (…)" about the boiler; "a job sheet per bike (…)" about the job sheet.
+    const words = tokens(m[1]);
+    const per = words.findLastIndex((t) => t.norm === "per");
+    const before = per > 0 ? words.slice(0, per) : words;
+    const ts = before.slice(before.findLastIndex((t) => t.tags.has("Preposition")) + 1).slice(-3);
     const lastVerb = ts.map((t) => t.tags.has("Verb") && !t.tags.has("Noun")).lastIndexOf(true);
     const np = nounPhrase(ts.slice(lastVerb + 1));
     if (np && items.length >= 2) out.push({ of: np.head, items });

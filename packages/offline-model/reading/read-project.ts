@@ -591,10 +591,13 @@ function read(description: string, answers: string): Reading {
       things.set(ex.of, { name: ex.of, verbs: c?.verb ? [c.verb] : [], actors: actor ? [actor] : [], verbsOf: actor && c?.verb ? { [actor]: [c.verb] } : {}, core: true, listed: true, at: pos(ex.items[0]), fromDescription: true });
     }
     const t = things.get(ex.of);
-    if (t) {
-      t.examples ??= ex.items;
-      t.listed = true;
-    }
+    if (!t) continue;
+    t.listed = true;
+    // "a job sheet per bike (what was fixed, parts used, labour minutes)": a question or a noun with its
+    // participle says what the record holds, not a kind or a state of it.
+    const holds = ex.items.some((x) => /^(?:what|which|who|how|when)\b/i.test(x) || tokens(x).some((w, i) => i > 0 && w.tags.has("PastTense") && tokens(x)[i - 1].tags.has("Noun")));
+    if (holds) t.fields ??= ex.items;
+    else t.examples ??= ex.items;
   }
   const titleNouns = (descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : [])
     .flatMap((np) => np.head.split(" ").filter((w) => !PRODUCT_WORDS.has(w) && !NOT_A_THING.has(w) && w.length > 2))

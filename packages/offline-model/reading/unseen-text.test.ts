@@ -146,4 +146,10 @@ describe("reading a workshop and a club", () => {
     const r = readProject("Every full sack gets weighed at the mill. Receipts are stored for a year.");
     expect(r.things.filter((t) => t.core).map((t) => [t.name, t.verbs])).toEqual([["sack", ["weigh"]], ["receipt", ["store"]]]);
   });
+
+  it("reads a parenthesised list of what a record holds as its fields, and 'per' as whose list it is", () => {
+    const r = readProject("Tuners keep a job card per piano (what was tuned, strings replaced, minutes spent). Owners book visits.");
+    expect(r.things.find((t) => t.name === "job card")?.fields).toEqual(["what was tuned", "strings replaced", "minutes spent"]);
+    expect(parentheticalExamples("Repairs go in a log (damp, broken lifts, heating).")).toEqual([{ of: "log", items: ["damp", "broken lifts", "heating"] }]);
+  });
 });
