@@ -55,4 +55,9 @@ describe("featuresFromReading", () => {
     expect(limits("Photos must be approved by a warden")).toBe(true);
     expect(limits("Renters should get a reminder the day before")).toBe(false);
   });
+
+  it("reads a piece that opens with 'which' as more about what came before, not a feature", () => {
+    const t = "Members sign out glazes, which we mix ourselves in big batches.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Members sign out glazes"]);
+  });
 });

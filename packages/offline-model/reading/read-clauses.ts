@@ -352,6 +352,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
+  // "… sign out chemicals, which we buy in bulk": a piece that opens with a relative word says more about what came before.
+  if (ts.length > 2 && /^(?:which|who|whose)$/.test(ts[0].norm) && !sentence.startsWith(piece)) return parsePiece(sentence, piece.replace(/^\S+\s+/, ""), inherited, glue, false, inList).map((c) => ({ ...c, relative: true }));
   // "Could members queue jobs?": a question asks for what the statement would say.
   if (/^(?:can|could|would|should|will|do|does)$/.test(ts[0].norm) && ts[1] && isNounish(ts[1]) && ts.length > 2) return parsePiece(sentence, piece.replace(/^\S+\s+/, ""), inherited, glue, false, inList);
   // "To stop no-shows we'd take a deposit": a purpose first, then the clause that acts.
