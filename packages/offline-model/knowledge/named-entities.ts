@@ -281,7 +281,7 @@ function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading,
   for (const role of roles) {
     const at = reading.sentences.join(" ").toLowerCase().indexOf(role);
     const fields = identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?";
-    const def = { name: pascal(role), match: [], purpose: `A ${role} — who they are and how to reach them; linked to a sign-in only if they have one`, fields, refs: ["User?:is@user_id"], sensitivity: "pii" as const, person: true };
+    const def = { name: pascal(role), match: [], purpose: `A ${role} — who they are and how to reach them; linked to a sign-in only if they have one`, fields, refs: ["=User?:is@user_id"], sensitivity: "pii" as const, person: true };
     push({ def, at: at < 0 ? 1e5 : at, core: true, said: role });
   }
 }

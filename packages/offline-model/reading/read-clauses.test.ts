@@ -65,4 +65,18 @@ describe("readClauses: where a noun phrase ends", () => {
   it("starts a clause at 'and' with a pronoun subject, an adverb between it and its verb", () => {
     expect(shape("The ink supply runs low and I usually notice too late.").map((c) => c.verb)).toEqual(["run", "notice"]);
   });
+
+  it("breaks at a later 'and we' rather than inside a list of objects before it", () => {
+    const cs = shape("Members take out kayaks and the trailer and we never know who has them.");
+    expect(cs[0]).toMatchObject({ subject: "member", verb: "take", objects: ["kayak", "trailer"] });
+    expect(cs[1]).toMatchObject({ subject: undefined, verb: "know" });
+  });
+
+  it("reads a conjugated verb after a number as the verb ('a panel of 3 does')", () => {
+    expect(shape("A panel of 3 does auditions in spring.")[0]).toMatchObject({ subject: "panel", verb: "do", objects: ["audition"] });
+  });
+
+  it("keeps a list of states whose middle item has a verb, when its last item is a state", () => {
+    expect(readClauses("Printers flag each proof as approved, needs changes or rejected.").map((c) => c.text)).toEqual(["Printers flag each proof as approved, needs changes or rejected"]);
+  });
 });

@@ -221,7 +221,9 @@ function firstVerbIndex(ts: Token[]): number {
   for (let i = 0; i < ts.length; i++) {
     if (CLAUSE_BREAK.has(ts[i].norm) && i > 0) return -1;
     // "Each boat land the catch", "18 batches": right after an article or a number the word is a noun, whatever the tagger says.
-    if (i > 0 && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
+    // ("a committee of 5 does inspections": a word the dictionary knows only conjugated is the verb after a number.)
+    const conjugated = /^\d[\d,.]*$/.test(ts[i - 1]?.norm ?? "") && /^(?:PresentTense|PastTense)$/.test(dictionaryTag(ts[i].norm) ?? "");
+    if (i > 0 && !conjugated && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
     if (isVerb(ts[i], ts[i + 1])) return i;
   }
   return -1;
@@ -293,7 +295,9 @@ function endsList(before: string, piece: string): boolean {
   if (!last || !first) return false;
   if (last.tags.has("Plural") && first.tags.has("Plural")) return firstVerbIndex(ts) < 0;
   const state = (t: Token) => t.tags.has("Adjective") || (t.tags.has("PastTense") && !t.tags.has("Noun"));
-  return state(last) && state(first);
+  // ("cultivated, needs work or neglected": the item after the last "or" has the form too.)
+  const closing = ts[ts.findLastIndex((t) => t.norm === "and" || t.norm === "or") + 1];
+  return state(last) && (state(first) || (closing !== undefined && state(closing)));
 }
 
 /** Without its parentheses: the words the clause reader walks. */
@@ -504,8 +508,10 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       }
       const vi = firstVerbIndex(after);
       // "… and we report how many", "… and I only notice": a pronoun subject starts a clause of its own too.
-      const pronounSubject = vi >= 1 && /^(?:we|they|i|you|he|she|it)$/.test(after[0].norm) && after.slice(1, vi).every((t) => t.tags.has("Adverb"));
-      if (vi > 0 && (pronounSubject || after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor"))) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
+      const pronounSubject = vi >= 1 && /^(?:we|they|i|you|he|she|it)$/.test(after[0].norm) && after.slice(1, vi).every((t) => t.tags.has("Adverb") || t.tags.has("Negative"));
+      // ("borrow strimmers and the rotavator and we lose track": a later "and we" is where the clause breaks.)
+      const laterPronoun = after.slice(0, vi).some((t, m) => m > 0 && /^(?:and|or|but)$/.test(after[m - 1].norm) && /^(?:we|they|i|you|he|she)$/.test(t.norm));
+      if (vi > 0 && !laterPronoun && (pronounSubject || after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor"))) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
         end = k;
         split = k + 1;
         break;

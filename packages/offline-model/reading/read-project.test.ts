@@ -238,3 +238,16 @@ describe("readProject: the tools the speakers use today are not records", () => 
     expect(r.things.map((t) => t.name)).toEqual(["rink"]);
   });
 });
+
+// Written for these tests (a youth choir, a print shop), in no corpus.
+describe("readProject: what a language or a place is said about", () => {
+  it("reads a language its things are in as their content's, not the screens', and a UI cue only in that sentence", () => {
+    expect(readProject("A rota app for our youth choir. Songs are in Italian and Latin. Singers see the rota.").languages).toEqual([]);
+    expect(readProject("A rota app for our youth choir. The app must be in Italian. Singers see the rota.").languages).toEqual(["Italian"]);
+  });
+
+  it("never reads the town the speakers are in as a product they use", () => {
+    const r = readProject("We are a small print shop in Kisumu with four staff. Customers order posters.");
+    expect(r.requirements.filter((q) => q.kind === "product")).toEqual([]);
+  });
+});

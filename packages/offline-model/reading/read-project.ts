@@ -278,8 +278,12 @@ function languagesOf(text: string): string[] {
   if (!found.length) return [];
   // "Swedish and English.", "English only": a sentence that only names languages, or one said as the only one, says what the screens speak.
   if (splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
-  const aboutUi = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i").test(text);
-  return aboutUi && (found.length >= 2 || found.some((l) => l !== "English")) ? found : [];
+  // ("Programs are in Portuguese and Changana": what a thing of theirs is in is its content's language, not the screens'.)
+  const contentOnly = new RegExp(`\\b(?!(?:it|app|apps|site|screens?|interface|ui|everything|all)\\b)[a-z]+s (?:are|were) (?:\\w+ )?in (?:both )?(?:${LANGUAGES.join("|")})\\b`, "gi");
+  const uiCue = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i");
+  const rest = text.replace(contentOnly, "");
+  const spoken = found.filter((l) => saysLanguage(rest, l));
+  return uiCue.test(rest) && (spoken.length >= 2 || spoken.some((l) => l !== "English")) ? spoken : [];
 }
 
 function readSkills(sentences: string[]): Skill[] {

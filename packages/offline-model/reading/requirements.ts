@@ -118,6 +118,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     const langs = Object.keys(LANGUAGE_CODES).join("|");
     if (new RegExp(`\\b(?:${langs})(?:,|,? and|,? or) ${word}\\b|\\b${word}(?:,|,? and|,? or) (?:${langs})\\b|\\b${word}[- ](?:speak\\w*|language)`).test(sentence)) return;
     if (OWN.test(sentence.slice(0, Math.max(0, at)))) return;
+    // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
+    if (/\b(?:we are|we're|i am|i'm|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
     // "Google Sheet", "Square Appointments": capitalised words side by side are one name.
     const prior = out[out.length - 1];
