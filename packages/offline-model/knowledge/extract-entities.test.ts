@@ -249,3 +249,16 @@ describe("extractEntities: kinds said as modifiers of one noun", () => {
     expect(cls?.fields.find((f) => f.name === "kind")?.enumValues).toEqual(["bouldering", "rope"]);
   });
 });
+
+describe("extractEntities: who pays what, and who a record belongs to", () => {
+  // Written for this test: a piano tuner's round, in no corpus.
+  it("pays what people said they pay, ties a record to the person of its own table, and gives a role's sign-in at most one row", () => {
+    const m = model("piano tuning round, 2 tuners. clients book tunings online and pay a quarterly invoice. tuners log each tuning. web only.");
+    const names = m.entities.map((e) => e.name);
+    expect(names).not.toContain("Web");
+    expect(names).not.toContain("TuningRound");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Payment", to: "Invoice" }));
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Invoice", to: "Client" }));
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Tuner", to: "User", oneToOne: true, optional: true }));
+  });
+});

@@ -133,7 +133,9 @@ export function extractEntities(description: string, answers: string, traits: Do
   }
   // A payment pays for what they said they pay per or for ("pay per walk"), else for what they do ("riders register and pay"), never an invented Order.
   const paidPer = reading.clauses.filter((c) => c.verb === "pay").flatMap((c) => c.extras.filter((e) => /^(?:per|for)$/.test(e.prep)).map((e) => pascal(e.np.head)));
-  const paidFor = `${unique([...paidPer, ...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
+  // ("owners pay a monthly invoice", "plot holders pay yearly rent": what they pay is what a payment pays.)
+  const paidWhat = reading.acts.filter((a) => a.verb === "pay").flatMap((a) => a.objects.map(pascal));
+  const paidFor = `${unique([...paidPer, ...paidWhat, ...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
   const domainCount = chosen.filter((c) => c.def.name !== "AuditEvent").length;
   const item = { name: "Item", match: [], purpose: "The main record the product manages", fields: "title:string; description:text?; status:enum(draft|active|archived)", refs: ["Organization|User:owns"] };
   if (domainCount === 0) chosen.push({ def: item, at: 0 });
@@ -183,8 +185,11 @@ export function extractEntities(description: string, answers: string, traits: Do
     for (const spec of refs) {
       const m = /^(=?)([\w|]+)(\??):(\w+)(?:@(\w+))?$/.exec(spec);
       if (!m) continue;
-      const target = m[2].split("|").find((n) => names.has(n) && n !== d.name);
+      let target = m[2].split("|").find((n) => names.has(n) && n !== d.name);
       if (!target) continue;
+      // ("owners pay a monthly invoice": the one who acts on it is the person of their own table, not any User.)
+      const actor = target === "User" && !m[5] ? reading.things.find((t) => pascal(t.name) === d.name)?.actors.map(pascal).find((n) => names.has(n) && n !== d.name) : undefined;
+      if (actor) target = actor;
       const verb = m[4];
       let field = m[5] ?? `${snake(target)}_id`;
       if (target === "User" && !m[5]) {

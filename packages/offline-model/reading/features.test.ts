@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { featuresFromReading, limits } from "./features";
+import { featuresFromReading, limits, statedRules } from "./features";
 import { readProject } from "./read-project";
 
 const REPAIR_CAFE =
@@ -59,5 +59,15 @@ describe("featuresFromReading", () => {
   it("reads a piece that opens with 'which' as more about what came before, not a feature", () => {
     const t = "Members sign out glazes, which we mix ourselves in big batches.";
     expect(featuresFromReading(readProject(t), t)).toEqual(["Members sign out glazes"]);
+  });
+
+  // Written for this test: a window-cleaning round, in no corpus.
+  it("reads what is done 'now' as today's practice, what the speakers hold as their setting, and a need with no one before it as theirs", () => {
+    const t = "window cleaning round, 2 cleaners. customers ring to book cleans now. we hold spare ladders at 3 depots, need a list of which depot has which ladder. customers pay by invoice.";
+    const fs = featuresFromReading(readProject(t), t);
+    expect(fs.some((f) => /ring to book/i.test(f))).toBe(false);
+    expect(fs.some((f) => /^we hold/i.test(f))).toBe(false);
+    expect(statedRules(readProject(t))).toEqual([]);
+    expect(readProject(t).ours).toEqual(["cleaning round"]);
   });
 });

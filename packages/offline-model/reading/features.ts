@@ -46,8 +46,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
-    // "We run a food bank", "We represent 140 flats", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
-    if (/^(?:we|i|our|my)\s/i.test(text) && /^(?:have|be|run|own|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
+    // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
+    if (/^(?:we|i|our|my)\s/i.test(text) && /^(?:have|be|run|own|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
     if (c.subject && reading.ours.includes(c.subject.head)) continue;
     const subjectWord = c.subject?.head.split(" ").pop() ?? "";
@@ -94,7 +94,8 @@ export function statedRules(reading: Reading): string[] {
 /** Without wishes and questions: "(we) need to send quotes", "what it should cost" are no rules; "kids need a sign-off" is. */
 function withoutWishes(s: string): string {
   return s
-    .replace(/(?:^|\b(?:i|we|i'd|we'd|i'll|we'll|also|really|just|still))\s*(?:would\s+|will\s+)?needs?\s+to\b/gi, " ")
+    // ("…, need a log of who has which key": a need with no one before it is the speakers'.)
+    .replace(/(?:^|[,;:]|\b(?:i|we|i'd|we'd|i'll|we'll|also|really|just|still))\s*(?:would\s+|will\s+)?needs?\s+(?:to|an?|the)\b/gi, " ")
     .replace(/\b(?:what|how|whether|if|which|who|when|where)\s+[^,.;]{0,30}?\b(?:should|must|can)\b/gi, " ");
 }
 

@@ -421,7 +421,8 @@ function read(description: string, answers: string): Reading {
     // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
     if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
     // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
-    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && ORGANISATION.test(c.objects[0].head.split(" ").pop()!)) ours.add(c.objects[0].head);
+    // ("dog walking biz, 3 walkers": a head after what it does, first and alone, is the speakers' own, whatever the word.)
+    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && (ORGANISATION.test(c.objects[0].head.split(" ").pop()!) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? ""))) ours.add(c.objects[0].head);
     if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;
@@ -528,7 +529,8 @@ function read(description: string, answers: string): Reading {
         if (head && to && head !== to && /^(?:for|of|per|in|at|on)$/.test(e.prep)) links.push(headNp?.count === 1 ? { from: to, to: head, many: false, said: c.text } : { from: head, to, many: false, said: c.text });
       }
       // "Currently one big Excel sheet": what they use today, said without a verb, is no record either.
-      if (!inDesc || c.apposition || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
+      // ("web only", "desktop only": what alone is allowed is a condition, not a record.)
+      if (!inDesc || c.apposition || /\bonly$/i.test(c.text.trim()) || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
       for (const e of c.extras) {
         const n = thingName(e.np);
         if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc, counted(n));

@@ -1,6 +1,7 @@
 // The reader of stated requirements, on sentences written for this test (none is in the
 // corpus): a requirement exists only where the person's words say it.
 import { describe, expect, it } from "vitest";
+import { briefLine } from "../writers/requirement-lines";
 import { readRequirements } from "./requirements";
 
 const names = (text: string, ownName = "") => readRequirements(text, ownName).map((r) => `${r.kind}:${r.name}${r.relation ? `:${r.relation}` : ""}`);
@@ -47,6 +48,12 @@ describe("readRequirements", () => {
     expect(names("Rangers record sightings up in the gorge, where reception is really patchy.")).toEqual(["availability:offline"]);
     expect(names("Rangers log in with their e-mail address.")).toEqual([]);
     expect(names("It doesn't need to work offline and we won't send anything by SMS.")).toEqual([]);
+  });
+
+  it("reads 'web only' as the browser, and claims no install step the person did not rule out", () => {
+    const [web] = readRequirements("Booking for the lane swims, web only, no app store.").filter((x) => x.name === "browser");
+    expect(web).toMatchObject({ kind: "device", said: expect.stringContaining("web only") });
+    expect(briefLine(web)).not.toMatch(/install/i);
   });
 
   it("reads 'nothing to install' as a browser requirement", () => {

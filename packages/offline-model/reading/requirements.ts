@@ -39,7 +39,7 @@ const DEVICES: Array<[string, RegExp]> = [
   ["laptop", /\blaptops?\b/i],
   ["desktop computer", /\bdesktops?\b|\b(?:pcs?|computers?|macos|linux)\b/i],
   // "no app install", "nothing to download": it runs in the browser people already have.
-  ["browser", /\bno (?:app )?(?:install(?:ation)?s?|downloads?)\b|\bnothing to (?:install|download)\b|\bwithout (?:installing|downloading)\b|\b(?:in|from) (?:the|their|a) (?:web )?browser\b/i],
+  ["browser", /\bno (?:app )?(?:install(?:ation)?s?|downloads?)\b|\bnothing to (?:install|download)\b|\bwithout (?:installing|downloading)\b|\b(?:in|from) (?:the|their|a) (?:web )?browser\b|\bweb(?:[- ]app)?[- ]only\b/i],
   ["kiosk", /\bkiosks?\b/i],
   ["wall screen", /\b(?:tv|wall|big) screens?\b|\bwall[- ]mounted (?:screens?|displays?)\b/i],
   ["smartwatch", /\bsmart ?watch(?:es)?\b|\bwearables?\b/i],
@@ -68,7 +68,7 @@ const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:bef
 
 /** A clause about how things are done now, before the product. */
 // ("we write in paper agenda", "by hand": a manual medium says how it is done now.)
-export const PRESENT_PRACTICE = /\b(?:today|currently|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
+export const PRESENT_PRACTICE = /\b(?:today|currently|now(?=[.!?]*\s*$)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
 /** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use ("our Discord" is one). */
 const OWN = /\b(?:(?:we are|we're|we run|i run|i am|i'm|called|named)(?: \w+)?|our \w+,? \(?)\s*$/i;
 /** Every lexicon above: a word any of them reads ("Android", "WhatsApp") is never a product. */
