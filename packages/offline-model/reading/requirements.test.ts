@@ -56,6 +56,15 @@ describe("readRequirements", () => {
     expect(briefLine(web)).not.toMatch(/install/i);
   });
 
+  it("reads letters or the post as a channel only where the sentence says some people are not online", () => {
+    expect(names("Several of the bell ringers have no e-mail, so rota changes still go out as letters.")).toEqual(["channel:post"]);
+    expect(names("Parish news reaches the ringers who are not online by post.")).toEqual(["channel:post"]);
+    expect(names("Parish news reaches the older ringers by post.")).toEqual([]);
+    expect(names("Readers send letters to the editor about the bells.")).toEqual([]);
+    const post = readRequirements("Several of the bell ringers have no e-mail, so rota changes still go out as letters.")[0];
+    expect(briefLine(post)).toMatch(/^Letters by post — as you said/);
+  });
+
   it("reads 'nothing to install' as a browser requirement", () => {
     const r = readRequirements("Most helpers only have old phones, so nothing to install.").find((x) => x.name === "browser");
     expect(r).toMatchObject({ kind: "device", name: "browser", said: expect.stringContaining("nothing to install") });

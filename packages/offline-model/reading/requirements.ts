@@ -31,6 +31,9 @@ const CHANNELS: Array<[string, RegExp]> = [
   ["e-mail", /(?<!\b(?:(?:sign|log)[- ]?(?:in|up) (?:with|using|via|by) (?:their |your |an? |the )?))\be-?mails?\b(?! (?:address(?:es)?|and password|login|sign-in))/i],
   ["push notifications", /\bpush(?: notifications?)?\b/i],
   ["phone calls", /\bphone calls?\b|\bcall (?:them|us|the customer)\b/i],
+  // Letters or the post are how to reach people only where the sentence says some are not online
+  // ("Repairs go to the agent by post" is how things go today; "letters to the editor" are what people write).
+  ["post", /\b(?:letters?|by post|in the post)\b(?=[^.]*\b(?:not online|offline|no e-?mail)\b)|\b(?:not online|offline|no e-?mail)\b[^.]*\b(?:letters?|by post|in the post)\b/i],
 ];
 const DEVICES: Array<[string, RegExp]> = [
   ["tablet", /\b(?:tablets?|ipads?)\b/i],

@@ -13,6 +13,7 @@ import type { CriticalPath } from "./critical-paths";
 
 /** "SMS reminders": the channel with the noun the person put after it, if any. */
 function channelUse(r: Requirement): string {
+  if (r.name === "post") return "letters by post";
   const m = new RegExp(`${r.name.replace(/[-/]/g, ".?")}\\s+([a-z]+s)\\b`, "i").exec(r.said);
   return m ? `${r.name} ${m[1].toLowerCase()}` : `${r.name} messages`;
 }
@@ -45,6 +46,7 @@ function requirementLines(r: Requirement): { brief: string; arch: string; path?:
   const phone = r.name === "phone number";
   switch (r.kind) {
     case "channel":
+      if (r.name === "post") return shape("Letters by post", "Letters by post: what is due for people who are not online (notices, reminders) is produced as printable letters in one batch, and how each person is reached (post or e-mail) is stored with them.", { name: "Letters by post", mustHold: "the batch of letters due holds exactly the people set to be reached by post, each once; nobody set to e-mail gets a letter", level: "integration" });
       return shape(capitalize(channelUse(r)), `${capitalize(channelUse(r))}: sent through ${r.name === "e-mail" ? "a transactional e-mail service" : `an ${r.name} provider`} behind one interface (chosen at build time, swappable); a scheduled job sends what is due, each message's delivery status is stored, failures are retried, and people can opt out.`, { name: capitalize(channelUse(r)), mustHold: `each ${channelUse(r)} goes out once, when it is due (a fake clock drives the job), through a fake ${r.name} gateway in tests; a failed send is retried and reported; nobody who opted out gets one`, level: "integration" });
     case "identity":
       return phone || r.name === "no account"
