@@ -4,7 +4,7 @@
 import { capitalize } from "../text-utils";
 import type { Reading } from "./read-project";
 import { readClauses, splitSentences, type Clause } from "./read-clauses";
-import { OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
+import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 
 // ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
 const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
@@ -19,19 +19,14 @@ export function isCondition(clause: string): boolean {
 
 const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|product|software|marketplace|assistant|game|dashboard|portal|bot|cli)$/;
 
-/** "Clients e-mail documents today and we copy them into Excel": a clause joined to one about today is about today too, unless a wish turns it ("… but we want"). */
-function aboutToday(c: Clause): boolean {
-  if (PRESENT_PRACTICE.test(c.text)) return true;
-  const before = c.sentence.slice(0, Math.max(0, c.sentence.indexOf(c.text)));
-  const today = PRESENT_PRACTICE.exec(before);
-  return Boolean(today) && !/\b(?:but|want|wants|wish|would like|need|needs|should|instead)\b/i.test(before.slice(today!.index));
-}
+/** A clause about today, or joined to one ("Clients e-mail documents today and we copy them into Excel"). */
+const clauseAboutToday = (c: Clause) => PRESENT_PRACTICE.test(c.text) || aboutToday(c.sentence, Math.max(0, c.sentence.indexOf(c.text)));
 
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
-    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || aboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
+    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // "we track what was fixed so we can report it": what the people running it do, said

@@ -527,6 +527,8 @@ function read(description: string, answers: string): Reading {
         const to = thingName(e.np);
         // "one referee per match": each match has its one referee, not the other way round.
         if (head && to && head !== to && /^(?:for|of|per|in|at|on)$/.test(e.prep)) links.push(headNp?.count === 1 ? { from: to, to: head, many: false, said: c.text } : { from: head, to, many: false, said: c.text });
+        // "the Hochries hut with 40 beds": what is counted after "with" belongs to the head.
+        else if (head && to && head !== to && e.prep === "with" && (e.np.count ?? 0) >= 2) links.push({ from: to, to: head, many: false, said: c.text });
       }
       // "Currently one big Excel sheet": what they use today, said without a verb, is no record either.
       // ("web only", "desktop only": what alone is allowed is a condition, not a record.)

@@ -23,8 +23,16 @@ describe("readRequirements", () => {
   });
 
   it("names products the person uses, compares with or integrates, and nothing else", () => {
-    const text = "Today the tutors plan in Notion and parents pay with SumUp. It should feel like Calendly.";
+    const text = "Today the tutors plan in Notion. Parents will pay with SumUp. It should feel like Calendly.";
     expect(names(text)).toEqual(["product:Notion:uses", "product:SumUp:integrates", "product:Calendly:compares"]);
+    // A clause joined to one about today is about today too, however far its name is from "Today".
+    expect(names("Today we handle the bookings, the reminders and the invoices with e-mails and a big Excel.")).toEqual(["product:Excel:uses"]);
+  });
+
+  it("a name in parentheses after an ordinary noun glosses it, after our organisation names it; after a tool's noun it names the tool", () => {
+    expect(names("Guests choose bed and breakfast (Frühstückspension) or a full board.")).toEqual([]);
+    expect(names("Our rowing club (RV Elbe Dresden) trains daily.")).toEqual([]);
+    expect(names("Crews sign up in a booking tool (Zapbook) today.")).toEqual(["product:Zapbook:uses"]);
   });
 
   it("a kind of thing with an article, a language, a place or the person's own organisation is not a product", () => {

@@ -72,8 +72,13 @@ const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:bef
 /** A clause about how things are done now, before the product. */
 // ("we write in paper agenda", "by hand": a manual medium says how it is done now.)
 export const PRESENT_PRACTICE = /\b(?:today|currently|now(?=[.!?]*\s*$)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
+/** "Clients e-mail documents today and we copy them into Excel": what follows a word about today in its sentence is about today too, unless a wish turns it ("… but we want"). */
+export function aboutToday(sentence: string, at: number): boolean {
+  const today = PRESENT_PRACTICE.exec(sentence.slice(0, at));
+  return Boolean(today) && !/\b(?:but|want|wants|wish|would like|need|needs|should|must|will|instead)\b/i.test(sentence.slice(today!.index, at));
+}
 /** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use ("our Discord" is one). */
-const OWN = /\b(?:(?:we are|we're|we run|i run|i am|i'm|called|named)(?: \w+)?|our \w+,? \(?)\s*$/i;
+const OWN = /\b(?:(?:we are|we're|we run|i run|i am|i'm|called|named)(?: \w+)?|our \w+,? \(?|our(?: [\w-]+){1,3} \([^)]*)\s*$/i;
 /** Every lexicon above: a word any of them reads ("Android", "WhatsApp") is never a product. */
 const LEXICONS = [...CHANNELS, ...DEVICES, ...IDENTITY, ...AVAILABILITY].map(([, re]) => re);
 
@@ -121,6 +126,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     const langs = Object.keys(LANGUAGE_CODES).join("|");
     if (new RegExp(`\\b(?:${langs})(?:,|,? and|,? or) ${word}\\b|\\b${word}(?:,|,? and|,? or) (?:${langs})\\b|\\b${word}[- ](?:speak\\w*|language)`).test(sentence)) return;
     if (OWN.test(sentence.slice(0, Math.max(0, at)))) return;
+    // "half board (Halbpension)": a name alone in parentheses after an ordinary noun is that noun in another tongue; after a tool's noun ("our booking tool (Calendly)") it names the tool.
+    if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !/\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\s*$/i.test(sentence.slice(0, at - 1))) return;
     // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
     if (/\b(?:we are|we're|i am|i'm|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
@@ -135,7 +142,7 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
 function relationOf(sentence: string, at: number): Requirement["relation"] {
   const before = sentence.slice(Math.max(0, at - 40), at);
   // "we sell tickets through Eventbrite today": how things are done now, unless they ask for more ("want it to sync").
-  if (PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
+  if ((PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) || aboutToday(sentence, at)) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
   if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pay with|through)\b[^.]*$/i.test(before)) return "integrates";
   if (/\b(?:like|than|instead of|unlike|similar to|compared? (?:to|with)|alternative to)\s+$/i.test(before)) return "compares";
   // "the landlord's agent, Holt Lettings": a name said with no use of it is only named.
@@ -164,7 +171,7 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
         // "a mobile bike repair van": a device word before a noun says what kind of noun, it names no device.
         const m = [...s.matchAll(new RegExp(re.source, "gi"))].find((x) => (kind !== "device" || !modifiesNoun(s, x.index + x[0].length)) && !(kind === "identity" && /^\w+ [A-Z]/.test(x[0])));
         // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
-        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || ((kind === "channel" || kind === "device") && idClauses.includes(clauseAround(s, m.index))) || (kind === "channel" && PRESENT_PRACTICE.test(clauseAround(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
+        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || ((kind === "channel" || kind === "device") && idClauses.includes(clauseAround(s, m.index))) || (kind === "channel" && (PRESENT_PRACTICE.test(clauseAround(s, m.index)) || aboutToday(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
         out.push({ kind, name, said: clauseAround(s, m.index), word: m[0] });
       }
     }
