@@ -262,3 +262,18 @@ describe("extractEntities: who pays what, and who a record belongs to", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "Tuner", to: "User", oneToOne: true, optional: true }));
   });
 });
+
+describe("extractEntities: people kept as records, and kinds listed after a colon", () => {
+  // Written for this test: a holiday play scheme, in no corpus.
+  it("makes a record of the people others act for, ties what they have to them, and reads a colon list after a noun as its kinds", () => {
+    const m = model("Holiday play scheme\n* carers book sessions for their children online\n* 2 sites per town: riverside, hilltop\n* some children have inhalers, leaders must see them\n* leaders need the headcount per site each morning");
+    const names = m.entities.map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(["Child", "Inhaler", "Site"]));
+    expect(names).not.toEqual(expect.arrayContaining(["Riverside"]));
+    expect(names).not.toContain("Headcount");
+    expect(m.entities.find((e) => e.name === "Child")?.sensitivity).toBe("pii");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Child", to: "Carer" }));
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Inhaler", to: "Child" }));
+    expect(m.entities.find((e) => e.name === "Site")?.fields.find((f) => f.enumValues)?.enumValues).toEqual(["riverside", "hilltop"]);
+  });
+});

@@ -187,8 +187,9 @@ export function extractEntities(description: string, answers: string, traits: Do
       if (!m) continue;
       let target = m[2].split("|").find((n) => names.has(n) && n !== d.name);
       if (!target) continue;
-      // ("owners pay a monthly invoice": the one who acts on it is the person of their own table, not any User.)
-      const actor = target === "User" && !m[5] ? reading.things.find((t) => pascal(t.name) === d.name)?.actors.map(pascal).find((n) => names.has(n) && n !== d.name) : undefined;
+      // ("owners pay a monthly invoice", "parents order lunches": who acts on it, or makes it, is the person of their own table, not any User.)
+      const whoActs = [...(reading.things.find((t) => pascal(t.name) === d.name)?.actors ?? []), ...reading.acts.filter((a) => pascal(a.record) === d.name && a.actor).map((a) => a.actor!)];
+      const actor = target === "User" && !m[5] ? whoActs.map(pascal).find((n) => names.has(n) && n !== d.name) : undefined;
       if (actor) target = actor;
       const verb = m[4];
       let field = m[5] ?? `${snake(target)}_id`;

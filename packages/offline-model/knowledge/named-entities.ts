@@ -179,6 +179,11 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       push({ def: { ...cat, ...(rename ? { name: pascal(t.name) } : {}), refs, fields }, at: t.at, core: t.core, said: t.name });
       continue;
     }
+    // People kept as a record ("parents order lunches for their kids"): personal data, tied to whom they belong to.
+    if (t.person) {
+      push({ def: { name: pascal(t.name), match: [], purpose: `A ${t.name} the people using it act for; only the personal data the service needs`, fields: "name:string; notes:text?", refs: t.of ? [`${pascal(t.of)}:has`] : [], sensitivity: "pii" as const }, at: t.at, core: true, said: t.name });
+      continue;
+    }
     // Only things people act on, or that the description lists, become tables of their own.
     if (!t.core && !t.fromDescription && !t.of) continue;
     // A thing someone approves or rejects is a record with a status, whoever decides.

@@ -55,7 +55,7 @@ export interface Clause {
   /** Another name for a noun of the clause before ("…for our sponsor, the city council"): nothing new. */
   apposition?: boolean;
   /** What the person listed after a colon as the parts of a noun of this clause: "log an inspection: date, varroa count and any treatment given". */
-  attributes?: { of: string; items: string[] };
+  attributes?: { of: string; items: string[]; kinds?: boolean };
 }
 
 const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "as"]);
@@ -604,7 +604,11 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       // thing that has, records or keeps it ("each booking records: …"); else its items are pieces.
       const owner = cs.filter((c) => c.verb && !c.negated).at(-1);
       const of = owner && (owner.objects.length ? owner.objects.at(-1)!.head : HOLDS.test(owner.verb!) && owner.subject && !owner.subject.person ? owner.subject.head : undefined);
+      const named = !owner && cs.length === 1 && !cs[0].verb && !cs[0].negated && cs[0].objects.length === 1 ? cs[0] : undefined;
       if (listed && owner && of && !PARTS_OF.test(of.split(" ").pop()!) && !/ing$/.test(of)) owner.attributes = { of, items: listed.items };
+      // "3 menus per day: meat, vegetarian, halal": after a noun said alone, the list names its kinds.
+      // (Only words and short names: "batch → kegs and cans, with a lot number" says what happens.)
+      else if (listed && named && !PARTS_OF.test(named.objects[0].head.split(" ").pop()!) && listed.items.every((x) => /^[\p{L}' -]+$/u.test(x) && x.split(/\s+/).length <= 3 && !tokens(x).some((t) => PREPS.has(t.norm)))) named.attributes = { of: named.objects[0].head, items: listed.items, kinds: true };
       else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
       for (const c of cs) {
         const prev = out[out.length - 1];

@@ -35,6 +35,8 @@ export interface Thing {
   fields?: string[];
   /** Its kinds, said as modifiers of one head: "bisque or glaze firings" → ["bisque", "glaze"]. */
   kinds?: string[];
+  /** People kept as a record, not signed in: "kids" whose parents order for them. */
+  person?: boolean;
 }
 
 /** A verb that is itself a record: "members reserve plots" → a Reservation of a Plot. */
@@ -164,7 +166,7 @@ const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|fortni
 const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were|we|i)\s)pa(?:y|ys|id|ying)\b(?!-|\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|standing order|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
-const ATTRIBUTE = /^(?:name|address|number|email|e-mail|date|size|colou?r|status|state|cost|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
+const ATTRIBUTE = /^(?:name|address|number|\w*count|tally|email|e-mail|date|size|colou?r|status|state|cost|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
@@ -513,12 +515,6 @@ function read(description: string, answers: string): Reading {
         if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "with" && (c.objects.length > 0 || !c.relative))) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       if (objs.length || actor) read.add(c.sentence);
-      if (c.attributes) {
-        const name = compoundOf(c.attributes.of) ?? c.attributes.of;
-        if (!things.has(name)) addThing(name, undefined, undefined, false, inDesc, true);
-        things.get(name)!.fields = c.attributes.items;
-        read.add(c.sentence);
-      }
     } else if (!c.verb) {
       // "readings per batch", "a waitlist for each event": a verbless phrase ties its nouns too.
       const headNp = c.objects.find((o) => thingName(o));
@@ -543,8 +539,30 @@ function read(description: string, answers: string): Reading {
       }
       if (c.objects.length) read.add(c.sentence);
     } else if (c.verb) read.add(c.sentence);
+    if (c.attributes && !c.negated && !OUT_OF_SCOPE.test(c.sentence)) {
+      const name = compoundOf(c.attributes.of) ?? c.attributes.of;
+      if (!things.has(name)) addThing(name, undefined, undefined, false, inDesc, true);
+      if (c.attributes.kinds) things.get(name)!.examples ??= c.attributes.items;
+      else things.get(name)!.fields = c.attributes.items;
+      read.add(c.sentence);
+    }
   }
 
+  // "some kids have allergies", "parents order lunches for their kids": people who act on nothing
+  // but have things of their own, or for whom the users act, are a record of their own.
+  const GENERIC = /^(?:people|person|user|users|everyone|staff|team|we|i|they|you|community|family|families)$/;
+  const dependant = (np?: NounPhrase) => (np && isPerson(np) && !np.individual && !np.proper && !GENERIC.test(np.head.split(" ").pop()!) && !actors.includes(actorOf(np) ?? np.head) ? singularNoun(np.head) : undefined);
+  for (const c of clauses) {
+    if (c.negated || !c.verb || !descClauses.includes(c)) continue;
+    const who = c.verb === "have" ? dependant(c.subject) : undefined;
+    const owned = who ? c.objects.map((o) => thingName(o)).filter((n): n is string => Boolean(n && things.has(n))) : [];
+    const forWhom = actorOf(c.subject, c.verb) ? c.extras.find((e) => e.prep === "for" && /\b(?:their|his|her)\s+\w+$/i.test(c.text.slice(0, c.text.indexOf(e.np.text) + e.np.text.length)) && dependant(e.np)) : undefined;
+    const person = who && owned.length ? who : forWhom ? dependant(forWhom.np) : undefined;
+    if (!person) continue;
+    if (!things.has(person)) things.set(person, { name: person, verbs: [], actors: [], verbsOf: {}, core: true, listed: false, at: pos(person), fromDescription: true, person: true });
+    for (const o of owned) things.get(o)!.of ??= person;
+    if (forWhom) things.get(person)!.of ??= actorOf(c.subject, c.verb);
+  }
   for (const np of clauses.flatMap(nounsOf)) {
     const t = np.kinds && things.get(thingName(np) ?? "");
     if (t) t.kinds = unique([...(t.kinds ?? []), ...np.kinds!]);
