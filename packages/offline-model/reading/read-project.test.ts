@@ -251,3 +251,11 @@ describe("readProject: what a language or a place is said about", () => {
     expect(r.requirements.filter((q) => q.kind === "product")).toEqual([]);
   });
 });
+
+// Written for this test: a youth hostel, in no corpus.
+describe("readProject: what is counted after 'with'", () => {
+  it("gives each counted thing the thing it is with", () => {
+    const r = readProject("We run two hostels in the valley, the Lindenhof hostel with 60 bunks and a barn with 12 bunks. Walkers reserve bunks.");
+    expect(r.links).toContainEqual(expect.objectContaining({ from: "bunk", to: "hostel" }));
+  });
+});
