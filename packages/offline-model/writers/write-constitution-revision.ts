@@ -21,18 +21,14 @@ function targetIndex(articles: Article[], change: string): number {
     if (n >= 1 && n <= articles.length) return n - 1;
   }
   const words = change.toLowerCase().match(/[a-z]{4,}/g)?.filter((w) => !STOP.has(w)) ?? [];
-  let best = -1;
-  let bestScore = 0;
-  articles.forEach((a, i) => {
+  const scores = articles.map((a) => {
     const title = a.title.toLowerCase();
     const text = `${title} ${a.summary.toLowerCase()}`;
-    const score = words.reduce((s, w) => s + (title.includes(w) ? 3 : text.includes(w) ? 1 : 0), 0);
-    if (score > bestScore) {
-      best = i;
-      bestScore = score;
-    }
+    return words.reduce((s, w) => s + (title.includes(w) ? 3 : text.includes(w) ? 1 : 0), 0);
   });
-  return bestScore >= 2 ? best : -1;
+  // The first article with the best score, if it scores at least 2.
+  const best = Math.max(0, ...scores);
+  return best >= 2 ? scores.indexOf(best) : -1;
 }
 
 /**
