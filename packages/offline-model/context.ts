@@ -274,10 +274,7 @@ export class ProjectContext {
 
   /** The stack as the team left it, before the person's remarks in this phase. */
   get planBeforeRemarks(): StackPlan {
-    return this.memo("planBefore", () => {
-      const a = this.approvedProposal;
-      return a ? fromProposal(a) : this.rawRevision.plan;
-    });
+    return this.memo("planBefore", () => (this.approvedProposal ? fromProposal(this.approvedProposal) : this.rawRevision.plan));
   }
 
   private get rawRevision(): Revision {
