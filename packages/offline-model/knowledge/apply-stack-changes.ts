@@ -81,12 +81,10 @@ export function applyStackChanges(current: StackPlan, changeText: string, input:
     changed.push(`Added ${tech.label}`);
   }
   // A new database must not leave the hosting pointing at the old one.
-  if (plan.database.choice !== current.database.choice) {
-    const host = getSlot(plan, "hosting");
-    const managed = managedDatabase(plan.database.choice, host?.choice ?? "");
-    if (host && managed && /neon|postgresql|rds|timescale/i.test(host.choice) && !/postgres/i.test(plan.database.choice)) {
-      plan = setSlot(plan, { ...host, choice: host.choice.replace(/Neon serverless PostgreSQL|managed PostgreSQL|RDS for PostgreSQL|Timescale Cloud/i, managed) });
-    }
+  const host = getSlot(plan, "hosting");
+  const managed = managedDatabase(plan.database.choice, host?.choice ?? "");
+  if (plan.database.choice !== current.database.choice && host && managed && /neon|postgresql|rds|timescale/i.test(host.choice) && !/postgres/i.test(plan.database.choice)) {
+    plan = setSlot(plan, { ...host, choice: host.choice.replace(/Neon serverless PostgreSQL|managed PostgreSQL|RDS for PostgreSQL|Timescale Cloud/i, managed) });
   }
   // PostgreSQL-backed queues (pg-boss, River) cannot follow the data to another database.
   const queue = getSlot(plan, "queue");
