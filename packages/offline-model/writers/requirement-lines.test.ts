@@ -91,5 +91,12 @@ describe("the person's message, read as a project", () => {
     expect(c.profile.subject).not.toMatch(/\bhi\b/);
     expect(targetUsers(c).join("\n")).not.toMatch(/is built for/);
   });
-});
 
+  // Written for this test, in no corpus: a rowing club.
+  it("keeps the words that still describe a group with it", () => {
+    const c = ctx("A booking app for our rowing club. Rowers book boats for a morning. Members of the county league get priority.");
+    const users = targetUsers(c).join("\n");
+    expect(users).toMatch(/members of the county league get priority/i);
+    expect(users).not.toMatch(/— of the county league/i);
+  });
+});

@@ -40,7 +40,11 @@ export function targetUsers(ctx: ProjectContext): string[] {
     // What this group does, without repeating who: "Members — reserve plots; log harvests".
     const does = ctx.profile.features
       .filter((f) => new RegExp(`^(?:the\\s+)?${word}s?\\b`, "i").test(f))
-      .map((f) => stripTrailingPunct(f.replace(new RegExp(`^(?:the\\s+)?${word}s?\\s+`, "i"), "")));
+      .map((f) => {
+        const rest = stripTrailingPunct(f.replace(new RegExp(`^(?:the\\s+)?${word}s?\\s+`, "i"), ""));
+        // ("Members of the Alpenverein get a discount": words that still describe the group keep it whole.)
+        return /^(?:of|over|under|with|without|in|at|from|on|aged|who|that)\b/i.test(rest) ? lowerFirst(stripTrailingPunct(f)) : rest;
+      });
     const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`\\b${word}`, "i").test(f));
     // A group nothing was said about is named, not described.
     const detail = said ? `as you put it, ${quote(said, 140)}` : anyDoes ? lowerFirst(stripTrailingPunct(anyDoes)) : undefined;
