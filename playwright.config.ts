@@ -11,8 +11,7 @@ const CANARY_KEYS = JSON.parse(readFileSync("tests/support/canary-keys.json", "u
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // E2E_OUTPUT_DIR and E2E_JSON: where a run keeps its traces and its JSON report, so that
-  // .ci/run's two runs (below) keep both.
+  // E2E_OUTPUT_DIR and E2E_JSON: where a run keeps its traces and its JSON report.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results/e2e",
   // Every spec that starts servers has ports and data directories of its own, so
   // E2E_WORKERS=2 runs two files at once (the crash test keeps its 40 kills beside another
@@ -47,13 +46,17 @@ export default defineConfig({
     },
   },
   // The takeovers of two and three instances (tagged @alone) are timed against a lease:
-  // beside another spec on two busy cores they overran it. They are a project of their
-  // own, which .ci/run runs with nothing else in the browser suite beside it (first, then
-  // `chromium`, the rest, on two workers). With one worker, as by default, both projects
-  // run one test at a time anyway.
+  // beside other specs on two busy cores they overran it. On two workers (.ci/run) the
+  // order of these projects keeps them beside the crash test only: a worker takes the
+  // first file its project's limit allows, so the takeovers run one after the other
+  // (`workers: 1`) while the other worker runs the crash test, which outlasts both (6-7
+  // minutes against 3-4), and only then does either worker start on `chromium`, the rest.
+  // The crash test, one server restarted 40 times, uses under a core. With one worker, as
+  // by default, every test runs alone anyway.
   projects: [
-    { name: "alone", grep: /@alone/, use: { ...devices["Desktop Chrome"] } },
-    { name: "chromium", grepInvert: /@alone/, use: { ...devices["Desktop Chrome"] } },
+    { name: "alone", grep: /@alone/, workers: 1, use: { ...devices["Desktop Chrome"] } },
+    { name: "crash", testMatch: /crash\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    { name: "chromium", grepInvert: /@alone/, testIgnore: /crash\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
   ],
   webServer: {
     // The production build, as `npm start` serves it: built only when the sources (or the

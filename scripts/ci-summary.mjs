@@ -49,9 +49,8 @@ for (const name of VITEST_REPORTS) {
   console.log(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
 }
 
-// The browser suite's reports: e2e.json, and e2e-alone.json for the tests .ci/run runs
-// with nothing beside them (playwright.config.ts).
-for (const name of ["e2e-alone.json", "e2e.json"]) {
+// The browser suite's report (one run of every project, playwright.config.ts).
+for (const name of ["e2e.json"]) {
   const e2e = read(path.join(dir, name));
   if (!e2e) {
     console.log(`${name}: no report (the run did not finish)`);
