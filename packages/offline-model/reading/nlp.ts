@@ -159,8 +159,9 @@ export function singularNoun(phrase: string): string {
     const last = words.pop()!;
     // ("status", "campus" stay; "menus", which the tagger knows as a plural, does not.)
     // ("children", "people": a plural without an s is the tagger's to make singular.)
-    if (!/s$/.test(last) && tokens(last)[0]?.tags.has("Plural")) return [...words, nlp(last).nouns().toSingular().text().trim().toLowerCase() || last].join(" ");
-    if ((/(?:ss|us|is|data|media|news|series)$/.test(last) && !(/us$/.test(last) && tokens(last)[0]?.tags.has("Plural"))) || !/s$/.test(last)) return p;
+    const plural = tokens(last)[0]?.tags.has("Plural");
+    if (!/s$/.test(last) && plural) return [...words, nlp(last).nouns().toSingular().text().trim().toLowerCase() || last].join(" ");
+    if ((/(?:ss|us|is|data|media|news|series)$/.test(last) && !(/us$/.test(last) && plural)) || !/s$/.test(last)) return p;
     // "route-setters" → "route-setter": only the last part is inflected, the hyphen stays.
     if (last.includes("-")) return [...words, last.replace(/[^-]+$/, (w) => (singularNoun(w) === w ? w.replace(/s$/, "") : singularNoun(w)))].join(" ");
     // The library's inflection, checked against the spelling rules it misses ("dishes" → "dishe").
