@@ -40,3 +40,10 @@ describe("extractProfile: who the people are, said loosely", () => {
     expect(extractProfile("Harbour Lane Allotments — plot waiting list.\n\nMembers swap plots.", "").subject).toMatch(/^an? Harbour Lane Allotments/);
   });
 });
+
+describe("extractProfile: a subject that opens with a number", () => {
+  // Written for this test: a street's shared cargo bikes, in no corpus.
+  it("puts no article before a number", () => {
+    expect(extractProfile("Nine flats in our block share two cargo bikes. Residents book them.", "").subject).not.toMatch(/^an? nine/i);
+  });
+});

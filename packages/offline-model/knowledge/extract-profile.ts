@@ -16,6 +16,7 @@ import {
 import { findActors, type Actor } from "./actors";
 import { isCondition } from "../reading/features";
 import { readClauses } from "../reading/read-clauses";
+import { tokens } from "../reading/nlp";
 
 const TOPIC_PATTERNS = {
   team: /\b(developers?|engineers?|devs?|team of|designers?|full-stack|freelancers?|solo|by myself|just me|(?:we(?:'re| are)|it's|it is|just|only) (?:one person|two people)|hire)\b/i,
@@ -213,7 +214,8 @@ export function extractProfile(description: string, answers: string): ProjectPro
   const subject = truncate(sentence ? stripped : lowerFirst(stripped), 200);
   return {
     name: projectName(desc, firstNoColon, head, actors),
-    subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
+    // ("Twelve households in our street …": a number is its own determiner, never "a twelve".)
+    subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) || tokens(subject)[0]?.tags.has("Value") ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
     head: lowerFirst(head),
     ...features(desc, firstNoColon),
     actors,
