@@ -3,7 +3,7 @@
 // to the Plot and to the member who made it). A catalogued noun keeps its designed
 // shape; anything else gets fields that fit what kind of thing it is.
 import type { Reading } from "../reading/read-project";
-import { dictionaryTag, pastTense, singularNoun, thirdPerson, tokens } from "../reading/nlp";
+import { dictionaryTag, isMeasure, pastTense, singularNoun, thirdPerson, tokens } from "../reading/nlp";
 import { pascal, snake, unique, withArticle } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import { ENTITY_CATALOG, type EntityDef } from "./entity-catalog";
@@ -115,7 +115,7 @@ function listedFields(items: string[]): string {
     if (!/^[a-z][a-z0-9_]*$/.test(name) || name === "id" || name === "created_at") continue;
     // "cost per child" is a cost; "max places", "number of seats" are counts.
     const head = words.replace(/\s+per\s.*$/, "").split(/\s+/);
-    const type = yesNo ? "bool" : /^(?:max|min|maximum|minimum|number|no)$/.test(head[0]) && head.length > 1 ? "int" : (FIELD_TYPES.find(([re]) => re.test(head.at(-1)!))?.[1] ?? "string");
+    const type = yesNo ? "bool" : /^(?:max|min|maximum|minimum|number|no)$/.test(head[0]) && head.length > 1 ? "int" : isMeasure(head.at(-1)!) ? "decimal" : (FIELD_TYPES.find(([re]) => re.test(head.at(-1)!))?.[1] ?? "string");
     out.set(name, `${name}:${type}?`);
   }
   return [...out.values()].join("; ");
@@ -217,6 +217,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     const same = out.find((d) => d.def.match?.some((m) => new RegExp(`^(?:${m})$`, "i").test(a.record)));
     if (same) {
       same.core = true;
+      if (a.fields && typeof same.def.fields === "string") same.def = { ...same.def, fields: withListed(same.def.fields, listedFields(a.fields)) };
       continue;
     }
     const name = pascal(a.record);
@@ -231,7 +232,8 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
         continue;
       }
     }
-    const fields = ACT_FIELDS.find(([re]) => re.test(a.record))?.[1] ?? "occurred_at:datetime; status:enum(open|done|cancelled); notes:text?";
+    const designed = ACT_FIELDS.find(([re]) => re.test(a.record))?.[1] ?? "occurred_at:datetime; status:enum(open|done|cancelled); notes:text?";
+    const fields = a.fields ? withListed(designed, listedFields(a.fields)) : designed;
     const many = objectDefs.length > 1;
     const purpose = `A ${a.record} ${withArticle(a.actor ?? "person")} makes${objectDefs.length ? ` of ${objectDefs.map(withArticle).join(" or ")}` : ""}`;
     push({ def: { name, match: [], purpose, fields, refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make", roles)] }, at: a.at + 0.5, core: true, said: a.record });

@@ -21,6 +21,8 @@ function configure(): void {
     words[plur.toLowerCase()] = "Plural";
   }
   for (const w of TECH_WORDS) words[w.toLowerCase()] = "ProperNoun";
+  // The library knows "kilometers" as a unit, not the British spelling.
+  for (const w of ["kilometre", "metre", "centimetre", "millimetre"]) words[w] = words[`${w}s`] = "Unit";
   nlp.addWords(words);
 }
 
@@ -125,6 +127,12 @@ export function dictionaryTag(word: string): string | undefined {
   configure();
   const tag = (nlp.model() as { one: { lexicon: Record<string, unknown> } }).one.lexicon[word.toLowerCase()];
   return typeof tag === "string" ? tag : undefined;
+}
+
+/** A unit things are measured in ("kilometres", "litres", "kilos"): a quantity recorded, never a thing kept; money is not one. */
+export function isMeasure(word: string): boolean {
+  const t = tokens(`5 ${word}`).at(-1);
+  return Boolean(t?.tags.has("Unit") && !t.tags.has("Currency"));
 }
 
 const infinitiveCache = new Map<string, string>();

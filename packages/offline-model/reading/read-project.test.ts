@@ -259,3 +259,23 @@ describe("readProject: what is counted after 'with'", () => {
     expect(r.links).toContainEqual(expect.objectContaining({ from: "bunk", to: "hostel" }));
   });
 });
+
+describe("readProject: quantities and prices are no things, a condition's 'there is' names none", () => {
+  // Written for these tests, in no corpus: a tool library, allotment water, a tenants' block, a food bank.
+  it("reads a unit acted on as a field of the sentence's record, never a thing", () => {
+    const r = readProject("Volunteers borrow the trailer for a weekend and write down the miles when they return it.");
+    expect(r.things.map((t) => t.name)).not.toContain("mile");
+    expect(r.acts.find((a) => a.objects.includes("trailer"))?.fields).toEqual(["miles"]);
+  });
+
+  it("reads what a price is counted in and what it covers as no things", () => {
+    const r = readProject("Gardeners book the hose. Each gardener pays 10 cents per litre for water and upkeep.");
+    expect(r.things.map((t) => t.name)).toEqual(["hose"]);
+    expect(r.links).toEqual([]);
+  });
+
+  it("names no thing from what there is under a condition, nor from what one named person does by hand", () => {
+    const r = readProject("Tenants report repairs, and they complain when there is a leak or the boiler is off. Every Friday Marta counts the tins by hand.");
+    expect(r.things.filter((t) => t.core || t.listed).map((t) => t.name)).toEqual(["repair"]);
+  });
+});

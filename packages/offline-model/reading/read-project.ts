@@ -9,7 +9,7 @@ import { parentheticalExamples, readClauses, splitSentences, type Clause, type E
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
-import { infinitive, remember, singularNoun, tokens } from "./nlp";
+import { infinitive, isMeasure, remember, singularNoun, tokens } from "./nlp";
 import { unique } from "../text-utils";
 
 export interface Thing {
@@ -47,6 +47,8 @@ export interface Act {
   objects: string[];
   actor?: string;
   at: number;
+  /** What one of it records, in the person's words: "write down the kilometres" → ["kilometres"]. */
+  fields?: string[];
 }
 
 export interface Skill {
@@ -153,6 +155,10 @@ const NOT_A_THING = new Set([
 ]);
 
 const RATE = /\b(?:pa(?:y|ys|id|ying)|charged?|charges|bill(?:ed|s)?|costs?|priced?|prices|rates?|fees?|€|\$|£)\b/i;
+/** "paid per word", "30 cents per kilometre for fuel and wear": what a price is counted in and what it covers are no things kept. */
+const priceOf = (c: Clause, prep: string) => (prep === "per" && RATE.test(c.text)) || (prep === "for" && /^(?:pay|charge|cost|bill)$/.test(c.verb ?? "") && RATE.test(c.text.split(/\bfor\b/)[0]));
+/** Words that open a subordinate clause: "… when there is a scratch". */
+const SUBORDINATE = /\b(?:when|whenever|if|unless|because|until|once|while|since)\s+$/i;
 
 /** Nouns that stand for any of the person's things: their kinds are listed elsewhere. */
 const GENERAL = /^(?:item|thing|object|good|belonging|product|equipment|device)$/;
@@ -227,7 +233,7 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   const last = h.split(" ").pop()!;
   if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
   if (asObject && ["budget"].includes(h)) return h;
-  if (!h || h.length < 3 || NOT_A_THING.has(h) || ATTRIBUTE.test(last) || ((TIME_WORDS.test(last) || (last !== h && ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last))) && !/pickup|delivery|opening|arrival/.test(h))) {
+  if (!h || h.length < 3 || NOT_A_THING.has(h) || ATTRIBUTE.test(last) || isMeasure(last) || ((TIME_WORDS.test(last) || (last !== h && ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last))) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
   }
@@ -324,6 +330,7 @@ function read(description: string, answers: string): Reading {
   const ruledOut = new Set<string>();
   const overridden = new Set(contradictions([description, answers]).map((c) => c.earlier));
   const links: Link[] = [];
+  const measured: Array<{ sentence: string; word: string }> = [];
   const ours = new Set<string>();
   // "the collective" is the "printmaking collective" they said they are.
   const isOurs = (name: string) => [...ours].some((o) => o === name || o.endsWith(` ${name}`));
@@ -398,7 +405,8 @@ function read(description: string, answers: string): Reading {
     // "We are a ceramics co-op with two kilns", "im a plumber with 2 vans": who the speakers are
     // is the product's setting (a person's trade is a role), and what they count is theirs to keep.
     // "there's 4 walkers and 70 regular dogs": what there is, the same.
-    const there = /^there\b/i.test(c.text.trim());
+    // ("… when there is a scratch": what there is under a condition is no thing of theirs.)
+    const there = /^there\b/i.test(c.text.trim()) && !SUBORDINATE.test(c.sentence.slice(0, c.sentence.indexOf(c.text)));
     if (c.copula && !c.negated && (there || /^(?:we|i|i'?m)\b/i.test(c.text.trim()))) {
       for (const o of c.objects) {
         const n = there && !isPerson(o) ? thingName(o) : undefined;
@@ -450,7 +458,8 @@ function read(description: string, answers: string): Reading {
       const subjectWord = c.subject?.head.split(" ").pop() ?? "";
       // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the
       // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
-      const byPerson = !(PRESENT_PRACTICE.test(c.text) && /^(?:we|i)\b/i.test(c.text.trim())) && (isPerson(c.subject) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
+      // ("Hasan does the sums by hand": one person they know, the same.)
+      const byPerson = !(PRESENT_PRACTICE.test(c.text) && (/^(?:we|i)\b/i.test(c.text.trim()) || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
       if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) {
@@ -462,6 +471,8 @@ function read(description: string, answers: string): Reading {
         read.add(c.sentence);
         continue;
       }
+      // "write down the kilometres": a quantity recorded is a field of what the sentence makes (below).
+      for (const o of c.objects) if (isMeasure(o.head.split(" ").pop()!)) measured.push({ sentence: c.sentence, word: o.text.toLowerCase() });
       // What people act on is the model's core, whether said in the description, an answer or a remark.
       for (const o of objs) for (const a of [...(c.passive ? [] : actorsOf(c)), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
@@ -492,6 +503,7 @@ function read(description: string, answers: string): Reading {
         if (!to) continue;
         // "sync payments with quickbooks", "export scores to a sheet": the other end is another system, not a record.
         if (c.negated || INTEGRATE.test(c.verb)) break;
+        if (priceOf(c, e.prep)) continue;
         // "move between shops", "move to another batch": over time each side has many of the other.
         if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
         // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
@@ -508,8 +520,7 @@ function read(description: string, answers: string): Reading {
           addThing(n, e.verb, actor, byPerson, inDesc);
           continue;
         }
-        // "paid per word", "€2 per kilo": what a price is counted in is a unit, not a thing kept.
-        if (e.prep === "per" && RATE.test(c.text)) continue;
+        if (priceOf(c, e.prep)) continue;
         // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
         // "items with photos", "mark delivered with a photo" list photos with what is done; "(while) people wait with coffee" says how they pass the time.
         if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "with" && (c.objects.length > 0 || !c.relative))) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
@@ -577,6 +588,14 @@ function read(description: string, answers: string): Reading {
     const other = clauses.find((x) => x !== c && x.sentence === c.sentence && x.verb && !x.negated && x.objects.some((o) => thingName(o) && things.get(thingName(o)!)?.core));
     const to = other && thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!);
     if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
+  }
+  // The record a measured quantity belongs to: the act of its sentence ("book the van … write down the kilometres"), else what it is done to.
+  for (const m of measured) {
+    const start = pos(m.sentence);
+    const act = acts.find((a) => a.at >= start && a.at < start + m.sentence.length);
+    const thing = [...things.values()].find((t) => t.core && clauses.some((c) => c.sentence === m.sentence && c.objects.some((o) => thingName(o) === t.name)));
+    const holder = act ?? thing;
+    if (holder && !(holder.fields ?? []).includes(m.word)) holder.fields = [...(holder.fields ?? []), m.word];
   }
   const forbiddenList = [...forbidden];
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
