@@ -2,6 +2,9 @@
 // composes sentences from the person's own words, so these keep them tidy.
 import { splitLine } from "@inception-party/protocol";
 
+/** A literal string inside a regular expression: "C++" matches "C++". */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 export function capitalize(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }

@@ -6,6 +6,7 @@
 // document, which only sees the approved stack, keeps it out.
 import type { ChangeOp } from "../reading/change-request";
 import { applyStackChanges } from "./apply-stack-changes";
+import { escapeRegExp } from "../text-utils";
 import type { StackInput } from "./choose-stack";
 import { setSlot, type StackPlan } from "./stack-plan";
 import { TECHS, techPattern, type Tech } from "./tech-catalog";
@@ -34,7 +35,7 @@ export function techOf(target: string): Tech | undefined {
 
 /** Extensions and add-ons named inside a choice ("PostgreSQL 17 with PostGIS"). */
 function stripFrom(choice: string, target: string): string | undefined {
-  const re = new RegExp(`\\s*(?:with|\\+|and|plus)\\s+${target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\s+extension)?`, "i");
+  const re = new RegExp(`\\s*(?:with|\\+|and|plus)\\s+${escapeRegExp(target)}(?:\\s+extension)?`, "i");
   return re.test(choice) ? choice.replace(re, "").trim() : undefined;
 }
 
@@ -43,7 +44,7 @@ const mentions = (text: string, target: string, tech?: Tech) => (tech ? techPatt
 /** Rationale sentences that still recommend a ruled-out thing are dropped. */
 function scrub(text: string, target: string, tech?: Tech): string {
   const kept = text.split(/(?<=[.;])\s+/).filter((s) => !mentions(s, target, tech));
-  return kept.join(" ").trim() || text.replace(new RegExp(target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), "").trim();
+  return kept.join(" ").trim() || text.replace(new RegExp(escapeRegExp(target), "gi"), "").trim();
 }
 
 function keepOut(plan: StackPlan, target: string, tech: Tech | undefined, why: string): { plan: StackPlan; note?: string } {

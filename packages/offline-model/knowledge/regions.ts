@@ -1,5 +1,6 @@
 // Where the product's users are: decides which privacy law applies (GDPR for the EU,
 // HIPAA/COPPA/FERPA for the US, ...) and which local payment methods matter.
+import { escapeRegExp } from "../text-utils";
 
 export interface Region {
   eu: boolean;
@@ -39,7 +40,7 @@ const US_CITIES = [
 const US_STATES = ["California", "Texas", "Florida", "Massachusetts", "Washington State", "Illinois", "Ohio", "Georgia", "Colorado", "Oregon", "Arizona"];
 
 const has = (text: string, word: string, flags = "i") =>
-  new RegExp(`(?<![A-Za-z])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z])`, flags).test(text);
+  new RegExp(`(?<![A-Za-z])${escapeRegExp(word)}(?![A-Za-z])`, flags).test(text);
 
 export function detectRegion(text: string): Region {
   const countries = new Set<string>();

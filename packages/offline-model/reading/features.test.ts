@@ -71,3 +71,11 @@ describe("featuresFromReading", () => {
     expect(readProject(t).ours).toEqual(["cleaning round"]);
   });
 });
+
+// Written for this test, in no corpus: a choir's practice rooms.
+describe("featuresFromReading: the setting, languages and what replaces a ban are no features", () => {
+  const d = "Our choir shares one piano between three rooms. A singer can reserve a practice room, see which rooms are free, and log the hours they practised. Some of the older singers read Polish better than English. No fees in the app, we collect cash at rehearsal.";
+  it("writes each carried-over subject out with its modal, after an indirect question too", () => {
+    expect(featuresFromReading(readProject(d), d)).toEqual(["A singer can reserve a practice room", "A singer can see which rooms are free", "A singer can log the hours they practised"]);
+  });
+});

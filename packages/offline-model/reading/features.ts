@@ -1,10 +1,11 @@
 // Features and the main pain, in the person's words, from the clauses the reader found:
 // "members reserve plots, log harvests" → "Members reserve plots", "Members log
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
-import { capitalize } from "../text-utils";
+import { capitalize, escapeRegExp } from "../text-utils";
 import type { Reading } from "./read-project";
 import { readClauses, splitSentences, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
+import { LANGUAGE_CODES } from "./languages";
 
 // ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
 const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
@@ -29,12 +30,23 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
+    // "Some neighbours read Turkish better than English": a language is carried as the screens' languages, never as a feature.
+    if ([...c.objects, ...c.extras.map((e) => e.np)].some((np) => Object.hasOwn(LANGUAGE_CODES, np.text))) continue;
+    // "No payments in the app, we settle up in cash": what follows a ban in its sentence is how it is done instead.
+    if (reading.ruledOut.some((r) => c.sentence.includes(r) && c.sentence.indexOf(r) < c.sentence.indexOf(c.text))) continue;
+    // "Our street shares one old van": what the speakers' own place or group does is their setting ("our members book" is people acting).
+    const subjectWord = c.subject?.head.split(" ").pop() ?? "";
+    if (/^(?:our|my)\s/i.test(text) && c.subject && !reading.actors.includes(subjectWord) && !PRODUCT.test(subjectWord)) continue;
+    // "a neighbour can book the van …, write down the kilometres": the carried-over subject is written out with its modal.
+    const who = c.subjectInherited && c.subject && !PRODUCT.test(subjectWord) ? subjectAsSaid(reading, c) : "";
     // "we track what was fixed so we can report it": what the people running it do, said
     // with an indirect question the reader keeps whole; written as the task it is.
     if (!c.objects.length && !c.extras.length) {
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) to\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
+      // "… see who has it": a person asking something the product answers.
+      else if (who && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether)\b/i.test(text)) out.push(capitalize(`${who} ${text}`));
       continue;
     }
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
@@ -45,17 +57,25 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:we|i|our|my)\s/i.test(text) && /^(?:have|be|run|own|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
     if (c.subject && reading.ours.includes(c.subject.head)) continue;
-    const subjectWord = c.subject?.head.split(" ").pop() ?? "";
-    if (c.subjectInherited && c.subject && !PRODUCT.test(subjectWord)) {
-      // Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence.
-      const who = c.subject.proper ? c.subject.text : c.subject.text.toLowerCase();
-      if (!text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;
-    }
+    if (who && !text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;
     // "fixers list skills and pick jobs" already says "pick jobs".
     if (out.some((f) => f.toLowerCase().includes(c.text.toLowerCase()))) continue;
     if (text.split(/\s+/).length >= 2) out.push(capitalize(text));
   }
   return [...new Set(out)].slice(0, 10);
+}
+
+/**
+ * The subject a clause carried over, as its first clause said it, with the modal after it:
+ * "a neighbour can book the van, …, write down the kilometres" → "a neighbour can".
+ * Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence.
+ */
+function subjectAsSaid(reading: Reading, c: Clause): string {
+  const np = c.subject!;
+  const said = np.proper ? np.text : np.text.toLowerCase();
+  const first = reading.clauses.slice(0, reading.clauses.indexOf(c)).findLast((p) => !p.subjectInherited && p.subject === np);
+  const m = first && new RegExp(`(?:^|\\s)((?:(?:an?|the|each|every|all|our|their)\\s+)?${escapeRegExp(said)}(?:\\s+(?:can|could|should|will|would|must|may))?)\\s`, "i").exec(first.text);
+  return m ? (np.proper ? m[1] : m[1].replace(/^\S/, (ch) => ch.toLowerCase())) : said;
 }
 
 /** Whether "they" at the start of a clause stands for people the product serves: the clause before it names some. */

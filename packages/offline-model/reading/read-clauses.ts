@@ -628,7 +628,9 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         out.push(c);
         if (c.verb) {
           prevHadVerb = true;
-          if (c.subject && !c.subject.proper) subject = c.subject;
+          // ("see which rooms are free, and log the hours": a question inside the clause before says what, it gives the list no subject.)
+          const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if)\s+$/i.test(prev.text.slice(0, -c.text.length));
+          if (c.subject && !c.subject.proper && !inside) subject = c.subject;
         } else prevHadVerb = false;
       }
     }

@@ -3,8 +3,7 @@
 // ruled-out thing out, add a stated requirement. Each returns the new document or
 // undefined when there was nothing to change, so the caller can say what it did.
 import type { Relation } from "../knowledge/extract-entities";
-import { plural, snake } from "../text-utils";
-export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+import { escapeRegExp, plural, snake } from "../text-utils";
 
 /** Append a block at the end of a `## Section`, before the next heading of that level. */
 export function appendToSection(md: string, section: string, block: string): string {
@@ -19,13 +18,13 @@ export function appendToSection(md: string, section: string, block: string): str
 
 /** The `### Name` block of a document, up to the next heading of level 2 or 3. */
 export function entityBlock(md: string, name: string): string | undefined {
-  const m = new RegExp(`^###\\s+${esc(name)}\\s*$[\\s\\S]*?(?=^##\\s|^###\\s|(?![\\s\\S]))`, "m").exec(md);
+  const m = new RegExp(`^###\\s+${escapeRegExp(name)}\\s*$[\\s\\S]*?(?=^##\\s|^###\\s|(?![\\s\\S]))`, "m").exec(md);
   return m?.[0].trim();
 }
 
 /** An entity is modelled when it has a heading, a row of an entity table, or a bold entry of its own (a mention in passing is not enough). */
 export function hasEntity(md: string, name: string): boolean {
-  const n = esc(name);
+  const n = escapeRegExp(name);
   return new RegExp(`^#{2,4}\\s+(?:\\d+\\.\\s*)?\`?${n}\`?\\b`, "m").test(md) || new RegExp(`^\\|\\s*\`?${n}\`?\\s*\\|`, "m").test(md) || new RegExp(`\\*\\*${n}\\*\\*`).test(md);
 }
 
@@ -47,7 +46,7 @@ export function removeEntity(md: string, name: string): string | undefined {
   const block = entityBlock(md, name);
   if (!block) return undefined;
   const table = snake(plural(name));
-  return withoutLines(md.replace(block, ""), (l) => /^\s*-\s/.test(l) && (new RegExp(`\\b${esc(name)}\\b`).test(l) || l.includes(`\`${table}`)));
+  return withoutLines(md.replace(block, ""), (l) => /^\s*-\s/.test(l) && (new RegExp(`\\b${escapeRegExp(name)}\\b`).test(l) || l.includes(`\`${table}`)));
 }
 
 const MONEY_ROW = /^\|\s*`(?:price|amount|total|subtotal|unit_price|currency|commission_amount|gross_amount|net_amount|payout_account_ref|provider_payment_id|provider_transfer_id)`|minor units/;
@@ -63,7 +62,7 @@ export function removeMoney(md: string): string | undefined {
 
 /** Every line that uses a ruled-out thing goes; lines saying it was ruled out stay. */
 export function removeMentions(md: string, term: string): string | undefined {
-  const re = new RegExp(`(?<![A-Za-z0-9])${esc(term)}(?![A-Za-z0-9])`, "i");
+  const re = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(term)}(?![A-Za-z0-9])`, "i");
   const out = withoutLines(md, (l) => re.test(l) && !/ruled out|left out|not use|without/i.test(l));
   return out === md ? undefined : out;
 }

@@ -6,7 +6,7 @@ import type { ArtifactKind } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { ruledOutOf } from "../knowledge/apply-change-ops";
 import { TECHS } from "../knowledge/tech-catalog";
-import { joinList, quote } from "../text-utils";
+import { escapeRegExp, joinList, quote } from "../text-utils";
 import { addEntity, appendToSection, entityBlock, hasEntity, relationLine, removeMentions, removeMoney } from "./edit-document";
 import { writeArtifactOfKind } from "./write-artifact";
 import { statedRequirements } from "./write-architecture";
@@ -54,7 +54,7 @@ export function groundingGaps(ctx: ProjectContext, kind: ArtifactKind | undefine
       gaps.push({ weakness: "Money fields or payment tables appear, although the person said the product handles no payments", suggestion: "Remove every money field and payment table: the person said no payments", cap: 2 });
     }
   }
-  const bansBroken = ruledOutTech(ctx).filter((t) => new RegExp(`(?<![A-Za-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9])`, "i").test(used));
+  const bansBroken = ruledOutTech(ctx).filter((t) => new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(t)}(?![A-Za-z0-9])`, "i").test(used));
   gaps.push(...bansBroken.map((t) => ({ weakness: `CRITICAL: uses ${t}, which the person ruled out`, suggestion: `Remove ${t}: the person ruled it out`, cap: 2 })));
   if (kind === "architecture-overview") {
     const missing = ctx.reading.languages.filter((l) => !md.includes(l));

@@ -8,8 +8,8 @@ import type { RevisedArtifactOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { techOf } from "../knowledge/apply-change-ops";
 import { modelChanges } from "../knowledge/model-changes";
-import { joinList, quote, truncate } from "../text-utils";
-import { addEntity, appendToSection, entityBlock, esc, hasEntity, relationLine, removeEntity, removeMentions, removeMoney } from "./edit-document";
+import { escapeRegExp, joinList, quote, truncate } from "../text-utils";
+import { addEntity, appendToSection, entityBlock, hasEntity, relationLine, removeEntity, removeMentions, removeMoney } from "./edit-document";
 import { artifactKind, kindFromHeader, writeArtifactOfKind } from "./write-artifact";
 
 export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutput {
@@ -63,7 +63,7 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
       continue;
     }
     if (op.op === "replace" && op.replacement) {
-      const re = new RegExp(`(?<![A-Za-z0-9])${esc(op.target)}(?![A-Za-z0-9])`, "gi");
+      const re = new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(op.target)}(?![A-Za-z0-9])`, "gi");
       if (re.test(md)) {
         md = md.replace(re, op.replacement);
         done.push(`replaced ${op.target} with ${op.replacement}${techOf(op.replacement) ? " (the stack card is where the toolchain itself changes)" : ""}`);
