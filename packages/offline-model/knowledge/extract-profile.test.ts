@@ -47,3 +47,11 @@ describe("extractProfile: a subject that opens with a number", () => {
     expect(extractProfile("Nine flats in our block share two cargo bikes. Residents book them.", "").subject).not.toMatch(/^an? nine/i);
   });
 });
+
+// Written for this test, in no corpus: a street's shared trailer.
+describe("extractProfile: a first sentence with its own subject", () => {
+  it("takes the product's noun from the app the person asks for, never the sentence's first words", () => {
+    expect(extractProfile("Our block shares a trailer between ten flats. We want a small app where tenants book it.", "").head).toBe("app");
+    expect(extractProfile("Our block shares a trailer between ten flats. Tenants book it.", "").head).toBe("project");
+  });
+});

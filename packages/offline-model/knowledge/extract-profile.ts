@@ -200,17 +200,19 @@ export function extractProfile(description: string, answers: string): ProjectPro
   const desc = normalizeSpace(sentences(description).map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(" "));
   const first = sentences(desc)[0] ?? desc;
   const firstNoColon = first.split(":")[0];
-  const head = headPhrase(firstNoColon) || "project";
-  const facts = answerFacts(answers);
-  // People in the answers' team or legal sentences ("two developers", "EU residents") are not users.
-  // "Translation agency, 6 translators …": the organisation the product is for is not one of its user groups.
-  const own = head.toLowerCase().split(" ").pop();
-  const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`).filter((a) => a.singular.toLowerCase() !== own);
   // "We are a small music school…": the subject is the school, not "a we are…".
   const stripped = stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, ""));
   // "Every September we bring in the harvest …": a sentence with its own subject stands as written.
   const [c0] = readClauses(stripped, false);
   const sentence = Boolean(c0?.verb && !c0.copula && (c0.subject || /\b(?:we|i|they|he|she)\b/i.test(c0.text.split(/\s+/).slice(0, 5).join(" "))));
+  // ("Our street shares one old van. We need a simple app …": such a sentence names no product; the product is the app they ask for.)
+  const asked = sentence ? readClauses(desc, false).flatMap((c) => c.objects).find((o) => GENERIC_HEAD.has(o.head.split(" ").pop()!)) : undefined;
+  const head = (sentence ? asked?.head : headPhrase(firstNoColon)) || "project";
+  const facts = answerFacts(answers);
+  // People in the answers' team or legal sentences ("two developers", "EU residents") are not users.
+  // "Translation agency, 6 translators …": the organisation the product is for is not one of its user groups.
+  const own = head.toLowerCase().split(" ").pop();
+  const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`).filter((a) => a.singular.toLowerCase() !== own);
   const subject = truncate(sentence ? stripped : lowerFirst(stripped), 200);
   return {
     name: projectName(desc, firstNoColon, head, actors),

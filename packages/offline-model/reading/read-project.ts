@@ -10,7 +10,7 @@ import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } fr
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
 import { infinitive, isMeasure, remember, singularNoun, tokens } from "./nlp";
-import { unique } from "../text-utils";
+import { escapeRegExp, unique } from "../text-utils";
 
 export interface Thing {
   /** Singular, lower case: "watering rota". */
@@ -667,7 +667,8 @@ function read(description: string, answers: string): Reading {
     skills,
     quantities: qs,
     budget: budgetOf(qs),
-    requirements,
+    // "one old Transit van": a name only said before a thing people act on is its make, not a product they use.
+    requirements: requirements.filter((r) => !(r.kind === "product" && r.relation === "named" && [...things.values()].some((t) => t.core && new RegExp(`\\b${escapeRegExp(r.name)}\\s+${escapeRegExp(t.name.split(" ").pop()!)}(?:e?s)?\\b`, "i").test(r.said)))),
     links: links.filter((l) => ![l.from, l.to].some((n) => forbidden.has(n) || isOurs(n))),
     ours: [...ours],
     unclear,

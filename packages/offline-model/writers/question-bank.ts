@@ -25,7 +25,7 @@ export function nadiaCandidates(ctx: ProjectContext): Candidate[] {
   const who = joinList(actorList(ctx, 2));
   const feats = p.features.map((f) => lowerFirst(f));
   const out: Candidate[] = [
-    { topic: "users", text: `Who exactly are the first ${who} you will put this in front of, and what do they do today instead of using ${/^[aeiou]/i.test(p.head) ? "an" : "a"} ${p.head}?`, score: 9 },
+    { topic: "users", text: `Who exactly are the first ${who} you will put this in front of, and what do they do today instead?`, score: 9 },
     { topic: "success", text: `Three months after launch, which number tells you it worked — for example ${successExamples(ctx)}?`, score: 8 },
     {
       topic: "pain",
