@@ -528,6 +528,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     objects = [extras[counted].np];
     extras = extras.filter((_, x) => x !== counted);
   }
+  // "every socio brings his olives": whoever "his" or "her" stands for is a person, whatever the word.
+  if (subject && !subject.person && !subject.proper && !subject.time && body.some((t) => /^(?:his|her)$/.test(t.norm))) subject.person = true;
   const clause: Clause = {
     sentence,
     text: piece,

@@ -279,3 +279,26 @@ describe("readProject: quantities and prices are no things, a condition's 'there
     expect(r.things.filter((t) => t.core || t.listed).map((t) => t.name)).toEqual(["repair"]);
   });
 });
+
+// Written for these tests, in no corpus: a neighbourhood's loanwords, a beekeepers' collective, a padel club.
+describe("readProject: who is a person, and money put outside the product", () => {
+  it("reads whoever 'his' or 'her' stands for as a person, and the people an organisation is made of as people it serves", () => {
+    const r = readProject("We are a collective of 30 beekeepers. Every vecino parks his car in the patio.");
+    expect(r.actors).toEqual(expect.arrayContaining(["beekeeper", "vecino"]));
+    expect(r.things.map((t) => t.name)).not.toContain("beekeeper");
+  });
+
+  it("makes what someone approves a thing people act on, whatever the word for them", () => {
+    expect(readProject("The capataz must approve each harvest.").things.find((t) => t.name === "harvest")?.core).toBe(true);
+  });
+
+  it("reads paying put outside the product as no money through it", () => {
+    const r = readProject("Members book courts. The club pays each coach by the hour, but this we do in our accounting program, not in the new app.");
+    expect(r.noMoney).toBe(true);
+    expect(r.paysInProduct).toBe(false);
+  });
+
+  it("reads a name said only before a thing people act on as its make, not a product", () => {
+    expect(readProject("Volunteers book the Brompton bikes and log rides.").requirements.filter((q) => q.kind === "product")).toEqual([]);
+  });
+});

@@ -422,7 +422,10 @@ function read(description: string, answers: string): Reading {
       const said = /^(?:we|i)\s*(?:'re|are|'m|am)\s+(?:an?|the)\s+([^,;]+?)(?=\s+(?:with|in|of|from|based|and|who|that)\b|[,;]|$)/i.exec(c.text.trim());
       if (!there && !c.objects.length && said) ours.add(singularNoun(said[1].split(/\s+/).pop()!));
       for (const e of c.extras) {
-        const n = thingName(e.np);
+        // ("a cooperative of 45 olive growers": the people they are made of are people it serves.)
+        const role = e.prep === "of" && !e.verb && isPerson(e.np) ? actorOf(e.np) : undefined;
+        const n = role ? undefined : thingName(e.np);
+        if (role && !actors.includes(role)) actors.push(role);
         if (n && (counted(n) || saidPlural(e.np))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       read.add(c.sentence);
@@ -459,7 +462,7 @@ function read(description: string, answers: string): Reading {
       // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the
       // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
       // ("Hasan does the sums by hand": one person they know, the same.)
-      const byPerson = !(PRESENT_PRACTICE.test(c.text) && (/^(?:we|i)\b/i.test(c.text.trim()) || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
+      const byPerson = !(PRESENT_PRACTICE.test(c.text) && (/^(?:we|i)\b/i.test(c.text.trim()) || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
       if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) {
@@ -600,7 +603,8 @@ function read(description: string, answers: string): Reading {
   const forbiddenList = [...forbidden];
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
   // money moves, but never through the product.
-  const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s));
+  // ("… pays each socio by the kilos, but this we do in our accounting program, not in the new app": put outside the product.)
+  const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && (OUT_OF_SCOPE.test(s) || /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s)));
   const noMoney = paidElsewhere || forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
   // ("already take card payments with sumup": a clause about today moves no money through the product.)
   const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p)) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
