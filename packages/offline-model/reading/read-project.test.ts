@@ -288,8 +288,10 @@ describe("readProject: who is a person, and money put outside the product", () =
     expect(r.things.map((t) => t.name)).not.toContain("beekeeper");
   });
 
-  it("makes what someone approves a thing people act on, whatever the word for them", () => {
-    expect(readProject("The capataz must approve each harvest.").things.find((t) => t.name === "harvest")?.core).toBe(true);
+  it("makes what someone approves a thing people act on, and whoever acts no end of a link, whatever the word for them", () => {
+    const r = readProject("The capataz must approve each harvest. The capataz keeps the crates in a shed.");
+    expect(r.things.find((t) => t.name === "harvest")?.core).toBe(true);
+    expect(r.links.filter((l) => l.from === "capataz" || l.to === "capataz")).toEqual([]);
   });
 
   it("reads paying put outside the product as no money through it", () => {

@@ -494,7 +494,8 @@ function read(description: string, answers: string): Reading {
       if (act && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
         acts.push({ verb: c.verb, record: act, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
-      const subjectThing = c.subject && !isPerson(c.subject) ? thingName(c.subject) : undefined;
+      // ("The encargado must confirm each delivery": whoever acts, here or elsewhere, is no thing, whatever the word.)
+      const subjectThing = c.subject && !isPerson(c.subject) && !actor && !acting.has(c.subject.head.split(" ").pop()!) ? thingName(c.subject) : undefined;
       if (subjectThing && !actor && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
       const own = actor ?? subjectThing;
