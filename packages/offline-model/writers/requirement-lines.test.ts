@@ -100,3 +100,13 @@ describe("the person's message, read as a project", () => {
     expect(users).not.toMatch(/— of the county league/i);
   });
 });
+
+// Written for this test, in no corpus: a choir's WhatsApp reminders.
+describe("requirement lines: a channel's article and number", () => {
+  it("writes 'a WhatsApp provider' and 'each WhatsApp reminder'", () => {
+    const c = ctx("A rota app for our choir. Singers get WhatsApp reminders before each rehearsal.");
+    const path = criticalPaths(c).find((p) => /WhatsApp/.test(p.name));
+    expect(path?.mustHold).toMatch(/^each WhatsApp reminder goes out once/);
+    expect(writeArchitecture(c)).toMatch(/through a WhatsApp provider/);
+  });
+});

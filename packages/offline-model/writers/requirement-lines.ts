@@ -6,9 +6,9 @@ import type { ProjectContext } from "../context";
 import { moduleOf } from "../knowledge/modules";
 import { isCondition, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
-import { tokens } from "../reading/nlp";
+import { singularNoun, tokens } from "../reading/nlp";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, type Requirement } from "../reading/requirements";
-import { capitalize, joinList, quote, snake } from "../text-utils";
+import { capitalize, joinList, quote, snake, withArticle } from "../text-utils";
 import type { CriticalPath } from "./critical-paths";
 
 /** "SMS reminders": the channel with the noun the person put after it, if any. */
@@ -47,7 +47,7 @@ function requirementLines(r: Requirement): { brief: string; arch: string; path?:
   switch (r.kind) {
     case "channel":
       if (r.name === "post") return shape("Letters by post", "Letters by post: what is due for people who are not online (notices, reminders) is produced as printable letters in one batch, and how each person is reached (post or e-mail) is stored with them.", { name: "Letters by post", mustHold: "the batch of letters due holds exactly the people set to be reached by post, each once; nobody set to e-mail gets a letter", level: "integration" });
-      return shape(capitalize(channelUse(r)), `${capitalize(channelUse(r))}: sent through ${r.name === "e-mail" ? "a transactional e-mail service" : `an ${r.name} provider`} behind one interface (chosen at build time, swappable); a scheduled job sends what is due, each message's delivery status is stored, failures are retried, and people can opt out.`, { name: capitalize(channelUse(r)), mustHold: `each ${channelUse(r)} goes out once, when it is due (a fake clock drives the job), through a fake ${r.name} gateway in tests; a failed send is retried and reported; nobody who opted out gets one`, level: "integration" });
+      return shape(capitalize(channelUse(r)), `${capitalize(channelUse(r))}: sent through ${r.name === "e-mail" ? "a transactional e-mail service" : `${withArticle(r.name)} provider`} behind one interface (chosen at build time, swappable); a scheduled job sends what is due, each message's delivery status is stored, failures are retried, and people can opt out.`, { name: capitalize(channelUse(r)), mustHold: `each ${channelUse(r).replace(/\S+$/, (w) => singularNoun(w))} goes out once, when it is due (a fake clock drives the job), through a fake ${r.name} gateway in tests; a failed send is retried and reported; nobody who opted out gets one`, level: "integration" });
     case "identity":
       return phone || r.name === "no account"
         ? shape("No account to create", phone ? "Identity by phone number: no account and no password; a person gives a phone number, a one-time code sent by SMS confirms it, and their records hang off that number." : "No accounts for the people served: what they do is tied to the contact detail they give, confirmed by a one-time code; only staff sign in.", { name: "Using it without an account", mustHold: `a person completes the main journey with ${phone ? "a phone number" : "the contact detail they give"} and a one-time code; no account or password is created; a wrong or expired code is refused`, level: "e2e" })
