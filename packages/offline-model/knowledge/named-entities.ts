@@ -222,7 +222,8 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     }
     const name = pascal(a.record);
     const objectDefs = a.objects.map((o) => out.find((d) => d.said === o)?.def.name).filter((n): n is string => Boolean(n));
-    if (CATALOGUED_ACTS.has(a.record)) {
+    // ("parts ordered from a supplier": an act nobody is said to do is no customer's order.)
+    if (CATALOGUED_ACTS.has(a.record) && a.actor) {
       const cat = ENTITY_CATALOG.find((d) => d.name === name);
       // A designed shape fits only where the records it points to are the person's: a translator
       // reviewing a file writes no buyer's rating of an order.

@@ -79,3 +79,11 @@ describe("featuresFromReading: the setting, languages and what replaces a ban ar
     expect(featuresFromReading(readProject(d), d)).toEqual(["A singer can reserve a practice room", "A singer can see which rooms are free", "A singer can log the hours they practised"]);
   });
 });
+
+// Written for this test, in no corpus: a bulb grower's notes.
+describe("featuresFromReading: a wish without its subject", () => {
+  it("is written as the speakers' task", () => {
+    const d = "- bulbs ordered from a grower, want to track which bulb for which bed";
+    expect(featuresFromReading(readProject(d), d)).toContain("Track which bulb for which bed");
+  });
+});

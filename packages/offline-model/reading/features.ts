@@ -28,7 +28,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
     if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
-    let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(/[.;,:]+$/, "");
+    // ("want to track which part for which job": a wish without its subject is the speakers' task.)
+    let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // "Some neighbours read Turkish better than English": a language is carried as the screens' languages, never as a feature.
     if ([...c.objects, ...c.extras.map((e) => e.np)].some((np) => Object.hasOwn(LANGUAGE_CODES, np.text))) continue;

@@ -427,6 +427,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   if (ts[i].norm === "to" && ts[i + 1]?.tags.has("Verb")) i++;
   let verbTok = ts[i];
   let j = i + 1;
+  // ("parts ordered from iFixit, want to track …": only a person wants; a thing said before is no subject of a wish.)
+  const wish = /^(?:want|need|hope|wish)$/.test(infinitive(verbTok.norm));
+  if (wish && i === 0 && inherited && !inherited.person && !ROLE_WORDS.has(inherited.head.split(" ").pop()!) && !/(?:er|or|ist|ian)$/.test(inherited.head)) inherited = undefined;
   // "want to order meals", "need to track stock": the second verb carries the meaning.
   if (/^(?:want|need|like|have|try|plan|hope|wish|get|able)$/.test(infinitive(verbTok.norm)) && ts[j]?.norm === "to" && ts[j + 1] && ts[j + 1].tags.has("Verb")) {
     verbTok = ts[j + 1];
@@ -468,6 +471,16 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let sameSubject = false;
   let relativeTail: { at: number; subjectFromObjects: boolean; wished?: boolean } | undefined;
   for (let k = 0; k < rest.length; k++) {
+    // "track which part for which job": "which" after a verb or a preposition, before a noun with no verb of its own, only asks
+    // which one; the nouns are what is acted on ("a bus which drives" is a relative clause).
+    // (After "which" a word before a preposition or the end is that noun, whatever the tagger says.)
+    const asked = rest[k + 1] && (isNounish(rest[k + 1]) || !rest[k + 2] || PREPS.has(rest[k + 2].norm));
+    if (/^(?:which|what)$/.test(rest[k].norm) && (k === 0 || PREPS.has(rest[k - 1].norm)) && asked && !rest.slice(k + 2).some((t, x) => isVerb(t, rest[k + 3 + x]) && !t.tags.has("Noun"))) {
+      rest.splice(k, 1);
+      if (!isNounish(rest[k])) rest[k] = { ...rest[k], tags: new Set(["Noun", "Singular"]) };
+      k--;
+      continue;
+    }
     if (CLAUSE_BREAK.has(rest[k].norm)) {
       end = k;
       // "neighbours who want to order meals": the tail is a clause about the last noun.
@@ -541,7 +554,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     extras,
     negated,
     copula,
-    ...(verbTok.tags.has("Passive") || (i > v && passiveBe(i - 1)) ? { passive: true } : {}),
+    // ("parts ordered from iFixit": a thing and a participle with nothing after it but where from is a passive without its "are".)
+    ...(verbTok.tags.has("Passive") || (i > v && passiveBe(i - 1)) || (subject && !subject.person && i === v && verbTok.tags.has("PastTense") && !objects.length && extras.length > 0 && !before.some((t) => t.tags.has("Auxiliary"))) ? { passive: true } : {}),
   };
   const out = [clause];
   if (relativeTail) {

@@ -304,3 +304,26 @@ describe("readProject: who is a person, and money put outside the product", () =
     expect(readProject("Volunteers book the Brompton bikes and log rides.").requirements.filter((q) => q.kind === "product")).toEqual([]);
   });
 });
+
+// Written for these tests, in no corpus: a bulb grower's workshop, terse bullets; a school library.
+describe("readProject: terse notes", () => {
+  const NOTES = "- bicycle workshop in a basement, me + 2 apprentices\n- apprentices tie bouquets\n- bulbs ordered from a grower in Lisse, want to track which bulb for which bed\n- customers drop off vases";
+  const r = readProject(NOTES);
+
+  it("reads whom the speaker counts with themselves as people, and the first line's place of business as theirs", () => {
+    expect(r.actors).toEqual(expect.arrayContaining(["apprentice", "customer"]));
+    expect(r.ours).toEqual(["bicycle workshop"]);
+    expect(r.things.find((t) => t.name === "bouquet")?.core).toBe(true);
+  });
+
+  it("reads 'which bulb for which bed' as the things tracked, a thing and a participle as a passive, and a wish as the speakers'", () => {
+    expect(r.links).toContainEqual(expect.objectContaining({ from: "bulb", to: "bed" }));
+    expect(r.acts).toContainEqual(expect.objectContaining({ record: "order", objects: ["bulb"] }));
+    expect(r.acts.find((a) => a.record === "order")?.actor).toBeUndefined();
+  });
+
+  it("reads where a person is as a place, and a device people hand over as no device it runs on", () => {
+    expect(r.requirements).toEqual([]);
+    expect(readProject("Students borrow laptops from the library desk. Staff use tablets at the counter.").requirements.map((q) => q.name)).toEqual(["tablet"]);
+  });
+});

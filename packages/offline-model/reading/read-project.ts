@@ -147,7 +147,7 @@ const HANDED = /^(?:borrow|lend|loan|rent|hire|book|reserve|check|hand|return|re
 const PRODUCT_WORDS = new Set(["app", "application", "platform", "system", "tool", "website", "site", "service", "product", "software", "dashboard", "portal"]);
 const NOT_A_THING = new Set([
   "budget", "run", "way", "today", "tonight", "code", "countdown", "markdown", "language", "ui", "interface", "data",
-  "information", "info", "money", "cost", "team", "thing", "stuff", "turn", "lot", "bit", "part", "place", "end", "start",
+  "information", "info", "money", "cost", "team", "thing", "stuff", "turn", "lot", "bit", "place", "end", "start",
   "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching", "most", "field", "progress", "online",
   "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "spreadsheet", "whatsapp", "paper",
   "excel", "text", "sms", "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
@@ -172,7 +172,7 @@ const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|fortni
 const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were|we|i)\s)pa(?:y|ys|id|ying)\b(?!-|\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
 const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|standing order|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
-const ATTRIBUTE = /^(?:name|address|number|\w*count|tally|email|e-mail|date|size|colou?r|status|state|cost|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
+const ATTRIBUTE = /^(?:name|address|number|nr|\w*count|tally|email|e-mail|date|size|colou?r|status|state|cost|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
 const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background|plan|preference|opinion|developer|programmer|engineer|team|staff|one|problem)s?$/;
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
@@ -362,8 +362,15 @@ function read(description: string, answers: string): Reading {
   }
   // "sign a waiver", "each station has a duty roster": a word that only looks like an agent noun is a person when one acts somewhere.
   // Everyone a clause's subject names acts: "the sirs and madams take attendance".
-  const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorOf(np, c.verb)).filter((a): a is string => Boolean(a)));
-  const acting = new Set(clauses.flatMap(actorsOf));
+  const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorIn(np, c.verb)).filter((a): a is string => Boolean(a)));
+  // "me + 2 techs", "me and two apprentices": whoever the speaker counts with themselves is a person who works with them.
+  const withMe = new Set<string>();
+  for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?([a-z][\w-]*s)\b/gi)) {
+    if (tokens(m[1])[0]?.tags.has("Noun")) withMe.add(singularNoun(m[1].toLowerCase()));
+  }
+  const actorIn = (np: NounPhrase | undefined, verb?: string) => actorOf(np, verb) ?? (np && withMe.has(np.head) ? np.head : undefined);
+  const acting = new Set([...clauses.flatMap(actorsOf), ...withMe]);
+  for (const p of withMe) if (!p.includes(" ")) actors.push(p);
   for (const c of clauses) {
     if (OUT_OF_SCOPE.test(c.sentence)) {
       ruledOut.add(c.sentence.replace(/[.!]+$/, ""));
@@ -372,7 +379,7 @@ function read(description: string, answers: string): Reading {
     }
     const inDesc = descClauses.includes(c);
     const act = actRecord(c);
-    const actor = c.copula || c.passive ? undefined : actorOf(c.subject, c.verb);
+    const actor = c.copula || c.passive ? undefined : actorIn(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) if (!actors.includes(a)) actors.push(a);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
@@ -435,7 +442,8 @@ function read(description: string, answers: string): Reading {
     if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
     // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
     // ("dog walking biz, 3 walkers": a head after what it does, first and alone, is the speakers' own, whatever the word.)
-    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && (ORGANISATION.test(c.objects[0].head.split(" ").pop()!) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? ""))) ours.add(c.objects[0].head);
+    // ("phone repair kiosk in a mall": one named with where it is, the same.)
+    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && !PRODUCT_WORDS.has(c.objects[0].head.split(" ").pop()!) && (ORGANISATION.test(c.objects[0].head.split(" ").pop()!) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? "") || c.extras.some((e) => /^(?:in|at|near)$/.test(e.prep) && !e.np.time))) ours.add(c.objects[0].head);
     if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;
@@ -673,7 +681,8 @@ function read(description: string, answers: string): Reading {
     quantities: qs,
     budget: budgetOf(qs),
     // "one old Transit van": a name only said before a thing people act on is its make, not a product they use.
-    requirements: requirements.filter((r) => !(r.kind === "product" && r.relation === "named" && [...things.values()].some((t) => t.core && new RegExp(`\\b${escapeRegExp(r.name)}\\s+${escapeRegExp(t.name.split(" ").pop()!)}(?:e?s)?\\b`, "i").test(r.said)))),
+    // ("phone repair kiosk in a mall": a device word naming the speakers' own place names no device.)
+    requirements: requirements.filter((r) => !(r.kind === "device" && [...ours].some((o) => o.split(" ").pop() === singularNoun((r.word ?? "").toLowerCase()))) && !(r.kind === "product" && r.relation === "named" && [...things.values()].some((t) => t.core && new RegExp(`\\b${escapeRegExp(r.name)}\\s+${escapeRegExp(t.name.split(" ").pop()!)}(?:e?s)?\\b`, "i").test(r.said)))),
     links: links.filter((l) => ![l.from, l.to].some((n) => forbidden.has(n) || isOurs(n))),
     ours: [...ours],
     unclear,

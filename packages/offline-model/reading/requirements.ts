@@ -129,7 +129,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // "half board (Halbpension)": a name alone in parentheses after an ordinary noun is that noun in another tongue; after a tool's noun ("our booking tool (Calendly)") it names the tool.
     if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !/\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\s*$/i.test(sentence.slice(0, at - 1))) return;
     // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
-    if (/\b(?:we are|we're|i am|i'm|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at)))) return;
+    // ("a grower in Lisse", "a shop in Lyon": where a person or a place of business is, the same.)
+    if (/\b(?:we are|we're|i am|i'm|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$|\b(?:[a-z]+(?:er|or|ist|ian)s?|shops?|stores?|offices?|farms?|schools?|clubs?|caf[eé]s?|studios?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))\s+(?:in|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
     // "Google Sheet", "Square Appointments": capitalised words side by side are one name.
     const prior = out[out.length - 1];
@@ -156,6 +157,11 @@ function modifiesNoun(s: string, end: number): boolean {
   return Boolean(ts[1]?.tags.has("Noun") && !ts[1].tags.has("Pronoun") && !/^(?:in|on|at|with|and|or)$/.test(ts[1].norm));
 }
 
+/** "customers drop off phones", "we lend laptops": a device people do something to other than use is a thing they handle, not what the product runs on. */
+function handled(sentence: string, word: string): boolean {
+  return readClauses(sentence, false).some((c) => c.verb && !c.negated && !/^(?:use|have|own|carry|bring|need|want|get|prefer|hold|open)$/.test(c.verb) && c.objects.some((o) => o.text.split(/\s+/).pop()!.toLowerCase() === word.toLowerCase()));
+}
+
 /** The stated requirements of the person's text (description, answers, remarks), in the order said. */
 export function readRequirements(text: string, ownName = ""): Requirement[] {
   const out: Requirement[] = [];
@@ -169,7 +175,7 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
     for (const [kind, lexicon] of [["channel", CHANNELS], ["identity", IDENTITY], ["device", DEVICES], ["availability", AVAILABILITY]] as const) {
       for (const [name, re] of lexicon) {
         // "a mobile bike repair van": a device word before a noun says what kind of noun, it names no device.
-        const m = [...s.matchAll(new RegExp(re.source, "gi"))].find((x) => (kind !== "device" || !modifiesNoun(s, x.index + x[0].length)) && !(kind === "identity" && /^\w+ [A-Z]/.test(x[0])));
+        const m = [...s.matchAll(new RegExp(re.source, "gi"))].find((x) => (kind !== "device" || (!modifiesNoun(s, x.index + x[0].length) && !handled(s, x[0]))) && !(kind === "identity" && /^\w+ [A-Z]/.test(x[0])));
         // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
         if (!m || (kind !== "identity" && ruledOut(s, m.index)) || ((kind === "channel" || kind === "device") && idClauses.includes(clauseAround(s, m.index))) || (kind === "channel" && (PRESENT_PRACTICE.test(clauseAround(s, m.index)) || aboutToday(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
         out.push({ kind, name, said: clauseAround(s, m.index), word: m[0] });
