@@ -168,6 +168,12 @@ export class ProjectContext {
       const t = detectDomain(this.projectText);
       // Money traits need money that moves through the product: "no payments", an invoice or a till elsewhere, win over payment-sounding words.
       if (!this.reading.paysInProduct) (t.ids as Set<string>).delete("payments");
+      // Children only counted or served ("the room fits 15 children") neither use it nor are kept in it: asked about, not stated.
+      const child = (w: string) => /^(?:child|children|kid|pupil|student|minor|teen|teenager|youth|junior|player|swimmer|learner|baby|toddler|son|daughter)$/.test(w.split(" ").pop()!);
+      if (t.ids.has("minors") && !this.reading.actors.some(child) && !this.reading.things.some((x) => x.person && child(x.name))) {
+        (t.ids as Set<string>).delete("minors");
+        (t.unsure as Set<string>).add("minors");
+      }
       return t;
     });
   }

@@ -5,6 +5,7 @@
 // verb. Part-of-speech tags come from the NLP library; this file only walks them.
 import { ROLES } from "../knowledge/actors";
 import { sentences } from "../text-utils";
+import { ACT_RECORDS } from "./acts";
 import { LANGUAGE_CODES } from "./languages";
 import { dictionaryTag, infinitive, singularNoun, SINGULAR_DETERMINER, tokens, type Token } from "./nlp";
 
@@ -384,6 +385,11 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   // "staff record adoptions": after a person the next word is the verb, whatever the tagger guessed.
   // "Route-setters reset one wall every week and log …": an article or number cannot stand inside a subject, so the verb came before it.
   const subjectBroken = v > 2 && ts.slice(2, v).some((t) => t.tags.has("Determiner") || t.tags.has("Value"));
+  // "Schools book class visits": a plural is no modifier of the noun after it, so a verb of a record after it is the verb.
+  if (v !== 1 && ts.length >= 3 && ts[0].tags.has("Plural") && !ts[0].tags.has("Pronoun") && /s$/.test(ts[0].norm) && Object.hasOwn(ACT_RECORDS, ts[1].norm) && !isVerb(ts[1], ts[2])) {
+    ts = [ts[0], { ...ts[1], tags: new Set(["Verb", "PresentTense", "Infinitive"]) }, ...ts.slice(2)];
+    v = 1;
+  }
   if ((v <= 0 || subjectBroken) && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_WORDS.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?|[\w-]+(?:er|or|ist|ian)s)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text, true)) {
     const rest = parsePiece(sentence, `they ${ts.slice(1).map((t) => t.text).join(" ")}`, undefined, false, false, false);
     const who = nounPhrase([ts[0]]);

@@ -327,3 +327,21 @@ describe("readProject: terse notes", () => {
     expect(readProject("Students borrow laptops from the library desk. Staff use tablets at the counter.").requirements.map((q) => q.name)).toEqual(["tablet"]);
   });
 });
+
+// Written for these tests, in no corpus: a campsite, a Scottish ferry office, a lending library.
+describe("readProject: a plural before a record's verb, languages named alone, money said as had", () => {
+  it("reads the word after a plural subject as its verb when it makes a record", () => {
+    const c = readClauses("Families book class visits with us.")[0];
+    expect([c.subject?.head, c.verb, c.objects.map((o) => o.head)]).toEqual(["family", "book", ["class visit"]]);
+  });
+
+  it("reads languages named alone in part of a sentence, and money the speakers have as a budget", () => {
+    const r = readProject("Passengers reserve seats. Gaelic and English please, the council asks for it. We have little money, maybe £15 a month.");
+    expect(r.languages).toEqual(["English", "Gaelic"]);
+    expect(r.budget?.value).toBe(15);
+  });
+
+  it("reads what is usually done as today's practice, not a channel it must use", () => {
+    expect(readProject("Members borrow books, usually by email.").requirements.filter((q) => q.kind === "channel")).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } fr
 import { LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
 import { infinitive, isMeasure, remember, singularNoun, tokens } from "./nlp";
+import { actRecord } from "./acts";
 import { escapeRegExp, unique } from "../text-utils";
 
 export interface Thing {
@@ -117,27 +118,6 @@ export interface Link {
 
 const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
 const PEOPLE = new Set(["people", "person", "user", "users", "everyone", "staff", "team", "volunteer", "we", "i", "they", "you", "family", "families", "kid", "child", "children", "friend", "neighbour", "neighbor", "community", "visitor"]);
-
-/** Verb → the record it creates when people do it. */
-export const ACT_RECORDS: Record<string, string> = {
-  reserve: "reservation", book: "booking", swap: "swap", exchange: "exchange", trade: "trade", order: "order", rent: "rental",
-  borrow: "loan", lend: "loan", pay: "payment", donate: "donation", review: "review", rate: "rating", enrol: "enrolment",
-  enroll: "enrollment", register: "registration", subscribe: "subscription", apply: "application", vote: "vote",
-  comment: "comment", request: "request", ship: "shipment", deliver: "delivery", invite: "invitation", attend: "attendance",
-  submit: "submission", bid: "bid", sell: "sale", buy: "purchase", claim: "claim", check: "check-in", visit: "visit",
-  report: "report", hire: "hire", schedule: "schedule", adopt: "adoption", sign: "signup", volunteer: "volunteer shift",
-};
-
-/** Verbs that make their record only with their particle: "check in" is a check-in, "check the statement" none. */
-const PARTICLE: Record<string, string> = { check: "in", sign: "up" };
-
-/** The record a clause's act makes, if any. */
-function actRecord(c: Clause): string | undefined {
-  const record = c.verb ? ACT_RECORDS[c.verb] : undefined;
-  const particle = c.verb ? PARTICLE[c.verb] : undefined;
-  if (!record || !particle) return record;
-  return new RegExp(`\\b${c.verb}\\w*(?:[- ]+\\w+){0,3}?[- ]${particle}\\b`, "i").test(c.text) ? record : undefined;
-}
 
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
 const DEVICES = new Set(["phone", "smartphone", "mobile", "tablet", "ipad", "browser", "laptop", "desktop", "computer", "pc", "device"]);
@@ -265,7 +245,7 @@ function quantities(sentences: string[]): Quantity[] {
 }
 
 // A limit on what running it may cost, said around the figure; a price people pay is not one.
-const BUDGET_CUE = /\b(?:budget|spend|afford|hosting|running costs?|costs? (?:us|at most|no more|under|below)|ceiling|cap)\b/i;
+const BUDGET_CUE = /\b(?:budget|spend|afford|hosting|running costs?|have (?:no|little|some|only) money|costs? (?:us|at most|no more|under|below)|ceiling|cap)\b/i;
 const LIMIT_BEFORE = /\b(?:under|below|at most|max(?:imum)?|up to|no more than|less than|within)\s*$/i;
 const PRICE_CUE = /\b(?:deposits?|fees?|prices?|commissions?|charges?|fines?|tickets?|tips?|refund\w*|costs? (?:a|per|each)|per (?!month|year)\w+|each)\b/i;
 
@@ -285,7 +265,9 @@ function languagesOf(text: string): string[] {
   const found = LANGUAGES.filter((l) => new RegExp(`\\b${l}\\b`).test(text) || new RegExp(`\\b${l}[- ]only\\b|\\b(?:only|just) (?:in )?${l}\\b`, "i").test(text));
   if (!found.length) return [];
   // "Swedish and English.", "English only": a sentence that only names languages, or one said as the only one, says what the screens speak.
-  if (splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
+  // ("Welsh and English please, it is the law for us": a part of a sentence that names only languages, the same.)
+  const onlyLanguages = (part: string) => !part.replace(new RegExp(`\\b(?:${found.join("|")}|and|or|both|please|only|in)\\b|[+&.!]`, "gi"), "").trim();
+  if (splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || splitSentences(text).flatMap((s) => s.split(/[,;:]\s+/)).some((p) => found.filter((l) => p.includes(l)).length >= 2 && onlyLanguages(p)) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
   // ("Programs are in Portuguese and Changana": what a thing of theirs is in is its content's language, not the screens'.)
   const contentOnly = new RegExp(`\\b(?!(?:it|app|apps|site|screens?|interface|ui|everything|all)\\b)[a-z]+s (?:are|were) (?:\\w+ )?in (?:both )?(?:${LANGUAGES.join("|")})\\b`, "gi");
   const uiCue = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i");

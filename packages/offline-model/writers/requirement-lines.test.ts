@@ -110,3 +110,13 @@ describe("requirement lines: a channel's article and number", () => {
     expect(writeArchitecture(c)).toMatch(/through a WhatsApp provider/);
   });
 });
+
+// Written for this test, in no corpus: a museum's school visits, a reading club.
+describe("ProjectContext: children who neither use it nor are kept in it", () => {
+  it("asks about children's data instead of stating a children's-consent law", () => {
+    const museum = ctx("Teachers book class visits to our museum. The model room fits only 15 children at a time.");
+    expect(museum.traits.has("minors")).toBe(false);
+    expect(museum.traits.unsure.has("minors")).toBe(true);
+    expect(ctx("Kids log the books they read and parents see their progress.").traits.has("minors")).toBe(true);
+  });
+});
