@@ -87,3 +87,11 @@ describe("featuresFromReading: a wish without its subject", () => {
     expect(featuresFromReading(readProject(d), d)).toContain("Track which bulb for which bed");
   });
 });
+
+// Written for this test, in no corpus: a Sunday football team.
+describe("featuresFromReading: what people tell or ask, and a question about the past", () => {
+  it("keeps a person saying whether they come, and marking who already paid", () => {
+    const d = "Each Friday the players must say if they can play on Sunday. The coach can pick the team and mark who already paid the fee.";
+    expect(featuresFromReading(readProject(d), d)).toEqual(["Each Friday the players must say if they can play on Sunday", "The coach can pick the team and mark who already paid the fee"]);
+  });
+});

@@ -21,7 +21,8 @@ export function isCondition(clause: string): boolean {
 const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|product|software|marketplace|assistant|game|dashboard|portal|bot|cli)$/;
 
 /** A clause about today, or joined to one ("Clients e-mail documents today and we copy them into Excel"). */
-const clauseAboutToday = (c: Clause) => PRESENT_PRACTICE.test(c.text) || aboutToday(c.sentence, Math.max(0, c.sentence.indexOf(c.text)));
+// ("mark who already paid the fee": a question inside the clause asks about the past, it says nothing of today.)
+const clauseAboutToday = (c: Clause) => PRESENT_PRACTICE.test(c.text.replace(/\b(?:who|which|what|whether|if)\b.*$/i, "")) || aboutToday(c.sentence, Math.max(0, c.sentence.indexOf(c.text)));
 
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
@@ -46,8 +47,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) to\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
-      // "… see who has it": a person asking something the product answers.
-      else if (who && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether)\b/i.test(text)) out.push(capitalize(`${who} ${text}`));
+      // "… see who has it", "the singers must say if they come": a person asking or telling something the product records.
+      else if (c.subject && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));
       continue;
     }
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
@@ -64,6 +65,12 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (text.split(/\s+/).length >= 2) out.push(capitalize(text));
   }
   return [...new Set(out)].slice(0, 10);
+}
+
+/** A clause's words after its subject and modal: "the singers must say if …" → "say if …". */
+function afterSubject(c: Clause, text: string): string {
+  const at = text.toLowerCase().indexOf(c.subject!.text.toLowerCase());
+  return at < 0 ? text : text.slice(at + c.subject!.text.length).replace(/^\s*(?:can|could|should|must|will|would|may)\s+/i, "").trim();
 }
 
 /**
