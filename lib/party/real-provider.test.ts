@@ -4,6 +4,7 @@
 // document, validate what it gets, ride out rate limits, and record exactly the usage
 // the server reported (or an estimate, flagged, where it reported none).
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_RETRY } from "../agents/provider-retry";
 import { createModelRegistry } from "../ai/model-registry";
 import { startScriptedAnthropicServer, type AnthropicServer, type MessagesBody } from "../ai/testing/scripted-anthropic-server";
 import type { ScriptedServerOptions as Options } from "../ai/testing/scripted-core";
@@ -14,6 +15,12 @@ import { summarizeUsage, usageRecords } from "./usage-summary";
 
 const DESCRIPTION = "A booking app for a network of independent climbing gyms in Austria: members reserve time slots, gyms manage capacity and route setting, and payments go through the app.";
 const SIX = [ARTIFACT_PATHS.brief, ARTIFACT_PATHS.architecture, ARTIFACT_PATHS.dataModel, ARTIFACT_PATHS.testStrategy, ARTIFACT_PATHS.constitution, ARTIFACT_PATHS.skillReport];
+
+// The backoff after a 5xx, a 529 or a reset, shortened: the production policy (exponential,
+// full jitter, the same time bound) at 1/50 of its steps, so the parties spend their time
+// on calls rather than asleep (the backoff itself is tested in lib/agents/agent-turn.test.ts).
+// A Retry-After the server names is honoured as ever.
+const RETRY = { ...DEFAULT_RETRY, baseDelayMs: 20, maxDelayMs: 400 };
 
 let server: ScriptedServer | undefined;
 let anthropic: AnthropicServer | undefined;
@@ -28,8 +35,7 @@ afterEach(async () => {
 async function run(o: ScriptedServerOptions, partyId: string) {
   server = await startScriptedOpenAIServer({ seed: 3, ...o });
   const models = createModelRegistry({ defaultModel: "openai-compatible:scripted-llm", openaiCompatibleBaseUrl: server.url, offline: { seed: 3, tokensPerSecond: 0, firstTokenMs: 0 } });
-  // Short backoff bounds keep the test quick; the policy is the same.
-  const r = await driveParty({ description: DESCRIPTION, mode: "party", partyId, models, timeoutMs: 5_000 });
+  const r = await driveParty({ description: DESCRIPTION, mode: "party", partyId, models, timeoutMs: 5_000, retry: RETRY });
   return r;
 }
 
@@ -143,7 +149,7 @@ describe("a party against an Anthropic Messages server", () => {
   async function runAnthropic(o: Options<MessagesBody>, partyId: string) {
     anthropic = await startScriptedAnthropicServer({ seed: 3, ...o });
     const models = createModelRegistry({ defaultModel: "anthropic:claude-sonnet-4-5", anthropicApiKey: "test-key", anthropicBaseUrl: anthropic.url, offline: { seed: 3, tokensPerSecond: 0, firstTokenMs: 0 } });
-    return driveParty({ description: DESCRIPTION, mode: "party", partyId, models, timeoutMs: 5_000 });
+    return driveParty({ description: DESCRIPTION, mode: "party", partyId, models, timeoutMs: 5_000, retry: RETRY });
   }
 
   it("completes with all six documents; cache reads and writes are recorded as sent, and priced", async () => {

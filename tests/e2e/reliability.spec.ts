@@ -18,8 +18,10 @@ const failuresOf = (log: LogEvent[]) =>
 
 test("provider faults: throw, hang, invalid tool input and a broken stream each end in retry or degradation, never a stuck party", async () => {
   test.setTimeout(300_000);
-  // One fault of each kind, on four different agents, in one party on the production server.
-  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_FAULTS: "throw:oscar:1,stream-error:nadia:1,hang:felix:1,invalid-args:zara:2,throw:tessa", MODEL_TIMEOUT_MS: "3000" });
+  // One fault of each kind, on four different agents, in one party on the production server,
+  // at the fast pace: a fault comes per call at any pace, and the hang is cut by
+  // MODEL_TIMEOUT_MS, not by how fast the text streams.
+  const { s, c, id } = await serverWithParty({ ...FAST, OFFLINE_MODEL_FAULTS: "throw:oscar:1,stream-error:nadia:1,hang:felix:1,invalid-args:zara:2,throw:tessa", MODEL_TIMEOUT_MS: "3000" });
   expect(await drive(c, id, undefined, 240_000, s)).toBe("completed");
   const log = await c.readLog(id);
   await s.signal("SIGTERM");
@@ -45,7 +47,8 @@ test("provider faults: when every agent of a phase fails, the menu's retry relau
   test.setTimeout(300_000);
   // Every Vision Council agent fails each call (fault counters are per run, so a retry
   // fails again): menu → [1] retry → menu again → [2] classic mode, which completes.
-  const { s, c, id } = await serverWithParty({ OFFLINE_MODEL_FAULTS: "throw:nadia,throw:oscar,throw:tessa" });
+  // At the fast pace: nothing here depends on how fast the text streams.
+  const { s, c, id } = await serverWithParty({ ...FAST, OFFLINE_MODEL_FAULTS: "throw:nadia,throw:oscar,throw:tessa" });
   const menuAnswers = ["1", "2"];
   const deadline = Date.now() + 240_000;
   let status = "";

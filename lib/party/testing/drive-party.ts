@@ -3,6 +3,7 @@
 // fresh PartyRuntime (a resume) — against the offline model (or the scripted one) at full speed. Also a store
 // wrapper that "crashes" the runner after a number of commits, for resume tests.
 import { defaultPersonaConfig, type PersonaConfig } from "../../agents/persona-config";
+import type { RetryPolicy } from "../../agents/provider-retry";
 import { createModelRegistry } from "../../ai/model-registry";
 import { createScriptedModel } from "../../ai/testing/scripted-model";
 import type { ModelLookup, PartyContext } from "../agent-step";
@@ -46,6 +47,8 @@ export interface DriveOptions {
   faults?: string;
   /** Per model call (ctx.timeoutMs). */
   timeoutMs?: number;
+  /** How transient provider faults are waited out (ctx.retry; DEFAULT_RETRY when not given). */
+  retry?: RetryPolicy;
   visionAnswer?: string;
   answer?: Answerer;
   /** Guard against a party that never ends (e.g. always answering [1] Retry). */
@@ -128,7 +131,7 @@ export async function driveParty(o: DriveOptions): Promise<DriveResult> {
   for (let run = 1; run <= maxRuns; run++) {
     const epoch = store.epochs.get(partyId)!;
     const rt = new PartyRuntime(partyId, epoch, { store: o.wrapStore ? o.wrapStore(store, run) : store, flushMs: 5, flushChars: o.flushChars });
-    const ctx: PartyContext = { rt, models, personas, timeoutMs: o.timeoutMs ?? 10_000 };
+    const ctx: PartyContext = { rt, models, personas, timeoutMs: o.timeoutMs ?? 10_000, retry: o.retry };
     let outcome: RunOutcome;
     try {
       outcome = await orchestrateParty(ctx, party, runClassicMode);
