@@ -6,17 +6,7 @@ import { actorList } from "../actors-view";
 import type { ProjectContext } from "../context";
 import { capitalize, joinList, truncate } from "../text-utils";
 import { contradictions } from "../reading/features";
-import {
-  coreFeatures,
-  industryContext,
-  legalConstraints,
-  problemStatement,
-  projectConstraints,
-  risks,
-  successMetrics,
-  targetUsers,
-  technicalConsiderations,
-} from "./vision-facts";
+import { coreFeatures, industryContext, legalConstraints, problemStatement, projectConstraints, risks, successMetrics, targetUsers, technicalConsiderations } from "./vision-facts";
 
 export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
   const agent = ctx.agent;
