@@ -32,11 +32,6 @@ function usage(promptChars: number, outputChars: number): LanguageModelV4Usage {
   };
 }
 
-/** A hung call: nothing at all until the caller gives up. */
-function untilAborted(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError(signal)), { once: true }));
-}
-
 function outputChars(segments: Segment[]): number {
   return segments.reduce((n, s) => n + (s.kind === "text" ? s.text.length : s.kind === "tool" ? s.input.length : 0), 0);
 }
@@ -76,7 +71,8 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
           if (!closed && !cancelled) controller.enqueue(part);
         };
         const run = async () => {
-          if (p.fault === "hang") await untilAborted(signal);
+          // A hung call: nothing at all until the caller gives up.
+          if (p.fault === "hang") await new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError(signal)), { once: true }));
           enqueue({ type: "stream-start", warnings: [] });
           enqueue({ type: "response-metadata", id: p.callId, modelId: MODEL_ID, timestamp: new Date() });
           await sleep(pace.firstTokenMs, signal);

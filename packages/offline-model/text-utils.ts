@@ -81,22 +81,10 @@ export function sentences(text: string, minLength = 3): string[] {
     .filter((s) => s.length >= minLength);
 }
 
-const IRREGULAR: Record<string, string> = {
-  people: "person",
-  children: "child",
-  men: "man",
-  women: "woman",
-  data: "data",
-  media: "media",
-  series: "series",
-  analyses: "analysis",
-  statuses: "status",
-  addresses: "address",
-  businesses: "business",
-  classes: "class",
-  quizzes: "quiz",
-  indices: "index",
-};
+const IRREGULAR_PLURAL: Record<string, string> = { quiz: "quizzes", person: "people", child: "children", analysis: "analyses", status: "statuses", data: "data", media: "media", staff: "staff" };
+
+/** Plural → singular: the irregular plurals read back, and the plurals the rules below would cut wrongly ("series" → "sery"). */
+const IRREGULAR: Record<string, string> = { ...Object.fromEntries(Object.entries(IRREGULAR_PLURAL).map(([s, p]) => [p, s])), men: "man", women: "woman", series: "series", indices: "index" };
 
 export function singular(word: string): string {
   const w = word.toLowerCase();
@@ -107,8 +95,6 @@ export function singular(word: string): string {
   if (/s$/.test(w)) return w.slice(0, -1);
   return w;
 }
-
-const IRREGULAR_PLURAL: Record<string, string> = { quiz: "quizzes", person: "people", child: "children", analysis: "analyses", status: "statuses", data: "data", media: "media", staff: "staff" };
 
 export function plural(w: string): string {
   const p = IRREGULAR_PLURAL[w.toLowerCase()];

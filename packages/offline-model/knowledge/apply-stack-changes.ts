@@ -6,7 +6,7 @@ import { quote } from "../text-utils";
 import { chooseStack, type StackInput } from "./choose-stack";
 import { detectPreferences, type Preferences } from "./stack-preferences";
 import { getSlot, setSlot, slotOf, type SlotId, type StackPlan } from "./stack-plan";
-import { TECHS, type Tech } from "./tech-catalog";
+import { TECHS } from "./tech-catalog";
 
 export interface ChangeResult {
   plan: StackPlan;
@@ -15,10 +15,6 @@ export interface ChangeResult {
 }
 
 const FAMILY_SLOTS: SlotId[] = ["realtime", "queue", "sso", "markdown", "fhir", "ai", "frontend", "distribution"];
-
-function currentDatabase(plan: StackPlan): Tech | undefined {
-  return TECHS.find((t) => t.kind === "database" && new RegExp(t.pattern, "i").test(plan.database.choice));
-}
 
 function managedDatabase(db: string, host: string): string | undefined {
   const aws = /aws|rds|ecs/i.test(host);
@@ -40,7 +36,7 @@ export function applyStackChanges(current: StackPlan, changeText: string, input:
     family: asked.family ?? current.family,
     framework: asked.framework ?? (asked.family && asked.family !== input.prefs.family ? undefined : input.prefs.framework),
     familyEvidence: asked.family ? changeText : input.prefs.familyEvidence,
-    database: asked.database ?? currentDatabase(current) ?? input.prefs.database,
+    database: asked.database ?? TECHS.find((t) => t.kind === "database" && new RegExp(t.pattern, "i").test(current.database.choice)) ?? input.prefs.database,
     hosting: asked.hosting ?? input.prefs.hosting,
     add: [],
     avoid: [...input.prefs.avoid, ...asked.avoid],

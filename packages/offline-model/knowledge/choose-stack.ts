@@ -7,7 +7,7 @@ import type { DomainTraits } from "./detect-domain";
 import type { ProjectProfile } from "./extract-profile";
 import { FAMILIES, toolchain, type Family } from "./family-profiles";
 import type { Preferences } from "./stack-preferences";
-import type { Choice, Slot, StackPlan } from "./stack-plan";
+import type { Choice, Slot, SlotId, StackPlan } from "./stack-plan";
 
 export interface StackInput {
   traits: DomainTraits;
@@ -32,55 +32,42 @@ function chooseFamily({ traits, prefs, profile }: StackInput): { family: Family;
   return { family: "node", why: `one language for the UI, the API and the tests, strict types end to end and the largest hiring pool${who}` };
 }
 
+/** A service of the stack: one slot, what fills it and why. */
+const slot = (id: SlotId, choice: string, rationale: string): Slot => ({ slot: id, choice, rationale });
+
+/** The framework, and the separate frontend a framework that serves only an API needs (a typed React client). */
+const web = (choice: string, rationale: string, frontendWhy?: string): { framework: Choice; frontend?: Slot } => ({
+  framework: { choice, rationale },
+  frontend: frontendWhy ? slot("frontend", "React + Vite SPA (TypeScript)", frontendWhy) : undefined,
+});
+
 function chooseFramework(input: StackInput, family: Family): { framework: Choice; frontend?: Slot } {
   const { traits: t, prefs, profile } = input;
   const f = FAMILIES[family];
   const feature = profile.features[0] ? `“${lowerFirst(profile.features[0])}”` : `the ${profile.head}`;
-  if (t.has("cli")) {
-    return { framework: { choice: f.cliFramework, rationale: `subcommands, flags, help text and shell completion out of the box for ${feature}` } };
-  }
-  if (t.has("k8s_operator") && family === "go") {
-    return { framework: { choice: "Kubebuilder (controller-runtime)", rationale: `reconcile loops, CRD generation and leader election for ${feature}` } };
-  }
-  if (t.has("simple_site") && family === "node" && !prefs.framework) {
-    return { framework: { choice: "Astro 5 with Tailwind CSS", rationale: `static pages that load instantly and cost nothing to host; content is edited as Markdown for ${feature}` } };
-  }
+  if (t.has("cli")) return web(f.cliFramework, `subcommands, flags, help text and shell completion out of the box for ${feature}`);
+  if (t.has("k8s_operator") && family === "go") return web("Kubebuilder (controller-runtime)", `reconcile loops, CRD generation and leader election for ${feature}`);
+  if (t.has("simple_site") && family === "node" && !prefs.framework) return web("Astro 5 with Tailwind CSS", `static pages that load instantly and cost nothing to host; content is edited as Markdown for ${feature}`);
   if (prefs.framework && prefs.framework.family === family) {
     const fw = prefs.framework.framework!;
     const named = fw.includes(prefs.framework.label) ? "named by you" : `builds on ${prefs.framework.label}, which you named`;
-    return { framework: { choice: fw, rationale: `${named}; it covers ${feature} with conventions the team already knows` } };
+    return web(fw, `${named}; it covers ${feature} with conventions the team already knows`);
   }
   switch (family) {
     case "node": {
-      if (t.has("mobile") && /native|ios|android|app store/i.test((t.evidence.mobile ?? []).join(" "))) {
-        return { framework: { choice: "NestJS 11", rationale: `a structured API for the mobile apps, with modules per domain and OpenAPI generated from the code` } };
-      }
+      if (t.has("mobile") && /native|ios|android|app store/i.test((t.evidence.mobile ?? []).join(" "))) return web("NestJS 11", "a structured API for the mobile apps, with modules per domain and OpenAPI generated from the code");
       const rt = t.has("realtime") ? "; the live updates run through a WebSocket gateway next to it" : "";
-      return {
-        framework: {
-          choice: f.webFramework,
-          rationale: `server components and route handlers give the UI and the API in one deployable for ${feature}${rt}`,
-        },
-      };
+      return web(f.webFramework, `server components and route handlers give the UI and the API in one deployable for ${feature}${rt}`);
     }
-    case "python": {
-      if (t.any("ai", "iot", "cli")) {
-        return {
-          framework: { choice: "FastAPI", rationale: `async endpoints with pydantic validation and OpenAPI docs generated from the types, for ${feature}` },
-          frontend: { slot: "frontend", choice: "React + Vite SPA (TypeScript)", rationale: "a typed client generated from FastAPI's OpenAPI schema" },
-        };
-      }
-      return { framework: { choice: "Django 5.2 with HTMX", rationale: `the admin, auth, forms and migrations are built in, and HTMX keeps ${feature} interactive without a separate SPA` } };
-    }
+    case "python":
+      if (t.any("ai", "iot", "cli")) return web("FastAPI", `async endpoints with pydantic validation and OpenAPI docs generated from the types, for ${feature}`, "a typed client generated from FastAPI's OpenAPI schema");
+      return web("Django 5.2 with HTMX", `the admin, auth, forms and migrations are built in, and HTMX keeps ${feature} interactive without a separate SPA`);
     case "go":
     case "jvm":
     case "rust":
-      return {
-        framework: { choice: f.webFramework, rationale: `a small, explicit HTTP layer with OpenAPI-first handlers for ${feature}` },
-        frontend: { slot: "frontend", choice: "React + Vite SPA (TypeScript)", rationale: "a typed client generated from the OpenAPI spec; served as static files by the same service" },
-      };
+      return web(f.webFramework, `a small, explicit HTTP layer with OpenAPI-first handlers for ${feature}`, "a typed client generated from the OpenAPI spec; served as static files by the same service");
     default:
-      return { framework: { choice: f.webFramework, rationale: `server-rendered pages with built-in auth, jobs and real-time primitives for ${feature}` } };
+      return web(f.webFramework, `server-rendered pages with built-in auth, jobs and real-time primitives for ${feature}`);
   }
 }
 
@@ -122,46 +109,27 @@ function hosting(input: StackInput, family: Family): Slot {
   const { traits: t, prefs } = input;
   const eu = t.region.eu;
   const euRegion = eu ? " in an EU region (Frankfurt)" : "";
-  if (t.has("k8s_operator")) {
-    return { slot: "distribution", choice: "Container image on GHCR + Helm chart", rationale: "clusters install or upgrade the operator with one Helm command; images are built and signed by CI" };
-  }
-  if (prefs.hosting) {
-    return { slot: "hosting", choice: prefs.hosting.label, rationale: `named by you; one platform for the app, the database and backups${euRegion}` };
-  }
+  const host = (choice: string, rationale: string) => slot("hosting", choice, rationale);
+  if (t.has("k8s_operator")) return slot("distribution", "Container image on GHCR + Helm chart", "clusters install or upgrade the operator with one Helm command; images are built and signed by CI");
+  if (prefs.hosting) return host(prefs.hosting.label, `named by you; one platform for the app, the database and backups${euRegion}`);
   // The person fixed where it runs: one machine, so no serverless or managed platform.
   if (prefs.singleServer && !t.has("cli")) {
-    return {
-      slot: "hosting",
-      choice: "A single small server (VPS): the app and PostgreSQL under Docker Compose behind Caddy",
-      rationale: `you said ${quote(prefs.singleServer, 120)}; nightly pg_dump backups copied off the machine, automatic HTTPS, and one box a volunteer can look after${euRegion}`,
-    };
+    return host("A single small server (VPS): the app and PostgreSQL under Docker Compose behind Caddy", `you said ${quote(prefs.singleServer, 120)}; nightly pg_dump backups copied off the machine, automatic HTTPS, and one box a volunteer can look after${euRegion}`);
   }
-  if (t.has("cli")) {
-    return { slot: "distribution", choice: family === "go" ? "GitHub Releases + Homebrew tap (GoReleaser)" : family === "node" ? "npm registry + GitHub Releases" : "GitHub Releases + package registry", rationale: "users install with one command; releases are built by CI from tags" };
-  }
+  if (t.has("cli")) return slot("distribution", family === "go" ? "GitHub Releases + Homebrew tap (GoReleaser)" : family === "node" ? "npm registry + GitHub Releases" : "GitHub Releases + package registry", "users install with one command; releases are built by CI from tags");
   if (t.has("health")) {
     if (t.region.eu && !t.region.us) {
       const de = t.region.countries.includes("Germany");
-      return { slot: "hosting", choice: "AWS Frankfurt (eu-central-1): ECS Fargate + RDS for PostgreSQL", rationale: `health data stays in ${de ? "Germany" : "the EU"} under a DPA${de ? "; AWS holds a BSI C5 attestation" : ""}; no servers to patch` };
+      return host("AWS Frankfurt (eu-central-1): ECS Fargate + RDS for PostgreSQL", `health data stays in ${de ? "Germany" : "the EU"} under a DPA${de ? "; AWS holds a BSI C5 attestation" : ""}; no servers to patch`);
     }
-    return { slot: "hosting", choice: "AWS: ECS Fargate + RDS for PostgreSQL", rationale: "HIPAA-eligible services covered by the AWS Business Associate Addendum; no servers to patch" };
+    return host("AWS: ECS Fargate + RDS for PostgreSQL", "HIPAA-eligible services covered by the AWS Business Associate Addendum; no servers to patch");
   }
-  if (t.has("simple_site") && family === "node") {
-    return { slot: "hosting", choice: "Netlify or Vercel static hosting", rationale: "a CDN in front of static files: free at this size, HTTPS and previews included" };
-  }
-  if (t.has("internal_tool")) {
-    return { slot: "hosting", choice: "The company's container platform (Kubernetes) behind the SSO proxy", rationale: "internal users, internal network; reuses existing backups, monitoring and on-call" };
-  }
-  if (t.has("iot")) {
-    return { slot: "hosting", choice: "AWS: ECS Fargate + Timescale Cloud", rationale: `device traffic and services in one cloud${euRegion}` };
-  }
-  if (t.has("realtime") && family === "node") {
-    return { slot: "hosting", choice: "Vercel for Next.js + Fly.io for the WebSocket gateway", rationale: `Vercel's functions cannot hold WebSocket connections, so the gateway runs where long-lived connections are cheap${euRegion}` };
-  }
-  if (family === "node") {
-    return { slot: "hosting", choice: `Vercel + Neon serverless PostgreSQL${eu ? " (both in Frankfurt)" : ""}`, rationale: "preview deployments per pull request and a database that scales to zero while traffic is small" };
-  }
-  return { slot: "hosting", choice: `Fly.io${eu ? " (Frankfurt region)" : ""} with managed PostgreSQL`, rationale: "one Docker image deployed close to users, with managed database backups" };
+  if (t.has("simple_site") && family === "node") return host("Netlify or Vercel static hosting", "a CDN in front of static files: free at this size, HTTPS and previews included");
+  if (t.has("internal_tool")) return host("The company's container platform (Kubernetes) behind the SSO proxy", "internal users, internal network; reuses existing backups, monitoring and on-call");
+  if (t.has("iot")) return host("AWS: ECS Fargate + Timescale Cloud", `device traffic and services in one cloud${euRegion}`);
+  if (t.has("realtime") && family === "node") return host("Vercel for Next.js + Fly.io for the WebSocket gateway", `Vercel's functions cannot hold WebSocket connections, so the gateway runs where long-lived connections are cheap${euRegion}`);
+  if (family === "node") return host(`Vercel + Neon serverless PostgreSQL${eu ? " (both in Frankfurt)" : ""}`, "preview deployments per pull request and a database that scales to zero while traffic is small");
+  return host(`Fly.io${eu ? " (Frankfurt region)" : ""} with managed PostgreSQL`, "one Docker image deployed close to users, with managed database backups");
 }
 
 function services(input: StackInput, family: Family, framework: string): Slot[] {
@@ -174,34 +142,24 @@ function services(input: StackInput, family: Family, framework: string): Slot[] 
     const recurring = /subscri|per month|monthly plan|recurring/i.test(`${profile.subject} ${profile.features.join(" ")} ${profile.answers.sentences.join(" ")}`);
     out.push(
       t.has("marketplace")
-        ? { slot: "payments", choice: "Stripe Connect (Express accounts) + webhooks", rationale: `${methods} in one integration; Stripe onboards and verifies sellers, splits the platform commission and pays them out` }
+        ? slot("payments", "Stripe Connect (Express accounts) + webhooks", `${methods} in one integration; Stripe onboards and verifies sellers, splits the platform commission and pays them out`)
         : recurring
-          ? { slot: "payments", choice: "Stripe Billing (subscriptions) + webhooks", rationale: "plans, invoices, dunning and the customer portal without storing card data; webhooks keep subscription state in sync" }
-          : { slot: "payments", choice: "Stripe Payment Intents + webhooks", rationale: `${methods} with hosted card fields; webhooks confirm payment state server-side` },
+          ? slot("payments", "Stripe Billing (subscriptions) + webhooks", "plans, invoices, dunning and the customer portal without storing card data; webhooks keep subscription state in sync")
+          : slot("payments", "Stripe Payment Intents + webhooks", `${methods} with hosted card fields; webhooks confirm payment state server-side`),
     );
   }
-  if (t.has("realtime") && !t.has("video_calls")) {
-    out.push({ slot: "realtime", choice: f.realtime, rationale: `pushes ${t.has("game") ? "questions, the countdown and leaderboard updates" : "live updates"} to every connected client in milliseconds, with rooms per ${t.has("game") ? "game" : "channel"}` });
-  }
-  if (t.has("ehr_integration")) {
-    out.push({ slot: "fhir", choice: `HL7 FHIR R4 client: ${f.fhir}`, rationale: "reads and writes the EHR's Patient, Encounter and Observation resources; SMART Backend Services for system-to-system auth" });
-  }
-  if (t.has("internal_tool")) out.push({ slot: "sso", choice: `SSO: ${f.oidc}`, rationale: "no passwords to manage; joiners and leavers follow the identity provider" });
-  if (t.has("iot")) out.push({ slot: "iot", choice: "AWS IoT Core (MQTT)", rationale: "a managed MQTT broker with per-device certificates and rules that route telemetry to the ingest service" });
-  if (t.has("media")) out.push({ slot: "storage", choice: `S3-compatible object storage${t.region.eu ? " (EU region)" : ""} with presigned uploads`, rationale: "images go straight from the browser to storage; the database keeps only keys and metadata" });
-  if (t.has("ai")) out.push({ slot: "ai", choice: f.ai, rationale: "keeps the model provider swappable and every output validated before it is stored" });
-  if (t.has("video_calls")) {
-    out.push({ slot: "realtime", choice: `LiveKit (WebRTC)${t.region.eu ? " self-hosted in the EU" : ""}`, rationale: "encrypted video rooms per session; media never touches our disks and recording stays off by default" });
-  }
-  if (t.has("e_signature")) out.push({ slot: "other", choice: "Dropbox Sign or DocuSign API", rationale: "legally recognised signatures with an audit trail, without building signature evidence ourselves" });
-  if (t.has("mobile") && /native|ios|android|app store|mobile app/i.test((t.evidence.mobile ?? []).join(" "))) {
-    out.push({ slot: "mobile", choice: "React Native (Expo)", rationale: "one TypeScript codebase for iOS and Android, sharing types with the API" });
-  }
-  if (t.has("offline_first")) out.push({ slot: "offline", choice: "PWA with a service worker and an IndexedDB outbox", rationale: "work continues without a connection and syncs when it returns" });
-  if (t.any("payments", "notifications", "ehr_integration", "scheduling") && !t.any("cli", "k8s_operator", "simple_site")) {
-    out.push({ slot: "queue", choice: f.queue, rationale: `retries ${joinList([t.has("payments") ? "webhook handling" : "", t.has("ehr_integration") ? "EHR writes" : "", t.any("notifications", "scheduling") ? "reminders" : ""].filter(Boolean))} outside the request path` });
-  }
-  if (t.has("notifications") && !t.has("cli")) out.push({ slot: "email", choice: "Transactional email (Postmark or Amazon SES)", rationale: "receipts and reminders with delivery tracking" });
+  if (t.has("realtime") && !t.has("video_calls")) out.push(slot("realtime", f.realtime, `pushes ${t.has("game") ? "questions, the countdown and leaderboard updates" : "live updates"} to every connected client in milliseconds, with rooms per ${t.has("game") ? "game" : "channel"}`));
+  if (t.has("ehr_integration")) out.push(slot("fhir", `HL7 FHIR R4 client: ${f.fhir}`, "reads and writes the EHR's Patient, Encounter and Observation resources; SMART Backend Services for system-to-system auth"));
+  if (t.has("internal_tool")) out.push(slot("sso", `SSO: ${f.oidc}`, "no passwords to manage; joiners and leavers follow the identity provider"));
+  if (t.has("iot")) out.push(slot("iot", "AWS IoT Core (MQTT)", "a managed MQTT broker with per-device certificates and rules that route telemetry to the ingest service"));
+  if (t.has("media")) out.push(slot("storage", `S3-compatible object storage${t.region.eu ? " (EU region)" : ""} with presigned uploads`, "images go straight from the browser to storage; the database keeps only keys and metadata"));
+  if (t.has("ai")) out.push(slot("ai", f.ai, "keeps the model provider swappable and every output validated before it is stored"));
+  if (t.has("video_calls")) out.push(slot("realtime", `LiveKit (WebRTC)${t.region.eu ? " self-hosted in the EU" : ""}`, "encrypted video rooms per session; media never touches our disks and recording stays off by default"));
+  if (t.has("e_signature")) out.push(slot("other", "Dropbox Sign or DocuSign API", "legally recognised signatures with an audit trail, without building signature evidence ourselves"));
+  if (t.has("mobile") && /native|ios|android|app store|mobile app/i.test((t.evidence.mobile ?? []).join(" "))) out.push(slot("mobile", "React Native (Expo)", "one TypeScript codebase for iOS and Android, sharing types with the API"));
+  if (t.has("offline_first")) out.push(slot("offline", "PWA with a service worker and an IndexedDB outbox", "work continues without a connection and syncs when it returns"));
+  if (t.any("payments", "notifications", "ehr_integration", "scheduling") && !t.any("cli", "k8s_operator", "simple_site")) out.push(slot("queue", f.queue, `retries ${joinList([t.has("payments") ? "webhook handling" : "", t.has("ehr_integration") ? "EHR writes" : "", t.any("notifications", "scheduling") ? "reminders" : ""].filter(Boolean))} outside the request path`));
+  if (t.has("notifications") && !t.has("cli")) out.push(slot("email", "Transactional email (Postmark or Amazon SES)", "receipts and reminders with delivery tracking"));
   return out;
 }
 
@@ -225,9 +183,7 @@ export function chooseStack(input: StackInput): StackPlan {
   if (frontend) additional.push(frontend);
   additional.push(...services(input, family, framework.choice));
   for (const tech of input.prefs.add) {
-    if (!additional.some((a) => a.choice.toLowerCase().includes(tech.label.toLowerCase()))) {
-      additional.push({ slot: "other", choice: tech.label, rationale: `named by you: ${tech.note ?? "part of your existing toolkit"}` });
-    }
+    if (!additional.some((a) => a.choice.toLowerCase().includes(tech.label.toLowerCase()))) additional.push(slot("other", tech.label, `named by you: ${tech.note ?? "part of your existing toolkit"}`));
   }
   const avoided = input.prefs.avoid.map((a) => a.label.toLowerCase());
   return {

@@ -5,7 +5,7 @@ import { joinList, quote } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import type { ProjectProfile } from "./extract-profile";
 import { toolchain } from "./family-profiles";
-import { getSlot, setSlot, type StackPlan } from "./stack-plan";
+import { getSlot, setSlot, type Slot, type StackPlan } from "./stack-plan";
 
 export interface OpsAction {
   /** What Felix asks for (imperative) and what the revision reports (past tense). */
@@ -22,14 +22,11 @@ export interface OpsReview {
   actions: OpsAction[];
 }
 
+/** An action that sets one service, whatever else the stack holds by then. */
+const setting = (ask: string, done: string, slot: Slot): OpsAction => ({ ask, done, apply: (p) => setSlot(p, slot) });
+
 function observability(plan: StackPlan): OpsAction {
-  if (/company/i.test(getSlot(plan, "hosting")?.choice ?? "")) {
-    return {
-      ask: "export OpenTelemetry metrics and traces into the company's existing monitoring instead of adding a vendor",
-      done: "wired OpenTelemetry into the company's existing monitoring; alerts route to the on-call rotation",
-      apply: (p) => setSlot(p, { slot: "observability", choice: "OpenTelemetry into the company's existing monitoring", rationale: "no new vendor; dashboards and alerts live where on-call already looks" }),
-    };
-  }
+  if (/company/i.test(getSlot(plan, "hosting")?.choice ?? "")) return setting("export OpenTelemetry metrics and traces into the company's existing monitoring instead of adding a vendor", "wired OpenTelemetry into the company's existing monitoring; alerts route to the on-call rotation", { slot: "observability", choice: "OpenTelemetry into the company's existing monitoring", rationale: "no new vendor; dashboards and alerts live where on-call already looks" });
   return {
     ask: "add Sentry and OpenTelemetry so failures page someone before users notice",
     done: "added Sentry and OpenTelemetry, so failures page someone before users notice",
@@ -56,34 +53,18 @@ export function opsReview(t: DomainTraits, plan: StackPlan, profile: ProjectProf
   if (t.has("simple_site")) {
     deployment = "Every push builds the static site and publishes it to the CDN with a preview URL per pull request; nothing runs on a server, so there is nothing to patch.";
     cost = "Free on the hosting's starter tier at this traffic; the only running cost is the domain and, if used, the form service.";
-    actions.push({
-      ask: "replace Sentry with uptime checks and cookieless analytics — a static site has no server errors to track",
-      done: "swapped error tracking for uptime checks and cookieless analytics",
-      apply: (p) => setSlot(p, { slot: "observability", choice: "Uptime checks + cookieless analytics (Plausible)", rationale: "know when the site is down and which pages bring enquiries, without a cookie banner" }),
-    });
+    actions.push(setting("replace Sentry with uptime checks and cookieless analytics — a static site has no server errors to track", "swapped error tracking for uptime checks and cookieless analytics", { slot: "observability", choice: "Uptime checks + cookieless analytics (Plausible)", rationale: "know when the site is down and which pages bring enquiries, without a cookie banner" }));
   } else if (t.has("k8s_operator")) {
     deployment = "CI builds a multi-arch image, signs it, runs the envtest suite and an end-to-end test against a kind cluster, then publishes the Helm chart; upgrades are tested from the previous release.";
     cost = "No hosted runtime of our own: the operator runs in the users' clusters. CI minutes and a container registry are the only bills.";
-    actions.push({
-      ask: "expose Prometheus metrics and Kubernetes events from the reconciler instead of a hosted error tracker",
-      done: "added Prometheus metrics and Kubernetes events from the reconciler",
-      apply: (p) => setSlot(p, { slot: "observability", choice: "Prometheus metrics + Kubernetes events", rationale: "reconcile duration, errors and backup age are visible in the users' own monitoring" }),
-    });
+    actions.push(setting("expose Prometheus metrics and Kubernetes events from the reconciler instead of a hosted error tracker", "added Prometheus metrics and Kubernetes events from the reconciler", { slot: "observability", choice: "Prometheus metrics + Kubernetes events", rationale: "reconcile duration, errors and backup age are visible in the users' own monitoring" }));
   } else if (split) {
     deployment = `Two platforms (Vercel and Fly.io) means two pipelines, two sets of secrets and two places to look during an incident. Build one Docker image with two process groups (web and gateway) on Fly.io and deploy both from the same pipeline.`;
-    actions.push({
-      ask: "run the web app and the WebSocket gateway on one platform (Fly.io, one image, two process groups)",
-      done: "moved the web app and the WebSocket gateway onto Fly.io as two process groups of one image",
-      apply: (p) => setSlot(p, { slot: "hosting", choice: `Fly.io: web and gateway process groups from one image${t.region.eu ? " (Frankfurt)" : ""}`, rationale: "one pipeline and one set of secrets; the gateway keeps long-lived connections that serverless functions cannot" }),
-    });
+    actions.push(setting("run the web app and the WebSocket gateway on one platform (Fly.io, one image, two process groups)", "moved the web app and the WebSocket gateway onto Fly.io as two process groups of one image", { slot: "hosting", choice: `Fly.io: web and gateway process groups from one image${t.region.eu ? " (Frankfurt)" : ""}`, rationale: "one pipeline and one set of secrets; the gateway keeps long-lived connections that serverless functions cannot" }));
     cost = `${scale ? `With ${scale}, two` : "At classroom scale two"} shared-CPU machines and a small managed PostgreSQL run in the tens of euros per month; Redis only becomes necessary when the gateway runs on more than one machine.`;
   } else if (/aws/i.test(hostName)) {
     deployment = `ECS Fargate behind an ALB with RDS is solid but has many parts (VPC, subnets, NAT, IAM, KMS). Define it in Terraform from day one, keep staging identical to production, and deploy with blue/green on each merge.`;
-    actions.push({
-      ask: "define the AWS infrastructure in Terraform with identical staging and production",
-      done: "defined the AWS infrastructure in Terraform, with staging identical to production",
-      apply: (p) => setSlot(p, { slot: "iac", choice: "Terraform (staging and production from the same modules)", rationale: "reviewable infrastructure changes and a reproducible environment for audits" }),
-    });
+    actions.push(setting("define the AWS infrastructure in Terraform with identical staging and production", "defined the AWS infrastructure in Terraform, with staging identical to production", { slot: "iac", choice: "Terraform (staging and production from the same modules)", rationale: "reviewable infrastructure changes and a reproducible environment for audits" }));
     cost = `The fixed floor is the NAT gateway, the load balancer and a Multi-AZ database — a few hundred dollars a month before traffic. Start single-AZ in staging, reserved instances once usage is known.`;
   } else if (/kubernetes|company/i.test(hostName)) {
     deployment = `Reuse the platform team's Helm chart template: one Deployment, a readiness probe on /health, the database from the shared managed PostgreSQL, migrations as a pre-deploy Job.`;
@@ -102,11 +83,7 @@ export function opsReview(t: DomainTraits, plan: StackPlan, profile: ProjectProf
   const queue = getSlot(plan, "queue");
   if (queue && /redis/i.test(queue.choice) && !getSlot(plan, "realtime")) {
     const pgQueue = plan.family === "python" ? "Procrastinate (jobs in PostgreSQL)" : plan.family === "ruby" ? "Solid Queue" : plan.family === "go" ? "River (jobs in PostgreSQL)" : "a PostgreSQL-backed queue";
-    actions.push({
-      ask: `replace the Redis-backed queue with ${pgQueue}; one less service to run`,
-      done: `replaced the Redis-backed queue with ${pgQueue}`,
-      apply: (p) => setSlot(p, { slot: "queue", choice: pgQueue, rationale: "jobs commit in the same transaction as the data that triggers them; no Redis to operate at this scale" }),
-    });
+    actions.push(setting(`replace the Redis-backed queue with ${pgQueue}; one less service to run`, `replaced the Redis-backed queue with ${pgQueue}`, { slot: "queue", choice: pgQueue, rationale: "jobs commit in the same transaction as the data that triggers them; no Redis to operate at this scale" }));
   }
   // Simple sites and operators had their observability action chosen above.
   if (t.has("cli") && !t.any("simple_site", "k8s_operator")) {

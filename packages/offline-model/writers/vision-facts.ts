@@ -14,18 +14,14 @@ export function quotesAbout(ctx: ProjectContext, topics: Parameters<ProjectConte
   return unique(topics.flatMap((t) => ctx.profile.answers.about(t))).slice(0, max);
 }
 
-/** "Buyers are office workers aged 25-45; cooks are often retirees" → one clause per group. */
-function audienceClauses(ctx: ProjectContext): string[] {
-  return ctx.profile.answers.about("audience").flatMap((s) => s.split(/;\s*|,\s+(?=[a-z]+\s+(?:are|is)\b)/));
-}
-
 /** A volume the person gave ("500 weekly orders", "up to 40 students"), not a percentage or team size. */
 export function scaleFact(ctx: ProjectContext): string | undefined {
   return ctx.profile.numbers.find((n) => /\d/.test(n) && !/%|person|people team|developers?|engineers?/i.test(n));
 }
 
 export function targetUsers(ctx: ProjectContext): string[] {
-  const clauses = audienceClauses(ctx);
+  // "Buyers are office workers aged 25-45; cooks are often retirees" → one clause per group.
+  const clauses = ctx.profile.answers.about("audience").flatMap((s) => s.split(/;\s*|,\s+(?=[a-z]+\s+(?:are|is)\b)/));
   const all = userActors(ctx);
   // "Buyers are office workers": office workers describe buyers, they are not another group.
   const described = new Set<string>();

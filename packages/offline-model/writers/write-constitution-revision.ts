@@ -9,11 +9,6 @@ import { art, writeConstitution, type Article } from "./write-constitution";
 const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10, xi: 11, xii: 12, xiii: 13, xiv: 14, xv: 15, xvi: 16 };
 const STOP = new Set(["article", "the", "and", "for", "with", "from", "that", "this", "about", "change", "should", "please", "make", "into", "than", "more", "less"]);
 
-/** The draft in the prompt (the articles, or a bare list of them), else the one this model would have written. */
-function currentArticles(ctx: ProjectContext): Article[] {
-  return ctx.json("current_draft", constitutionOutput, (v) => (Array.isArray(v) ? { articles: v } : v))?.articles ?? writeConstitution(ctx).articles;
-}
-
 function targetIndex(articles: Article[], change: string): number {
   const num = /\barticle\s+(\d{1,2}|[ivx]{1,5})\b/i.exec(change) ?? /#(\d{1,2})\b/.exec(change);
   if (num) {
@@ -39,7 +34,9 @@ function targetIndex(articles: Article[], change: string): number {
 export function writeConstitutionRevision(ctx: ProjectContext): ConstitutionOutput {
   const text = normalizeSpace(ctx.section("user_changes") || ctx.answers);
   const { ops } = parseChangeRequest(text);
-  let articles = currentArticles(ctx).map((a) => ({ ...a }));
+  // The draft in the prompt (the articles, or a bare list of them), else the one this model would have written.
+  const current = ctx.json("current_draft", constitutionOutput, (v) => (Array.isArray(v) ? { articles: v } : v))?.articles ?? writeConstitution(ctx).articles;
+  let articles = current.map((a) => ({ ...a }));
   if (ops.length <= 1 && !ops.some((o) => o.op === "forbid")) return { articles: reviseOnce(articles, text, ctx) };
   for (const op of ops) {
     if (op.op !== "forbid") articles = reviseOnce(articles, op.text, ctx);

@@ -6,28 +6,14 @@ import { actorList } from "../actors-view";
 import type { ProjectContext } from "../context";
 import { capitalize, joinList, truncate } from "../text-utils";
 import { contradictions } from "../reading/features";
-import {
-  coreFeatures,
-  industryContext,
-  legalConstraints,
-  problemStatement,
-  projectConstraints,
-  risks,
-  successMetrics,
-  targetUsers,
-  technicalConsiderations,
-} from "./vision-facts";
-
-/** A teammate's cross-question addressed to this persona, if any, to answer in the vision. */
-function answeredQuestion(ctx: ProjectContext): { from: string; question: string } | undefined {
-  const q = ctx.conversation.find((m) => m.to === ctx.agent && /QUESTION FOR YOU:/i.test(m.body));
-  const question = q ? /QUESTION FOR YOU:\s*(.+)/i.exec(q.body)?.[1] : undefined;
-  return q && question ? { from: q.from, question } : undefined;
-}
+import { coreFeatures, industryContext, legalConstraints, problemStatement, projectConstraints, risks, successMetrics, targetUsers, technicalConsiderations } from "./vision-facts";
 
 export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
   const agent = ctx.agent;
-  const asked = answeredQuestion(ctx);
+  // A teammate's cross-question addressed to this persona, if any, to answer in the vision.
+  const q = ctx.conversation.find((m) => m.to === agent && /QUESTION FOR YOU:/i.test(m.body));
+  const question = q ? /QUESTION FOR YOU:\s*(.+)/i.exec(q.body)?.[1] : undefined;
+  const asked = q && question ? { from: q.from, question } : undefined;
   const lens =
     agent === "oscar"
       ? ` It must be compliant by construction: ${joinList(ctx.regulations.filter((r) => r.legal).slice(0, 3).map((r) => r.name.split(" (")[0])) || "a privacy-first design and OWASP ASVS Level 2"}.`

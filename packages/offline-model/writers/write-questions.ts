@@ -3,16 +3,11 @@
 import type { QuestionsOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { truncate, unique } from "../text-utils";
-import { classicCandidates, nadiaCandidates, oscarCandidates, tessaCandidates, type Candidate } from "./question-bank";
-
-function candidatesFor(ctx: ProjectContext): Candidate[] {
-  if (ctx.task === "classic.vision_questions") return classicCandidates(ctx);
-  return ctx.agent === "oscar" ? oscarCandidates(ctx) : ctx.agent === "tessa" ? tessaCandidates(ctx) : nadiaCandidates(ctx);
-}
+import { classicCandidates, nadiaCandidates, oscarCandidates, tessaCandidates } from "./question-bank";
 
 export function writeQuestions(ctx: ProjectContext): QuestionsOutput {
   const rng = ctx.rng("questions");
-  const all = candidatesFor(ctx);
+  const all = ctx.task === "classic.vision_questions" ? classicCandidates(ctx) : ctx.agent === "oscar" ? oscarCandidates(ctx) : ctx.agent === "tessa" ? tessaCandidates(ctx) : nadiaCandidates(ctx);
   // A question about another domain's people or things is no question for this person.
   const grounded = all.filter((c) => !ctx.grounding.foreign(c.text).length);
   const ranked = (new Set(grounded.map((c) => c.topic)).size >= 2 ? grounded : all)

@@ -1,12 +1,6 @@
 // Stack debate turns: Liam's proposal, Zara's security
 // critique, Felix's ops critique, Liam's revision and each member's position.
-import type {
-  OpsCritiqueOutput,
-  PositionOutput,
-  ProposalOutput,
-  RevisedProposalOutput,
-  SecurityCritiqueOutput,
-} from "@inception-party/protocol";
+import type { OpsCritiqueOutput, PositionOutput, ProposalOutput, RevisedProposalOutput, SecurityCritiqueOutput } from "@inception-party/protocol";
 import { critiqueTitles, findMessage } from "../conversation";
 import type { ProjectContext } from "../context";
 import { toProposal } from "../knowledge/stack-plan";
