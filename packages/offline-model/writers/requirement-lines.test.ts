@@ -120,3 +120,11 @@ describe("ProjectContext: children who neither use it nor are kept in it", () =>
     expect(ctx("Kids log the books they read and parents see their progress.").traits.has("minors")).toBe(true);
   });
 });
+
+// Written for this test, in no corpus: a gospel choir.
+describe("userActors: whoever a feature says does something", () => {
+  it("counts singers who download and mark things as users, though the reader keeps nothing they act on", () => {
+    const c = ctx("Every week the singers must say if they come to the rehearsal. The singers can download the right PDF and mark who already paid.");
+    expect(targetUsers(c).join(" ")).toMatch(/^Singers/);
+  });
+});
