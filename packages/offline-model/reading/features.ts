@@ -5,7 +5,7 @@ import { capitalize, escapeRegExp } from "../text-utils";
 import type { Reading } from "./read-project";
 import { readClauses, splitSentences, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
-import { LANGUAGE_CODES } from "./languages";
+import { isForeign, LANGUAGE_CODES } from "./languages";
 
 // ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
 const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
@@ -28,7 +28,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
   const out: string[] = [];
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
-    if (!c.verb || c.negated || c.copula || c.relative || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
+    if (!c.verb || c.negated || c.copula || c.relative || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
     let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;

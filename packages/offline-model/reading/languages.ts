@@ -16,3 +16,14 @@ export function localeCode(language: string): string {
 
 /** Whether a sentence names the language, however it is capitalised ("portuguese only"). */
 export const saysLanguage = (sentence: string, language: string): boolean => new RegExp(`\\b${language}\\b`, "i").test(sentence);
+
+// The commonest small words of the languages people mix into English, which English never
+// uses, and English's own (words these languages share, "a", "an", "in", "on", "per", left out).
+const OTHER_SMALL_WORDS = new Set(["ich", "wir", "und", "der", "die", "das", "ein", "eine", "einen", "nicht", "ist", "sind", "mit", "für", "je", "nous", "vous", "le", "les", "et", "est", "une", "des", "du", "avec", "pour", "el", "los", "las", "y", "una", "somos", "con", "para", "por", "het", "een", "wij", "zijn", "niet", "il", "di", "che", "sono", "och", "jag", "vi", "är"]);
+const ENGLISH_SMALL_WORDS = new Set(["the", "and", "is", "are", "we", "our", "of", "to", "for", "with", "they", "it", "this", "that", "be", "can", "will", "not", "at", "by", "from", "have", "has", "who", "which", "what", "my", "you"]);
+
+/** "Ich leite einen Laienchor in Freiburg": a clause in another language, which this reader cannot read (loanwords in English are read). */
+export function isForeign(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  return words.filter((w) => OTHER_SMALL_WORDS.has(w)).length >= 2 && !words.some((w) => ENGLISH_SMALL_WORDS.has(w));
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contradictions, featuresFromReading } from "./features";
 import { readClauses } from "./read-clauses";
 import { readProject } from "./read-project";
+import { isForeign } from "./languages";
 
 const GARDENS = "A community gardens app: members reserve plots, log harvests, swap seeds and tools, organisers send watering rotas and announcements. Volunteer-run, tiny budget, no payments.";
 const GARDENS_ANSWERS =
@@ -343,5 +344,18 @@ describe("readProject: a plural before a record's verb, languages named alone, m
 
   it("reads what is usually done as today's practice, not a channel it must use", () => {
     expect(readProject("Members borrow books, usually by email.").requirements.filter((q) => q.kind === "channel")).toEqual([]);
+  });
+});
+
+// Written for this test, in no corpus: a choir in Graz, a bakery in Lyon, olive growers.
+describe("readProject: a clause in another language", () => {
+  it("is not read as English (no feature, thing or product from it), while English with loanwords is", () => {
+    const d = "Wir sind ein kleiner Chor in Graz. Singers download the scores.";
+    const r = readProject(d);
+    expect(r.requirements.filter((q) => q.kind === "product")).toEqual([]);
+    expect(featuresFromReading(r, d)).toEqual(["Singers download the scores"]);
+    expect(r.unclear).toContain("Wir sind ein kleiner Chor in Graz.");
+    expect(isForeign("Nous sommes une petite boulangerie à Lyon")).toBe(true);
+    expect(isForeign("every socio brings his olives to the almazara")).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
-import { LANGUAGE_CODES, saysLanguage } from "./languages";
+import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
 import { infinitive, isMeasure, remember, singularNoun, tokens } from "./nlp";
 import { actRecord } from "./acts";
@@ -354,6 +354,8 @@ function read(description: string, answers: string): Reading {
   const acting = new Set([...clauses.flatMap(actorsOf), ...withMe]);
   for (const p of withMe) if (!p.includes(" ")) actors.push(p);
   for (const c of clauses) {
+    // A clause in another language is not read as English: it stays among the sentences the reader could not read.
+    if (isForeign(c.text)) continue;
     if (OUT_OF_SCOPE.test(c.sentence)) {
       ruledOut.add(c.sentence.replace(/[.!]+$/, ""));
       read.add(c.sentence);

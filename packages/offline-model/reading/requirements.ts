@@ -6,7 +6,7 @@
 // words say it; every writer that carries one can quote the clause it came from.
 import { detectRegion } from "../knowledge/regions";
 import { TECHS } from "../knowledge/tech-catalog";
-import { LANGUAGE_CODES } from "./languages";
+import { isForeign, LANGUAGE_CODES } from "./languages";
 import { readClauses, splitSentences } from "./read-clauses";
 import { tokens } from "./nlp";
 
@@ -125,7 +125,7 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // A language listed with a known one ("Marathi and Hindi").
     const langs = Object.keys(LANGUAGE_CODES).join("|");
     if (new RegExp(`\\b(?:${langs})(?:,|,? and|,? or) ${word}\\b|\\b${word}(?:,|,? and|,? or) (?:${langs})\\b|\\b${word}[- ](?:speak\\w*|language)`).test(sentence)) return;
-    if (OWN.test(sentence.slice(0, Math.max(0, at)))) return;
+    if (OWN.test(sentence.slice(0, Math.max(0, at))) || isForeign(clauseAround(sentence, at))) return;
     // "half board (Halbpension)": a name alone in parentheses after an ordinary noun is that noun in another tongue; after a tool's noun ("our booking tool (Calendly)") it names the tool.
     if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !/\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\s*$/i.test(sentence.slice(0, at - 1))) return;
     // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
