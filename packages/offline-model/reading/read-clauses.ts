@@ -4,7 +4,7 @@
 // clauses sharing the subject "members"; "no payments" is a negated clause without a
 // verb. Part-of-speech tags come from the NLP library; this file only walks them.
 import { ROLES } from "../knowledge/actors";
-import { sentences } from "../text-utils";
+import { escapeRegExp, sentences } from "../text-utils";
 import { ACT_RECORDS } from "./acts";
 import { LANGUAGE_CODES } from "./languages";
 import { dictionaryTag, infinitive, singularNoun, SINGULAR_DETERMINER, tokens, type Token } from "./nlp";
@@ -609,6 +609,16 @@ const HOLDS = /^(?:have|include|contain|record|store|keep|hold|need|capture|show
 /** Nouns a colon list spells out as kinds or parts, not as what one record holds: "three parts: bookings, reminders". */
 const PARTS_OF = /^(?:part|feature|kind|type|step|area|section|module|screen|page|thing|need|goal|problem|requirement|option|question|idea|role|group|user|people|person)$/;
 
+/** "the Probe (rehearsal)", "their Ausweis (ID card)": a name glossed in lower-case words in parentheses is the thing the gloss names. */
+function glossed(c: Clause): void {
+  for (const np of [c.subject, ...(c.also ?? []), ...c.objects, ...c.extras.map((e) => e.np)]) {
+    const gloss = np?.proper ? new RegExp(`\\b${escapeRegExp(np.text)}\\s*\\((?:the\\s+|an?\\s+)?([a-zA-Z][a-zA-Z -]{1,28}?)\\s*[,)]`).exec(c.sentence)?.[1] : undefined;
+    // ("Alfama (lots of tourists)" says something about the place; a gloss is a noun alone.)
+    if (!np || !gloss || (!/[a-z]/.test(gloss[0]) && !/^[A-Z]{2,}\b/.test(gloss)) || gloss.split(/\s+/).length > 3 || /\b(?:of|and|or|with|for|in|at|on|by|to|from|very|lots?|many|some|few|mostly|only|also|not|no)\b/i.test(gloss)) continue;
+    Object.assign(np, { text: gloss, full: gloss, head: singularNoun(gloss.toLowerCase()), proper: false });
+  }
+}
+
 /** Whole sentences; list markers dropped, line breaks end a sentence. */
 export function splitSentences(text: string): string[] {
   return sentences(text, 2);
@@ -647,6 +657,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
           // "… for our sponsor, the city council": a phrase with an article after it renames a noun said before.
           if (/^(?:the|our|their|his|her|its|my|your)\s/i.test(piece)) c.apposition = true;
         }
+        glossed(c);
         out.push(c);
         if (c.verb) {
           prevHadVerb = true;

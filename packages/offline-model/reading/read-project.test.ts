@@ -359,3 +359,13 @@ describe("readProject: a clause in another language", () => {
     expect(isForeign("every socio brings his olives to the almazara")).toBe(false);
   });
 });
+
+// Written for this test, in no corpus: a sports club in Vienna, a shop in Porto.
+describe("readClauses: a name glossed in parentheses", () => {
+  it("names the thing by its gloss, and keeps a remark about a place as it was", () => {
+    const [c] = readClauses("Members bring their Ausweis (ID card) to the Training (practice session).");
+    expect([...c.objects, ...c.extras.map((e) => e.np)].map((np) => [np.head, np.proper])).toEqual([["id card", false], ["practice session", false]]);
+    const [p] = readClauses("We sell tiles in Ribeira (lots of tourists).");
+    expect(p.extras.map((e) => e.np.text)).toEqual(["Ribeira"]);
+  });
+});
