@@ -45,7 +45,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // with an indirect question the reader keeps whole; written as the task it is.
     if (!c.objects.length && !c.extras.length) {
       // "We also want to count how many …" → "Count how many …".
-      const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) to\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
+      const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
       // "… see who has it", "the singers must say if they come": a person asking or telling something the product records.
       else if (c.subject && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));

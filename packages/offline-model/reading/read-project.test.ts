@@ -369,3 +369,20 @@ describe("readClauses: a name glossed in parentheses", () => {
     expect(p.extras.map((e) => e.np.text)).toEqual(["Ribeira"]);
   });
 });
+
+// Written for this test, in no corpus: an island's ferry.
+describe("readProject: who acts, what people lack, a phone that is a call", () => {
+  const d = "Every seat must be booked the day before; today people phone me. When the boat cannot sail I call everybody who booked. I have no IT knowledge. I would like that guests book a seat on their phone.";
+  const r = readProject(d);
+  it("reads no actor from a passive or an indefinite pronoun, no thing from what people lack", () => {
+    expect(r.actors).not.toEqual(expect.arrayContaining(["seat"]));
+    expect(r.actors).not.toContain("everybody");
+    expect(r.things.map((t) => t.name)).not.toEqual(expect.arrayContaining(["everybody"]));
+    expect(r.things.map((t) => t.name)).not.toContain("knowledge");
+  });
+
+  it("writes 'I would like that guests book' as what guests do, and reads 'phone me' as a call", () => {
+    expect(featuresFromReading(r, d)).toContain("Guests book a seat on their phone");
+    expect(r.requirements.filter((q) => q.kind === "device").map((q) => q.said)).toEqual(["I would like that guests book a seat on their phone."]);
+  });
+});

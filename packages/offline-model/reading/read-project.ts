@@ -199,7 +199,7 @@ function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined 
   if (!np || np.proper || np.time || np.individual) return undefined;
   const last = np.head.split(" ").pop()!;
   if (ROLE_SINGULAR.has(last)) return ROLE_SINGULAR.get(last);
-  if (["we", "i", "they", "you", "people", "user", "users", "everyone", "team"].includes(last)) return undefined;
+  if (["we", "i", "they", "you", "people", "user", "users", "everyone", "everybody", "anyone", "anybody", "someone", "somebody", "team"].includes(last)) return undefined;
   // A word that only looks like an agent noun ("fee", "cutter") acts only when it does what people do.
   if (!np.person && verb && THING_VERBS.test(verb)) return undefined;
   // "the kiln steward confirms the load": whoever does what only people do is a person, whatever the word.
@@ -217,7 +217,8 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
   }
-  if (ROLE_SINGULAR.has(h.split(" ").pop()!) || PEOPLE.has(h.split(" ").pop()!)) return undefined;
+  // ("everybody who booked": an indefinite pronoun names nobody's record.)
+  if (ROLE_SINGULAR.has(h.split(" ").pop()!) || PEOPLE.has(h.split(" ").pop()!) || /^(?:every|any|some|no)(?:body|one|thing)$/.test(h)) return undefined;
   // "paper record cards", "paper forms": what is on paper today is what the product replaces, not a record it keeps.
   if (/\bpaper\s/i.test(np.full) && last !== "paper") return undefined;
   if (MONEY_WORDS.test(h)) return h;
@@ -344,7 +345,8 @@ function read(description: string, answers: string): Reading {
   }
   // "sign a waiver", "each station has a duty roster": a word that only looks like an agent noun is a person when one acts somewhere.
   // Everyone a clause's subject names acts: "the sirs and madams take attendance".
-  const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorIn(np, c.verb)).filter((a): a is string => Boolean(a)));
+  // ("every car must be booked": a passive's verb says what is done to its subject, never that it acts.)
+  const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorIn(np, c.passive ? undefined : c.verb)).filter((a): a is string => Boolean(a)));
   // "me + 2 techs", "me and two apprentices": whoever the speaker counts with themselves is a person who works with them.
   const withMe = new Set<string>();
   for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?([a-z][\w-]*s)\b/gi)) {
@@ -446,6 +448,8 @@ function read(description: string, answers: string): Reading {
         // "they tell the office": whom people speak to is no thing they act on.
         // "people hate the group chat": what people feel about or know is no thing they act on.
         .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
+        // ("I have no IT knowledge": what people say they lack is no thing.)
+        .filter((o) => !(c.negated && LACK.test(o.head.split(" ").pop()!)))
         .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
