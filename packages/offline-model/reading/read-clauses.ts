@@ -480,8 +480,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     // "track which part for which job": "which" after a verb or a preposition, before a noun with no verb of its own, only asks
     // which one; the nouns are what is acted on ("a bus which drives" is a relative clause).
     // (After "which" a word before a preposition or the end is that noun, whatever the tagger says.)
-    const asked = rest[k + 1] && (isNounish(rest[k + 1]) || !rest[k + 2] || PREPS.has(rest[k + 2].norm));
-    if (/^(?:which|what)$/.test(rest[k].norm) && (k === 0 || PREPS.has(rest[k - 1].norm)) && asked && !rest.slice(k + 2).some((t, x) => isVerb(t, rest[k + 3 + x]) && !t.tags.has("Noun"))) {
+    const asked = () => rest[k + 1] && (isNounish(rest[k + 1]) || !rest[k + 2] || PREPS.has(rest[k + 2].norm));
+    if (/^(?:which|what)$/.test(rest[k].norm) && (k === 0 || PREPS.has(rest[k - 1].norm)) && asked() && !rest.slice(k + 2).some((t, x) => isVerb(t, rest[k + 3 + x]) && !t.tags.has("Noun"))) {
       rest.splice(k, 1);
       if (!isNounish(rest[k])) rest[k] = { ...rest[k], tags: new Set(["Noun", "Singular"]) };
       k--;

@@ -268,7 +268,8 @@ function languagesOf(text: string): string[] {
   // "Swedish and English.", "English only": a sentence that only names languages, or one said as the only one, says what the screens speak.
   // ("Welsh and English please, it is the law for us": a part of a sentence that names only languages, the same.)
   const onlyLanguages = (part: string) => !part.replace(new RegExp(`\\b(?:${found.join("|")}|and|or|both|please|only|in)\\b|[+&.!]`, "gi"), "").trim();
-  if (splitSentences(text).some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || splitSentences(text).flatMap((s) => s.split(/[,;:]\s+/)).some((p) => found.filter((l) => p.includes(l)).length >= 2 && onlyLanguages(p)) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
+  const said = splitSentences(text);
+  if (said.some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || said.flatMap((s) => s.split(/[,;:]\s+/)).some((p) => found.filter((l) => p.includes(l)).length >= 2 && onlyLanguages(p)) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
   // ("Programs are in Portuguese and Changana": what a thing of theirs is in is its content's language, not the screens'.)
   const contentOnly = new RegExp(`\\b(?!(?:it|app|apps|site|screens?|interface|ui|everything|all)\\b)[a-z]+s (?:are|were) (?:\\w+ )?in (?:both )?(?:${LANGUAGES.join("|")})\\b`, "gi");
   const uiCue = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i");
