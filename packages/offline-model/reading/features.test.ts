@@ -94,4 +94,14 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     const d = "Each Friday the players must say if they can play on Sunday. The coach can pick the team and mark who already paid the fee.";
     expect(featuresFromReading(readProject(d), d)).toEqual(["Each Friday the players must say if they can play on Sunday", "The coach can pick the team and mark who already paid the fee"]);
   });
+
+  it("leaves out where and when the speakers gather: their setting, not a feature", () => {
+    const d = "Our chess club plays on Thursday evenings at the library. Members record games and challenge each other to matches.";
+    const fs = featuresFromReading(readProject(d), d);
+    expect(fs.join(" ")).not.toMatch(/Thursday|plays/);
+    expect(fs[0]).toMatch(/^Members record games/);
+    const w = "We train twice a week in the park. We want to send each runner a weekly plan.";
+    expect(featuresFromReading(readProject(w), w).join(" ")).not.toMatch(/train twice/);
+  });
 });
+

@@ -51,6 +51,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
       else if (c.subject && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));
       continue;
     }
+    // "We meet every Tuesday in the village hall": the speakers acting on nothing, only when and where, is their setting.
+    if (/^(?:we|i)\s+(?!(?:\w+\s+)?(?:want|need|would|'d)\b)/i.test(text) && c.objects.every((o) => o.time)) continue;
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.

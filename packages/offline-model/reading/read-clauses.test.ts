@@ -79,4 +79,16 @@ describe("readClauses: where a noun phrase ends", () => {
   it("keeps a list of states whose middle item has a verb, when its last item is a state", () => {
     expect(readClauses("Printers flag each proof as approved, needs changes or rejected.").map((c) => c.text)).toEqual(["Printers flag each proof as approved, needs changes or rejected"]);
   });
+
+  it("reads steps after a colon as clauses, never as what one record holds", () => {
+    const cs = readClauses("Each spring we run a seed swap: gardeners bring seeds, volunteers sort packets, and we post the leftovers.");
+    expect(cs.some((c) => c.attributes)).toBe(false);
+    expect(cs.map((c) => c.verb)).toEqual(["run", "bring", "sort", "post"]);
+    // Short items without a verb of their own are still a record's parts.
+    expect(readClauses("Rangers log each patrol: date, animal and trail name.")[0].attributes?.items).toEqual(["date", "animal", "trail name"]);
+  });
+
+  it("reads a word in -s form before a verb's bare form as a plural subject ('guides lead')", () => {
+    expect(shape("Then guides lead the tours.")[0]).toMatchObject({ subject: "guide", verb: "lead", objects: ["tour"] });
+  });
 });

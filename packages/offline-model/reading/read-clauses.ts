@@ -27,6 +27,8 @@ export interface NounPhrase {
   time?: boolean;
   /** Kinds said as modifiers sharing the head: "bisque or glaze firings" → firing, ["bisque", "glaze"]. */
   kinds?: string[];
+  /** One singular noun said without an article, a possessive or a number ("keep track"). */
+  bare?: boolean;
   /** One person the speaker knows ("my sister", "his accountant"): nobody's role. */
   individual?: boolean;
 }
@@ -83,6 +85,8 @@ function isVerb(t: Token, next?: Token): boolean {
   if (t.tags.has("Hyphenated")) return false;
   // "nurses confirm": a role noun followed by a verb is the subject.
   if (ROLE_WORDS.has(t.norm) && next?.tags.has("Verb")) return false;
+  // "judges give scores": a verb takes no bare infinitive after its -s form, so that word is a plural subject.
+  if (/[^s]s$/.test(t.norm) && !t.tags.has("Infinitive") && !t.tags.has("Noun") && next?.tags.has("Infinitive") && !/s$/.test(next.norm)) return false;
   return true;
 }
 
@@ -166,7 +170,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   const full = words.map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
   const time = last.tags.has("Date") || last.tags.has("Duration") || last.tags.has("Unit");
   const individual = /^(?:my|his|her)$/.test(owner) && last.tags.has("Singular");
-  return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}), ...(time ? { time } : {}), ...(individual ? { individual } : {}) };
+  const bare = !owner && count === undefined && nouns.length === 1 && last.tags.has("Singular") && !proper;
+  return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}), ...(time ? { time } : {}), ...(individual ? { individual } : {}), ...(bare ? { bare } : {}) };
 }
 
 /** A word the tagger read as a noun that is a verb after a subject ("and capture signatures"). */
@@ -238,19 +243,22 @@ interface Piece {
 }
 
 /** A list after a colon of short items without a verb of their own ("date, queen seen or not, temper of the colony"). */
-function colonList(parts: string[]): string[] | undefined {
-  const items = parts.flatMap((p) => p.split(/\s+(?:and|&)\s+/)).map((x) => x.trim().replace(/[.!?]+$/, "")).filter(Boolean);
+function colonList(sentence: string, parts: string[]): string[] | undefined {
+  const items = parts.flatMap((p) => p.split(/\s+(?:and|&)\s+/)).map((x) => x.trim().replace(/^(?:and|or)\s+/i, "").replace(/[.!?]+$/, "")).filter(Boolean);
   if (items.length < 2) return undefined;
-  // ("…our own ticketing: free events, a waitlist and a bundle": things said with an article are things, not what one record holds.)
-  return items.every((x) => x.split(/\s+/).length <= 5 && !/^(?:we|they|i|you|he|she|it|there|an?)\b/i.test(x) && !/\b(?:is|are|was|were|will|would|can|could|should|must)\b/i.test(x)) ? items : undefined;
+  // ("…our own ticketing: free events, a waitlist and a bundle": things said with an article are things, not what one record holds;
+  // "a quilt show: members enter quilts, judges give scores" lists steps, clauses with a subject of their own.)
+  // ("any faults found", "number of dogs allowed": a participle after a noun only says which, that item is still a field.)
+  const clause = (x: string) => parsePiece(sentence, x, undefined, false).some((c) => c.verb && c.subject && (c.objects.length > 0 || !tokens(x).some((t) => t.tags.has("PastTense") || t.tags.has("Participle"))));
+  return items.every((x) => x.split(/\s+/).length <= 5 && !/^(?:we|they|i|you|he|she|it|there|an?)\b/i.test(x) && !/\b(?:is|are|was|were|will|would|can|could|should|must)\b/i.test(x) && !clause(x)) ? items : undefined;
 }
 
 /** Pieces of a sentence that stand as clauses: split at ; , : and dashes. A title before a colon ("A community gardens app: …") is a noun phrase, never a clause. */
 function pieces(sentence: string, first: boolean): Piece[] {
   // Only the text's first sentence names the product; "The rota hurts most: …" is a clause.
   const colon = first ? /^([^:;,]{3,80}):\s+(.+)$/.exec(sentence) : null;
-  // ("Teachers create a trip: destination, date, …" is a clause: a subject and its verb name no product.)
-  const lead = colon && colon[1].split(/\s+/).length <= 8 && !parsePiece(sentence, colon[1], undefined, false).some((c) => c.verb && c.subject) ? [{ text: colon[1].trim(), title: true }] : [];
+  // ("Teachers create a trip: destination, date, …", "Each spring we run a swap: …" are clauses: a subject and its verb name no product.)
+  const lead = colon && colon[1].split(/\s+/).length <= 8 && !parsePiece(sentence, colon[1], undefined, false).some((c) => c.verb && (c.subject || /\b(?:we|i|they)\b/i.test(colon[1]))) ? [{ text: colon[1].trim(), title: true }] : [];
   const body = lead.length ? colon![2] : sentence;
   // A list in parentheses ("a broken item (small electricals, clothes, bikes)") belongs to
   // the noun before it: its commas are not clause breaks.
@@ -268,7 +276,7 @@ function pieces(sentence: string, first: boolean): Piece[] {
       let j = i;
       while (j + 2 < parts.length && parts[j + 1].trim() === ",") j += 2;
       const listParts = parts.slice(i, j + 1).filter((_, x) => x % 2 === 0).map((p) => p.trim().replace(/[.!?]+$/, ""));
-      const items = colonList(listParts);
+      const items = colonList(sentence, listParts);
       if (items) {
         out[out.length - 1].listed = { items, parts: listParts };
         i = j;

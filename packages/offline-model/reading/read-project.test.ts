@@ -385,4 +385,10 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(featuresFromReading(r, d)).toContain("Guests book a seat on their phone");
     expect(r.requirements.filter((q) => q.kind === "device").map((q) => q.said)).toEqual(["I would like that guests book a seat on their phone."]);
   });
+
+  it("reads a bare singular after 'keep' or 'lose' as part of the verb, never a record", () => {
+    const r = readProject("Neighbours lend each other ladders and we always lose track, so I keep count in a spreadsheet.");
+    expect(r.things.map((t) => t.name)).toEqual(["ladder"]);
+  });
 });
+

@@ -451,6 +451,8 @@ function read(description: string, answers: string): Reading {
         .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
         // ("I have no IT knowledge": what people say they lack is no thing.)
         .filter((o) => !(c.negated && LACK.test(o.head.split(" ").pop()!)))
+        // ("we keep track in a notebook", "we lose count": a bare singular after keep or lose is part of the verb, no record.)
+        .filter((o) => !(o.bare && /^(?:keep|lose)$/.test(c.verb!)))
         .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));

@@ -32,6 +32,11 @@ describe("statedNeeds", () => {
     for (const n of needs) expect(`${PIANO} ${PIANO_ANSWERS}`).toContain(n.said.replace(/[.]$/, ""));
   });
 
+  it("carries what the person says of the people it must suit, even when it names no thing of the model", () => {
+    const needs = statedNeeds(ctx(PIANO, "Most of them are under ten, so pictures rather than words please."));
+    expect(needs.find((n) => /pictures rather than words/.test(n.said))?.kind).toBe("people");
+  });
+
   it("imports only from a product the person says they use, never from a name said in passing", () => {
     const paths = criticalPaths(ctx(PIANO, PIANO_ANSWERS)).map((p) => p.name);
     expect(paths).toContain("Import from Excel");

@@ -137,10 +137,15 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
     const counts = r.quantities.some((q) => q.kind === "count" && q.sentence === s);
     // "Late returns cost €10 per started half hour": a price the server must compute as they set it.
     if (!entities.length && r.quantities.some((q) => q.kind === "money" && q.sentence === s) && s !== r.budget?.sentence) needs.push({ kind: "price", said: s, entities });
-    if (!entities.length) continue;
+    // "most singers are retired", "many of us are not good with phones, so big buttons please": who it must suit.
+    const people = verbs.some((t) => t.tags.has("Copula")) && (r.actors.some((a) => s.toLowerCase().includes(a)) || /\b(?:many|most|some|few|all|half) of (?:us|them)\b/i.test(s));
+    if (!entities.length) {
+      if (people) needs.push({ kind: "people", said: s, entities });
+      continue;
+    }
     if ((done || (!verbs.length && !/\d/.test(s) && s.split(/\s+/).length <= 8)) && !(counts && /^(?:we|i|our)\b/i.test(s)) && (pain || features++ < 8)) needs.push({ kind: pain ? "pain" : "feature", said: s, entities, name });
     else if (counts) needs.push({ kind: "scale", said: s, entities });
-    else if (verbs.some((t) => t.tags.has("Copula")) && r.actors.some((a) => s.toLowerCase().includes(a))) needs.push({ kind: "people", said: s, entities });
+    else if (people) needs.push({ kind: "people", said: s, entities });
   }
   // A requirement said inside a need's sentence is quoted there; its own lines need not repeat the quote.
   for (const n of needs) n.carried = !!n.requirement && needs.some((f) => f.kind !== "requirement" && f.said.includes(n.said));
