@@ -6,6 +6,7 @@ import type { Reading } from "./read-project";
 import { readClauses, splitSentences, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
+import { infinitive, tokens } from "./nlp";
 
 // ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
 const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
@@ -43,7 +44,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const who = c.subjectInherited && c.subject && !PRODUCT.test(subjectWord) ? subjectAsSaid(reading, c) : "";
     // "we track what was fixed so we can report it": what the people running it do, said
     // with an indirect question the reader keeps whole; written as the task it is.
-    if (!c.objects.length && !c.extras.length) {
+    if (!c.objects.length && !c.extras.length && !c.attributes) {
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
@@ -58,7 +59,10 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
-    if (/^(?:we|i|our|my)\s/i.test(text) && /^(?:have|be|run|own|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
+    // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
+    if (/^(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
+    // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
+    if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
     if (c.subject && reading.ours.includes(c.subject.head)) continue;
     if (who && !text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;

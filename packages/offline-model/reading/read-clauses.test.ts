@@ -91,4 +91,15 @@ describe("readClauses: where a noun phrase ends", () => {
   it("reads a word in -s form before a verb's bare form as a plural subject ('guides lead')", () => {
     expect(shape("Then guides lead the tours.")[0]).toMatchObject({ subject: "guide", verb: "lead", objects: ["tour"] });
   });
+
+  it("counts a range by its top and never splits at its 'and'; a verb after a counted plural ends it", () => {
+    expect(shape("Each volunteer walks between 2 and 5 dogs placed by the shelter.")[0]).toMatchObject({ subject: "volunteer", verb: "walk", objects: ["dog"] });
+  });
+
+  it("reads what is noted at each X, listed after commas, as what one X records, whatever the tagger made of the words", () => {
+    const [c] = readClauses("At each weigh-in we want to record the lamb weight, fleece grade, hoof score and condition of the ewe, if possible offline.");
+    expect(c.attributes).toEqual({ of: "weigh-in", items: ["lamb weight", "fleece grade", "hoof score", "condition"] });
+    expect(c.objects).toEqual([]);
+  });
 });
+

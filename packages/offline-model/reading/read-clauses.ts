@@ -152,6 +152,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
     }
     // "before the bus comes": a verb that agrees with the noun before it ends the phrase; the rest is a clause.
     if (t.tags.has("PresentTense") && !t.tags.has("Noun") && /[^s]s$/.test(t.norm) && run[i - 1]?.tags.has("Singular") && SINGULAR_DETERMINER.test(run[i - 2]?.norm ?? "")) break;
+    // "15 hives spread over a few apiaries": a verb after a counted plural says where they are; the thing is the plural.
+    if (t.tags.has("Verb") && !t.tags.has("Noun") && !t.tags.has("Gerund") && words.at(-1)?.tags.has("Plural") && count !== undefined) break;
     words.push(t);
   }
   const nouns = words.filter((t) => namesAThing(t, run, inSlot));
@@ -361,7 +363,8 @@ function fragment(sentence: string, piece: string, ts: Token[], negated: boolean
 function parsePiece(sentence: string, piece: string, inherited: NounPhrase | undefined, glue: boolean, title = false, inList = true): Clause[] {
   piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but)\s+)+/i, "");
   // "Right now we use …": a time said first is when, not who or what ("Right" is no verb).
-  let ts = tokens(bare(piece).replace(/^(?:right now|just now|at the moment|for now|these days|at present|nowadays|currently|today),?\s+(?=\S)/i, ""));
+  // ("between 2 and 15 hives": a range counts the noun by its top; its "and" joins no clauses.)
+  let ts = tokens(bare(piece).replace(/^(?:right now|just now|at the moment|for now|these days|at present|nowadays|currently|today),?\s+(?=\S)/i, "").replace(/\bbetween \d[\d,.]* and (\d[\d,.]*)\b/gi, "$1"));
   while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
@@ -652,6 +655,18 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
       for (const c of cs) {
         const prev = out[out.length - 1];
+        // "note the queen status, brood frames, varroa count and temper of the colony": the list goes on what is noted,
+        // whatever the tagger made of its words ("brood", "varroa" read as verbs); "of the colony" says whose.
+        if (prev && prevHadVerb && RECORDING.test(prev.verb ?? "") && prev.objects.length && !c.subject && !c.negated && piece.split(/\s+/).length <= 8) {
+          const ts = tokens(piece);
+          const at = ts.findIndex((t) => PREPS.has(t.norm));
+          const items = nounList(at >= 0 ? ts.slice(0, at) : ts, "list");
+          if (items.length && (at < 0 || ts[at].norm === "of") && sentence.includes(`${prev.text}, ${piece}`)) {
+            prev.objects.push(...items);
+            prev.text += `, ${piece}`;
+            continue;
+          }
+        }
         if (!c.verb && prevHadVerb && !c.negated && prev && c.objects.length && !c.extras.length) {
           // "record photos, descriptions and prices", "We need: plots, tools": a verbless list
           // after a clause that ended in its objects (or its verb) extends its objects.
@@ -675,6 +690,18 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         } else prevHadVerb = false;
       }
     }
+    // "After every inspection we want to note the queen status, brood frames and varroa count": what is noted at each X is what one X records.
+    const each = /\b(?:after|at|for|during|on) (?:every|each) ([a-z][a-z-]*[a-z])\b/i.exec(sentence);
+    const noted = each && out.find((c) => c.sentence === sentence && RECORDING.test(c.verb ?? "") && c.objects.length >= 2 && !c.negated && !c.attributes);
+    const of = each && tokens(each[1])[0];
+    // (After "every" the word is a noun, whatever the tagger says alone; "every day" is a time, no record.)
+    if (noted && of && !of.tags.has("Date") && !of.tags.has("Duration") && of.norm !== "time" && !noted.objects.some((o) => o.head === singularNoun(of.norm))) {
+      noted.attributes = { of: singularNoun(of.norm), items: noted.objects.map((o) => o.full.replace(/^(?:the|a|an|any|each|every|their|our|its)\s+/i, "")) };
+      noted.objects = [];
+    }
   }
   return out;
 }
+
+/** Verbs that write something down: what they take at each X is what one X records. */
+const RECORDING = /^(?:note|record|log|write|enter|capture|jot)$/;

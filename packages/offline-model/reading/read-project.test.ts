@@ -390,5 +390,21 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     const r = readProject("Neighbours lend each other ladders and we always lose track, so I keep count in a spreadsheet.");
     expect(r.things.map((t) => t.name)).toEqual(["ladder"]);
   });
+
+  it("reads the group the speakers are in as theirs, and the people it is made of as people it serves", () => {
+    const r = readProject("I sail with a club of 30 dinghy sailors near Kiel. Sailors book boats for the weekend.");
+    expect(r.actors).toContain("sailor");
+    expect(r.things.map((t) => t.name)).not.toContain("club");
+  });
+
+  it("gives the screens the language some of the people speak, beside the one the person writes in", () => {
+    expect(readProject("Tenants report repairs. Some tenants only speak Arabic.").languages).toEqual(["English", "Arabic"]);
+    expect(readProject("Tenants report repairs. Recipes are in Arabic.").languages).toEqual([]);
+  });
+
+  it("makes the unit a thing is measured in a field of it, names no thing with what was tried or worn", () => {
+    const r = readProject("Pickers log crates of apples, and crates are weighed in kilos at the shed. We tried a shared spreadsheet but nobody filled it in. Pickers should log a crate from a tablet, ideally from the tractor seat while driving with mittens on.");
+    expect(r.things.map((t) => `${t.name}:${(t.fields ?? []).join("|")}`)).toEqual(["crate:kilos", "apple:"]);
+  });
 });
 

@@ -272,10 +272,13 @@ function languagesOf(text: string): string[] {
   if (said.some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || said.flatMap((s) => s.split(/[,;:]\s+/)).some((p) => found.filter((l) => p.includes(l)).length >= 2 && onlyLanguages(p)) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
   // ("Programs are in Portuguese and Changana": what a thing of theirs is in is its content's language, not the screens'.)
   const contentOnly = new RegExp(`\\b(?!(?:it|app|apps|site|screens?|interface|ui|everything|all)\\b)[a-z]+s (?:are|were) (?:\\w+ )?in (?:both )?(?:${LANGUAGES.join("|")})\\b`, "gi");
-  const uiCue = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|in (?:both )?(?:${LANGUAGES.join("|")}))\\b`, "i");
+  // ("Some members only speak Dutch": the language the people it serves speak is one the screens must.)
+  const uiCue = new RegExp(`\\b(?:ui|interface|app|site|website|translat\\w*|languages?|locali[sz]\\w*|i18n|bilingual|multilingual|available in|(?:in|speaks?|reads?|understands?) (?:both |only )?(?:${LANGUAGES.join("|")}))\\b`, "i");
   const rest = text.replace(contentOnly, "");
   const spoken = found.filter((l) => saysLanguage(rest, l));
-  return uiCue.test(rest) && (spoken.length >= 2 || spoken.some((l) => l !== "English")) ? spoken : [];
+  if (!uiCue.test(rest) || !(spoken.length >= 2 || spoken.some((l) => l !== "English"))) return [];
+  // Some of them speak Dutch, and the person wrote in English: the screens speak both.
+  return !spoken.includes("English") && new RegExp(`\\b(?:some|many|most|a few|half|several)\\b[^.]*\\b(?:speaks?|reads?|understands?) (?:only )?(?:${spoken.join("|")})\\b`, "i").test(rest) ? ["English", ...spoken] : spoken;
 }
 
 function readSkills(sentences: string[]): Skill[] {
@@ -425,6 +428,16 @@ function read(description: string, answers: string): Reading {
       read.add(c.sentence);
       continue;
     }
+    // "I keep bees with a group of 12 hobby beekeepers": the group the speakers are in is theirs, and the people it is made of are people it serves.
+    if (/^(?:we|i)\b/i.test(c.text.trim())) {
+      c.extras.forEach((e, i) => {
+        if (!/^(?:with|in)$/.test(e.prep) || !ORGANISATION.test(e.np.head.split(" ").pop()!)) return;
+        ours.add(e.np.head);
+        const of = c.extras[i + 1];
+        const role = of?.prep === "of" && isPerson(of.np) ? actorOf(of.np) : undefined;
+        if (role && !actors.includes(role)) actors.push(role);
+      });
+    }
     // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
     if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
     // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
@@ -443,7 +456,8 @@ function read(description: string, answers: string): Reading {
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       // "Today we use a paper sheet", "we use Slack": what the speakers work with is a tool, not a record.
-      const instrument = c.verb === "use" && !c.subject;
+      // ("We tried an Excel sheet": what they tried, the same.)
+      const instrument = /^(?:use|try)$/.test(c.verb) && !c.subject;
       // "Every full bin gets weighed": a passive's subject is what is acted on.
       const objs = (c.passive && c.subject && !isPerson(c.subject) ? [c.subject, ...c.objects] : c.objects)
         // "they tell the office": whom people speak to is no thing they act on.
@@ -474,7 +488,8 @@ function read(description: string, answers: string): Reading {
         continue;
       }
       // "write down the kilometres": a quantity recorded is a field of what the sentence makes (below).
-      for (const o of c.objects) if (isMeasure(o.head.split(" ").pop()!)) measured.push({ sentence: c.sentence, word: o.text.toLowerCase() });
+      // ("harvests are weighed in kilograms": the unit a thing is measured in, said without a number, the same.)
+      for (const o of [...c.objects, ...c.extras.filter((e) => e.prep === "in" && e.np.count === undefined).map((e) => e.np)]) if (isMeasure(o.head.split(" ").pop()!)) measured.push({ sentence: c.sentence, word: o.text.toLowerCase() });
       // What people act on is the model's core, whether said in the description, an answer or a remark.
       for (const o of objs) for (const a of [...(c.passive ? [] : actorsOf(c)), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
@@ -543,7 +558,8 @@ function read(description: string, answers: string): Reading {
       // "Currently one big Excel sheet": what they use today, said without a verb, is no record either.
       // ("web only", "desktop only": what alone is allowed is a condition, not a record.)
       if (!inDesc || c.apposition || /\bonly$/i.test(c.text.trim()) || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
-      for (const e of c.extras) {
+      // ("ideally from the phone while standing at the hive with gloves on": a piece that names only where and how names no thing.)
+      for (const e of head || !/\b(?:while|when)\b/i.test(c.text) ? c.extras : []) {
         const n = thingName(e.np);
         if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc, counted(n));
       }
@@ -596,7 +612,7 @@ function read(description: string, answers: string): Reading {
   for (const m of measured) {
     const start = pos(m.sentence);
     const act = acts.find((a) => a.at >= start && a.at < start + m.sentence.length);
-    const thing = [...things.values()].find((t) => t.core && clauses.some((c) => c.sentence === m.sentence && c.objects.some((o) => thingName(o) === t.name)));
+    const thing = [...things.values()].find((t) => t.core && clauses.some((c) => c.sentence === m.sentence && [...c.objects, ...(c.passive && c.subject ? [c.subject] : [])].some((o) => thingName(o) === t.name)));
     const holder = act ?? thing;
     if (holder && !(holder.fields ?? []).includes(m.word)) holder.fields = [...(holder.fields ?? []), m.word];
   }
