@@ -129,7 +129,7 @@ function withoutWishes(s: string): string {
 }
 
 /** A date the project must meet is a deadline, not a rule the product enforces. */
-const DATED = /\b(?:deadline|launch\w*|go[- ]live|start before|ready (?:by|before)|(?:open|start)s? on \d|by (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|the end of))\b/i;
+export const DATED = /\b(?:deadline|launch\w*|go[- ]live|start before|ready (?:by|before)|(?:open|start)s? on \d|by (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|the end of))\b/i;
 
 /**
  * A card that pays ("credit cards", "we take cards", "pay by card"); "paper record cards" and

@@ -73,6 +73,11 @@ export function tokens(text: string): Token[] {
         // The library splits "walk-in", "no-shows", "in-house" into two terms; a hyphenated
         // word is one word ("no-shows" is a thing counted, never a negation).
         const prev = out[out.length - 1];
+        // "1h sessions", "a 30min call": the library splits off the unit as a term without text; it belongs to the number.
+        if (t.text === "" && (t.tags ?? []).includes("Unit") && prev?.tags.has("Value")) {
+          out[out.length - 1] = { ...prev, tags: new Set([...prev.tags, "Unit"]) };
+          continue;
+        }
         if (joinNext && prev) {
           out[out.length - 1] = { text: `${prev.text}-${tok.text}`, norm: `${prev.norm}-${tok.norm}`, tags: new Set(["Hyphenated", ...tok.tags].filter((g) => g !== "Expression")), post: tok.post };
         } else out.push(tok);

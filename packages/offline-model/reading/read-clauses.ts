@@ -134,7 +134,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
     }
     if (t.tags.has("Value") || /^\d/.test(t.norm) || NUMBER_WORDS[t.norm] !== undefined) {
       const n = NUMBER_WORDS[t.norm] ?? Number(t.norm.replace(/[^0-9.]/g, ""));
-      if (Number.isFinite(n) && n > 0) count = n;
+      // ("1h sessions": a measure says how long, not how many.)
+      if (Number.isFinite(n) && n > 0 && !t.tags.has("Unit")) count = n;
       continue;
     }
     // "the end of the week my sister types": a determiner or a possessive starts a phrase, so what came before it is not its modifier.
@@ -691,7 +692,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       }
     }
     // "After every inspection we want to note the queen status, brood frames and varroa count": what is noted at each X is what one X records.
-    const each = /\b(?:after|at|for|during|on) (?:every|each) ([a-z][a-z-]*[a-z])\b/i.exec(sentence);
+    const each = AT_EACH.exec(sentence);
     const noted = each && out.find((c) => c.sentence === sentence && RECORDING.test(c.verb ?? "") && c.objects.length >= 2 && !c.negated && !c.attributes);
     const of = each && tokens(each[1])[0];
     // (After "every" the word is a noun, whatever the tagger says alone; "every day" is a time, no record.)
@@ -702,6 +703,9 @@ export function readClauses(text: string, withTitle = true): Clause[] {
   }
   return out;
 }
+
+/** "after every inspection", "at each weigh-in": what is done at each X belongs to that X (the noun is group 1). */
+export const AT_EACH = /\b(?:after|at|for|during|on) (?:every|each) ([a-z][a-z-]*[a-z])\b/i;
 
 /** Verbs that write something down: what they take at each X is what one X records. */
 const RECORDING = /^(?:note|record|log|write|enter|capture|jot)$/;

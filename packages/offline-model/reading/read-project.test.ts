@@ -406,5 +406,11 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     const r = readProject("Pickers log crates of apples, and crates are weighed in kilos at the shed. We tried a shared spreadsheet but nobody filled it in. Pickers should log a crate from a tablet, ideally from the tractor seat while driving with mittens on.");
     expect(r.things.map((t) => `${t.name}:${(t.fields ?? []).join("|")}`)).toEqual(["crate:kilos", "apple:"]);
   });
+
+  it("reads '45min classes' as classes, names no record with a deadline, and ties what is written at each X to X", () => {
+    const r = readProject("- members book 45min classes\n- coaches log a short comment after each class\n- go live before March");
+    expect(r.things.map((t) => t.name)).toEqual(["class", "comment"]);
+    expect(r.links).toContainEqual(expect.objectContaining({ from: "comment", to: "class" }));
+  });
 });
 

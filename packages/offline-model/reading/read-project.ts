@@ -5,10 +5,10 @@
 import { ROLES } from "../knowledge/actors";
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
-import { parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { AT_EACH, parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
-import { CARD_PAYMENT, contradictions, PROHIBIT } from "./features";
+import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
 import { infinitive, isMeasure, remember, singularNoun, tokens } from "./nlp";
 import { actRecord } from "./acts";
 import { escapeRegExp, unique } from "../text-utils";
@@ -557,7 +557,8 @@ function read(description: string, answers: string): Reading {
       }
       // "Currently one big Excel sheet": what they use today, said without a verb, is no record either.
       // ("web only", "desktop only": what alone is allowed is a condition, not a record.)
-      if (!inDesc || c.apposition || /\bonly$/i.test(c.text.trim()) || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
+      // ("launch before September": a date the project must meet names no record.)
+      if (!inDesc || c.apposition || /\bonly$/i.test(c.text.trim()) || DATED.test(c.text) || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
       // ("ideally from the phone while standing at the hive with gloves on": a piece that names only where and how names no thing.)
       for (const e of head || !/\b(?:while|when)\b/i.test(c.text) ? c.extras : []) {
         const n = thingName(e.np);
@@ -605,7 +606,9 @@ function read(description: string, answers: string): Reading {
     const logged = c.objects.map((o) => thingName(o)).find((n) => n && things.has(n));
     const when = /\b(?:every time|each time|whenever|when|after|once)\b/i.test(c.sentence);
     const other = clauses.find((x) => x !== c && x.sentence === c.sentence && x.verb && !x.negated && x.objects.some((o) => thingName(o) && things.get(thingName(o)!)?.core));
-    const to = other && thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!);
+    // ("tutors write a short note after each session": or the thing it is written at.)
+    const each = AT_EACH.exec(c.sentence)?.[1].toLowerCase();
+    const to = other ? thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!) : each && things.has(singularNoun(each)) ? singularNoun(each) : undefined;
     if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
   }
   // The record a measured quantity belongs to: the act of its sentence ("book the van … write down the kilometres"), else what it is done to.
