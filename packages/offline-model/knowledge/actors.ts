@@ -57,8 +57,9 @@ export function findActors(raw: string): Actor[] {
       if (m[2].toLowerCase() === sing.toLowerCase() && next && modifiesNext(text, m.index + m[0].length, next)) continue;
       // "my accountant's account", "his mechanic": one person the speaker knows is no user group.
       if (m[2].toLowerCase() === sing.toLowerCase() && /\b(?:my|his|her)\s+$/i.test(text.slice(Math.max(0, m.index - 4), m.index + (m[1] ? m[1].length + 1 : 0)))) continue;
-      // "the municipality hosts our website": a role word with a possessive after it is a verb.
-      if (/^(?:our|their|its|his|her|my|your)$/.test(next)) continue;
+      // "the municipality hosts our website": a role word with a possessive after it is a verb;
+      // so is one after "to" or a personal pronoun ("free to host", "I volunteer at a station").
+      if (/^(?:our|their|its|his|her|my|your)$/.test(next) || /^(?:to|i|we|they|you)$/i.test(m[1] ?? "")) continue;
       // "volunteer-run", "family-owned": a role word in a hyphenated adjective names no group.
       if (text[m.index + m[0].length] === "-") continue;
       // "2 of us, no developer": people said to be missing are no user group.

@@ -201,6 +201,11 @@ describe("findActors", () => {
     const { findActors } = await import("./actors");
     expect(findActors("The council hosts our website. Readers reserve books.").map((a) => a.singular)).toEqual(["reader"]);
   });
+
+  it("reads a role word after 'to' or a personal pronoun as a verb", async () => {
+    const { findActors } = await import("./actors");
+    expect(findActors("I volunteer at a food bank. It must be cheap to host. Drivers collect crates.").map((a) => a.singular)).toEqual(["driver"]);
+  });
 });
 
 describe("extractEntities: what is logged when something is done", () => {

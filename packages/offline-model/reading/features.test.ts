@@ -108,5 +108,15 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     const d = "I keep goats with two neighbours near Lyon. Each of us has a few kids every spring. We tried a shared calendar but nobody opened it. Buyers reserve kids online.";
     expect(featuresFromReading(readProject(d), d)).toEqual(["Buyers reserve kids online"]);
   });
+
+  it("reads a wish said the long way round, leaves out today's narration, and keeps what people do with the product", () => {
+    const d = "Somebody prints the rota and nobody reads it. What we'd really like is an app where volunteers can pick a shift, and the coordinator confirms it. It would be great to keep the hours for each volunteer, because we have to show them to the council.";
+    expect(featuresFromReading(readProject(d), d)).toEqual([
+      "Volunteers can pick a shift",
+      "The coordinator confirms it",
+      "Keep the hours for each volunteer",
+      "We have to show them to the council",
+    ]);
+  });
 });
 

@@ -3,7 +3,7 @@
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize, escapeRegExp } from "../text-utils";
 import type { Reading } from "./read-project";
-import { readClauses, splitSentences, type Clause } from "./read-clauses";
+import { NICE_TO, readClauses, splitSentences, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { infinitive, tokens } from "./nlp";
@@ -29,16 +29,23 @@ export function featuresFromReading(reading: Reading, description: string): stri
   const out: string[] = [];
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
-    if (!c.verb || c.negated || c.copula || c.relative || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
+    const subjectWord = c.subject?.head.split(" ").pop() ?? "";
+    // ("a website where presenters can see the grid": a clause about the product with people of its own as subject is what they do there.)
+    const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.toLowerCase().startsWith(c.subject.text.toLowerCase());
+    if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
-    let text = c.text.replace(/^(?:and|or|then|also)\s+/i, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
+    // ("someone swaps a slot …": what someone or nobody does is how things go today.)
+    if (/^(?:someone|somebody|nobody|no one|anyone|anybody)\b/i.test(c.text)) continue;
+    // ("I would love a website where …": wishing for the product itself says nothing it does.)
+    if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(o.head.split(" ").pop()!))) continue;
+    // ("because we have to report …": the reason is said as what has to be done.)
+    let text = c.text.replace(/^(?:and|or|then|also|because|since)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // "Some neighbours read Turkish better than English": a language is carried as the screens' languages, never as a feature.
     if ([...c.objects, ...c.extras.map((e) => e.np)].some((np) => Object.hasOwn(LANGUAGE_CODES, np.text))) continue;
     // "No payments in the app, we settle up in cash": what follows a ban in its sentence is how it is done instead.
     if (reading.ruledOut.some((r) => c.sentence.includes(r) && c.sentence.indexOf(r) < c.sentence.indexOf(c.text))) continue;
     // "Our street shares one old van": what the speakers' own place or group does is their setting ("our members book" is people acting).
-    const subjectWord = c.subject?.head.split(" ").pop() ?? "";
     if (/^(?:our|my)\s/i.test(text) && c.subject && !reading.actors.includes(subjectWord) && !PRODUCT.test(subjectWord)) continue;
     // "a neighbour can book the van …, write down the kilometres": the carried-over subject is written out with its modal.
     const who = c.subjectInherited && c.subject && !PRODUCT.test(subjectWord) ? subjectAsSaid(reading, c) : "";
@@ -49,11 +56,12 @@ export function featuresFromReading(reading: Reading, description: string): stri
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
       // "… see who has it", "the singers must say if they come": a person asking or telling something the product records.
-      else if (c.subject && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));
+      // ("the station manager approves it": a person acting on what was just said, the same.)
+      else if (c.subject && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));
       continue;
     }
     // "We meet every Tuesday in the village hall": the speakers acting on nothing, only when and where, is their setting.
-    if (/^(?:we|i)\s+(?!(?:\w+\s+)?(?:want|need|would|'d)\b)/i.test(text) && c.objects.every((o) => o.time)) continue;
+    if (/^(?:we|i)\s+(?!(?:\w+\s+)?(?:want|need|would|'d|have to|must|should|can|will)\b)/i.test(text) && c.objects.every((o) => o.time)) continue;
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.

@@ -136,6 +136,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       const n = NUMBER_WORDS[t.norm] ?? Number(t.norm.replace(/[^0-9.]/g, ""));
       // ("1h sessions": a measure says how long, not how many.)
       if (Number.isFinite(n) && n > 0 && !t.tags.has("Unit")) count = n;
+      // ("zero budget": none of it.)
+      if (/^(?:zero|0)$/.test(t.norm)) count = 0;
       continue;
     }
     // "the end of the week my sister types": a determiner or a possessive starts a phrase, so what came before it is not its modifier.
@@ -365,7 +367,14 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but)\s+)+/i, "");
   // "Right now we use …": a time said first is when, not who or what ("Right" is no verb).
   // ("between 2 and 15 hives": a range counts the noun by its top; its "and" joins no clauses.)
-  let ts = tokens(bare(piece).replace(/^(?:right now|just now|at the moment|for now|these days|at present|nowadays|currently|today),?\s+(?=\S)/i, "").replace(/\bbetween \d[\d,.]* and (\d[\d,.]*)\b/gi, "$1"));
+  // ("What I would love is a website where …", "It would be nice to keep …": a wish said the long way round is read as one.)
+  let ts = tokens(
+    bare(piece)
+      .replace(/^(?:right now|just now|at the moment|for now|these days|at present|nowadays|currently|today),?\s+(?=\S)/i, "")
+      .replace(/\bbetween \d[\d,.]* and (\d[\d,.]*)\b/gi, "$1")
+      .replace(/^what (we|i)(?: would|'d)? (?:really )?(?:love|like|want|need)(?: most)? is (?:to )?/i, "$1 want ")
+      .replace(NICE_TO, "we want to "),
+  );
   while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
@@ -703,6 +712,9 @@ export function readClauses(text: string, withTitle = true): Clause[] {
   }
   return out;
 }
+
+/** "It would also be nice to keep …": a wish said the long way round. */
+export const NICE_TO = /^it would (?:also |really )?be (?:nice|great|good|helpful|useful|ideal) (?:if we could|to) /i;
 
 /** "after every inspection", "at each weigh-in": what is done at each X belongs to that X (the noun is group 1). */
 export const AT_EACH = /\b(?:after|at|for|during|on) (?:every|each) ([a-z][a-z-]*[a-z])\b/i;

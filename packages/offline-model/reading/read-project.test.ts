@@ -412,5 +412,10 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.things.map((t) => t.name)).toEqual(["class", "comment"]);
     expect(r.links).toContainEqual(expect.objectContaining({ from: "comment", to: "class" }));
   });
-});
 
+  it("reads where the speakers volunteer as theirs, and what there is zero of as no thing", () => {
+    const r = readProject("Honestly I volunteer at a lifeboat station. Crew members log launches. We have zero money for software.");
+    expect(r.things.map((t) => t.name)).toEqual(["launch"]);
+    expect(r.ours).toContain("lifeboat station");
+  });
+});

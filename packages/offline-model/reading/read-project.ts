@@ -178,7 +178,7 @@ function isPerson(np: NounPhrase | undefined): boolean {
 }
 
 /** Kinds of organisation people run: said as "our …" first, the speakers' own. */
-const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective|charity|business|company|firm|agency|shop|store|taproom|bar|pub|cafe|café|restaurant|bakery|brewery|studio|school|clinic|practice|salon|gym|farm|choir|band|orchestra|theatre|church|group|organi[sz]ation|non-?profit|startup|team|centre|center|library|nursery)$/;
+const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective|charity|business|company|firm|agency|shop|store|taproom|bar|pub|cafe|café|restaurant|bakery|brewery|studio|school|clinic|practice|salon|gym|farm|choir|band|orchestra|theatre|church|group|organi[sz]ation|non-?profit|startup|team|centre|center|library|nursery|station|guild|league|union|trust|foundation|museum|hostel|hotel)$/;
 
 /** Every noun phrase of a clause: its subject, its objects and the nouns after its prepositions. */
 const nounsOf = (c: Clause) => [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)];
@@ -208,7 +208,8 @@ function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined 
 }
 
 function thingName(np: NounPhrase, asObject = false): string | undefined {
-  if (np.proper || np.time) return undefined;
+  // ("We have zero budget": what there is none of is no thing.)
+  if (np.proper || np.time || np.count === 0) return undefined;
   const h = np.head.replace(/[^a-z0-9 -]/g, "").trim();
   const last = h.split(" ").pop()!;
   if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
@@ -476,6 +477,12 @@ function read(description: string, answers: string): Reading {
       // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
       // ("Hasan does the sums by hand": one person they know, the same.)
       const byPerson = !(PRESENT_PRACTICE.test(c.text) && (/^(?:we|i)\b/i.test(c.text.trim()) || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
+      // "I volunteer at a community radio station": where the speakers do what they do is who they are, no act of the product's.
+      if (/^(?:\w+ly,?\s+)?(?:we|i)\b/i.test(c.text.trim()) && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ORGANISATION.test(e.np.head.split(" ").pop()!))) {
+        for (const e of c.extras) if (ORGANISATION.test(e.np.head.split(" ").pop()!)) ours.add(e.np.head);
+        read.add(c.sentence);
+        continue;
+      }
       // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
       if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) {
