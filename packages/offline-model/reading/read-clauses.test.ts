@@ -101,5 +101,10 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(c.attributes).toEqual({ of: "weigh-in", items: ["lamb weight", "fleece grade", "hoof score", "condition"] });
     expect(c.objects).toEqual([]);
   });
+
+  it("reads 'which X to do' as what the verb acts on, and a quantifier said alone as the subject before its verb", () => {
+    expect(shape("Porters must know which crates to load first.")[0]).toMatchObject({ subject: "porter", verb: "know", objects: ["crate"] });
+    expect(shape("Several come by train and buy a day pass.")[0]).toMatchObject({ subject: undefined, verb: "come" });
+  });
 });
 

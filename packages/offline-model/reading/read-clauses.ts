@@ -234,6 +234,8 @@ function firstVerbIndex(ts: Token[]): number {
     // "Each boat land the catch", "18 batches": right after an article or a number the word is a noun, whatever the tagger says.
     // ("a committee of 5 does inspections": a word the dictionary knows only conjugated is the verb after a number.)
     const conjugated = /^\d[\d,.]*$/.test(ts[i - 1]?.norm ?? "") && /^(?:PresentTense|PastTense)$/.test(dictionaryTag(ts[i].norm) ?? "");
+    // ("Many come from the street": a quantifier standing first may stand alone, and then a verb follows it.)
+    if (i === 1 && /^(?:many|some|most|few|several|both|all|others)$/.test(ts[0].norm) && /^(?:Infinitive|PresentTense)$/.test(dictionaryTag(ts[i].norm) ?? "")) return i;
     if (i > 0 && !conjugated && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
     if (isVerb(ts[i], ts[i + 1])) return i;
   }
@@ -507,6 +509,15 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       if (!isNounish(rest[k])) rest[k] = { ...rest[k], tags: new Set(["Noun", "Singular"]) };
       k--;
       continue;
+    }
+    // "see which rooms to clean": what is asked about is what the verb acts on; nobody else acts.
+    // (Between "which" and "to" the words are that noun, whatever the tagger says.)
+    const to = k === 0 && /^(?:which|what)$/.test(rest[k].norm) && rest[k + 1] && !rest[k + 1].tags.has("Pronoun") ? rest.findIndex((t, x) => x > k + 1 && x <= k + 3 && t.norm === "to") : -1;
+    if (to > 0 && rest[to + 1]?.tags.has("Verb")) {
+      if (!isNounish(rest[to - 1])) rest[to - 1] = { ...rest[to - 1], tags: new Set(["Noun", /s$/.test(rest[to - 1].norm) ? "Plural" : "Singular"]) };
+      rest.splice(k, 1);
+      end = to - 1;
+      break;
     }
     if (CLAUSE_BREAK.has(rest[k].norm)) {
       end = k;

@@ -418,4 +418,12 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.things.map((t) => t.name)).toEqual(["launch"]);
     expect(r.ours).toContain("lifeboat station");
   });
+
+  it("moves no money through the product when people pay at the reception, and reads a cleaning woman as a person", () => {
+    const r = readProject("Campers book pitches online. Payment is cash or card on the reception, not online. The cleaning women check the showers.");
+    expect(r.paysInProduct).toBe(false);
+    expect(r.actors).toContain("woman");
+    expect(r.things.map((t) => t.name)).not.toContain("woman");
+  });
 });
+

@@ -117,7 +117,7 @@ export interface Link {
 }
 
 const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
-const PEOPLE = new Set(["people", "person", "user", "users", "everyone", "staff", "team", "volunteer", "we", "i", "they", "you", "family", "families", "kid", "child", "children", "friend", "neighbour", "neighbor", "community", "visitor"]);
+const PEOPLE = new Set(["people", "person", "lady", "woman", "girl", "boy", "guy", "user", "users", "everyone", "staff", "team", "volunteer", "we", "i", "they", "you", "family", "families", "kid", "child", "children", "friend", "neighbour", "neighbor", "community", "visitor"]);
 
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
 const DEVICES = new Set(["phone", "smartphone", "mobile", "tablet", "ipad", "browser", "laptop", "desktop", "computer", "pc", "device"]);
@@ -150,7 +150,7 @@ const TIME_WORDS = /^(?:time|night|morning|evening|afternoon|weekend|week|fortni
 // ("freelancers get paid per word" is money people receive, not a payment made in the product.)
 // ("we pay our pickers cash" is the speakers paying out; "paid-up members" describes members.)
 const PAYS = /\b(?:(?<!\b(?:get|gets|getting|got|are|is|be|been|being|was|were|we|i)\s)pa(?:y|ys|id|ying)\b(?!-|\s+(?:attention|a visit))|payments?\b|checkout|deposits?\b|pre-?pa(?:y|id)|subscriptions?\b|stripe|paypal|mb ?way|apple pay|google pay|in-app purchases?)/i;
-const PAID_OFFLINE = /\b(?:at the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|standing order|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
+const PAID_OFFLINE = /\b(?:(?:at|on) the (?:counter|desk|door|till|front desk|shop|bar|comptoir|reception)|not online|when they (?:collect|arrive|pick up)|on (?:the|their) (?:invoice|till|bill)|(?:by|via) (?:bank transfer|standing order|invoice|cash)|in cash|cash only|our bank|accountant|existing till|outside the (?:app|platform|system)|not (?:in|through|via) the (?:app|platform|system))\b/i;
 /** What a record has rather than is: "a phone number", "a real name and town" are fields of the person. */
 const ATTRIBUTE = /^(?:name|address|number|nr|\w*count|tally|email|e-mail|date|size|colou?r|status|state|cost|capacity|level|amount|total|description|details?|age|birthday|nickname|password|weight|height|length|width|depth|volume|temperature|duration|quantity|distance|speed)$/;
 /** What people say they lack ("no idea about technology", "no time"): a state of theirs, never something ruled out of the product. */
