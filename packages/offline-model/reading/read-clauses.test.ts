@@ -90,6 +90,8 @@ describe("readClauses: where a noun phrase ends", () => {
 
   it("reads a word in -s form before a verb's bare form as a plural subject ('guides lead')", () => {
     expect(shape("Then guides lead the tours.")[0]).toMatchObject({ subject: "guide", verb: "lead", objects: ["tour"] });
+    // A copula stays the verb: "is cash" says what the payment is.
+    expect(shape("Rent is cash or card at the desk.")[0]).toMatchObject({ subject: "rent", verb: "be" });
   });
 
   it("counts a range by its top and never splits at its 'and'; a verb after a counted plural ends it", () => {

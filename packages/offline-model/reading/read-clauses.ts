@@ -86,7 +86,8 @@ function isVerb(t: Token, next?: Token): boolean {
   // "nurses confirm": a role noun followed by a verb is the subject.
   if (ROLE_WORDS.has(t.norm) && next?.tags.has("Verb")) return false;
   // "judges give scores": a verb takes no bare infinitive after its -s form, so that word is a plural subject.
-  if (/[^s]s$/.test(t.norm) && !t.tags.has("Infinitive") && !t.tags.has("Noun") && next?.tags.has("Infinitive") && !/s$/.test(next.norm)) return false;
+  // (Not a verb that takes one: "is cash", "has to", "helps find", "lets people book".)
+  if (/[^s]s$/.test(t.norm) && !["Infinitive", "Noun", "Copula", "Auxiliary", "Modal"].some((g) => t.tags.has(g)) && !/^(?:is|has|does|was|helps|lets|makes)$/.test(t.norm) && next?.tags.has("Infinitive") && !/s$/.test(next.norm)) return false;
   return true;
 }
 
