@@ -118,5 +118,10 @@ describe("featuresFromReading: what people tell or ask, and a question about the
       "We have to show them to the council",
     ]);
   });
+
+  it("leaves out a clause that names the tool they use today", () => {
+    const d = "The treasurer tracks dues in a shared Excel file that nobody trusts. Members pay dues online.";
+    expect(featuresFromReading(readProject(d), d)).toEqual(["Members pay dues online"]);
+  });
 });
 

@@ -34,6 +34,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.toLowerCase().startsWith(c.subject.text.toLowerCase());
     if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
+    // ("the Vorstand plans this in a shared Excel file": a clause that names the tool they use today is how things go today.)
+    if (reading.requirements.some((q) => q.relation === "uses" && q.said.toLowerCase().includes(c.text.toLowerCase()))) continue;
     // ("someone swaps a slot …": what someone or nobody does is how things go today.)
     if (/^(?:someone|somebody|nobody|no one|anyone|anybody)\b/i.test(c.text)) continue;
     // ("I would love a website where …": wishing for the product itself says nothing it does.)

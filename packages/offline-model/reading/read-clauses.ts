@@ -236,6 +236,8 @@ function firstVerbIndex(ts: Token[]): number {
     // ("a committee of 5 does inspections": a word the dictionary knows only conjugated is the verb after a number.)
     const conjugated = /^\d[\d,.]*$/.test(ts[i - 1]?.norm ?? "") && /^(?:PresentTense|PastTense)$/.test(dictionaryTag(ts[i].norm) ?? "");
     // ("Many come from the street": a quantifier standing first may stand alone, and then a verb follows it.)
+    // ("Erzieher need to see …": "need to" with no article before it is the verb, whatever the tagger says.)
+    if (i > 0 && /^needs?$/.test(ts[i].norm) && ts[i + 1]?.norm === "to" && !ts[i - 1].tags.has("Determiner")) return i;
     if (i === 1 && /^(?:many|some|most|few|several|both|all|others)$/.test(ts[0].norm) && /^(?:Infinitive|PresentTense)$/.test(dictionaryTag(ts[i].norm) ?? "")) return i;
     if (i > 0 && !conjugated && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
     if (isVerb(ts[i], ts[i + 1])) return i;

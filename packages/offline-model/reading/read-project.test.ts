@@ -425,5 +425,11 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.actors).toContain("woman");
     expect(r.things.map((t) => t.name)).not.toContain("woman");
   });
+
+  it("keeps a person asked about one by one as a record, and reads 'need to' as the verb after an unknown word", () => {
+    const r = readProject("Parents book places in the playgroup. Betreuer need to see who collects which toddler after lunch.");
+    expect(r.things.map((t) => t.name)).toContain("toddler");
+    expect(r.actors).toContain("betreuer");
+  });
 });
 

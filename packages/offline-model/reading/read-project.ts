@@ -595,7 +595,9 @@ function read(description: string, answers: string): Reading {
     const who = c.verb === "have" ? dependant(c.subject) : undefined;
     const owned = who ? c.objects.map((o) => thingName(o)).filter((n): n is string => Boolean(n && things.has(n))) : [];
     const forWhom = actorOf(c.subject, c.verb) ? c.extras.find((e) => e.prep === "for" && /\b(?:their|his|her)\s+\w+$/i.test(c.text.slice(0, c.text.indexOf(e.np.text) + e.np.text.length)) && dependant(e.np)) : undefined;
-    const person = who && owned.length ? who : forWhom ? dependant(forWhom.np) : undefined;
+    // ("who picks up which child on which day": a person asked about one by one is kept as a record too.)
+    const asked = c.objects.find((o) => new RegExp(`\\bwhich ${escapeRegExp(o.text)}\\b`, "i").test(c.sentence) && dependant(o));
+    const person = who && owned.length ? who : forWhom ? dependant(forWhom.np) : asked ? dependant(asked) : undefined;
     if (!person) continue;
     if (!things.has(person)) things.set(person, { name: person, verbs: [], actors: [], verbsOf: {}, core: true, listed: false, at: pos(person), fromDescription: true, person: true });
     for (const o of owned) things.get(o)!.of ??= person;

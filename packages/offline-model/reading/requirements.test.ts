@@ -27,6 +27,8 @@ describe("readRequirements", () => {
     expect(names(text)).toEqual(["product:Notion:uses", "product:SumUp:integrates", "product:Calendly:compares"]);
     // A clause joined to one about today is about today too, however far its name is from "Today".
     expect(names("Today we handle the bookings, the reminders and the invoices with e-mails and a big Excel.")).toEqual(["product:Excel:uses"]);
+    // A word of another tongue said as a kind ("a family-run Konditorei") or glossed in plain words is that thing, no product.
+    expect(names("We are a family-run Konditorei in Graz. Staff sign up for Spaetdienst (late closing shifts) in a shared Google Sheet.")).toEqual(["product:Google Sheet:uses"]);
   });
 
   it("a name in parentheses after an ordinary noun glosses it, after our organisation names it; after a tool's noun it names the tool", () => {

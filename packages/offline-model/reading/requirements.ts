@@ -96,6 +96,9 @@ const ruledOut = (s: string, at: number) => /\b(?:no|not|never|without|don't|doe
  * Products the person named: a capitalised name the tagger does not read as an ordinary
  * word, a place, a language or a technology of the stack ("Booksy", "Eventbrite").
  */
+/** Nouns for software and devices: a name said beside one is a tool's. */
+const TOOL_WORDS = /\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\b/i;
+
 function productsIn(sentence: string, ownName: string, text: string): Array<{ name: string; at: number }> {
   const out: Array<{ name: string; at: number }> = [];
   const ts = tokens(sentence);
@@ -115,7 +118,13 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
     // "a SaaS portal", "an ERP": a kind of thing, not a named product ("a Google Sheet" is one).
     const nextWord = ts[i + 1]?.text ?? "";
-    if (i > 0 && /^an?$/i.test(ts[i - 1].text) && !/^[A-Z][a-z]/.test(nextWord)) return;
+    // ("a parent-run Kita": the same behind a compound modifier, when the name ends the phrase; "a big Excel" still names Excel.)
+    let k = i - 1;
+    while (k > 0 && ts[k].tags.has("Hyphenated")) k--;
+    if (k >= 0 && /^an?$/i.test(ts[k].text) && !/^[A-Z][a-z]/.test(nextWord) && (k === i - 1 || !ts[i + 1]?.tags.has("Noun"))) return;
+    // "Elterndienst (cooking and cleaning shifts)": a word glossed in plain words is that thing, not a product ("Calendly (our booking tool)" is one).
+    const gloss = /^\s*\(([^()]*)\)/.exec(sentence.slice(at + word.length))?.[1];
+    if (gloss && /^[a-z][a-z ,'-]*$/.test(gloss) && !TOOL_WORDS.test(gloss)) return;
     // "the Kitchen team": a common word capitalised after "the" is that word, not a name.
     if (i > 0 && /^(?:the|this|that|each|every)$/i.test(ts[i - 1].text) && !tokens(word.toLowerCase())[0]?.tags.has("ProperNoun")) return;
     // A channel, device or platform ("WhatsApp", "Android") is read by its lexicon, said or ruled out, never as a product.
@@ -127,7 +136,7 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     if (new RegExp(`\\b(?:${langs})(?:,|,? and|,? or) ${word}\\b|\\b${word}(?:,|,? and|,? or) (?:${langs})\\b|\\b${word}[- ](?:speak\\w*|language)`).test(sentence)) return;
     if (OWN.test(sentence.slice(0, Math.max(0, at))) || isForeign(clauseAround(sentence, at))) return;
     // "half board (Halbpension)": a name alone in parentheses after an ordinary noun is that noun in another tongue; after a tool's noun ("our booking tool (Calendly)") it names the tool.
-    if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !/\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\s*$/i.test(sentence.slice(0, at - 1))) return;
+    if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !new RegExp(`${TOOL_WORDS.source}\\s*$`, "i").test(sentence.slice(0, at - 1))) return;
     // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
     // ("a grower in Lisse", "a shop in Lyon": where a person or a place of business is, the same.)
     if (/\b(?:we are|we're|i am|i'm|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$|\b(?:[a-z]+(?:er|or|ist|ian)s?|shops?|stores?|offices?|farms?|schools?|clubs?|caf[eé]s?|studios?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))\s+(?:in|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at)))) return;
