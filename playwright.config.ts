@@ -50,9 +50,9 @@ export default defineConfig({
   // order of these projects keeps them beside the crash test only: a worker takes the
   // first file its project's limit allows, so the takeovers run one after the other
   // (`workers: 1`) while the other worker runs the crash test, which outlasts both (6-7
-  // minutes against 3-4), and only then does either worker start on `chromium`, the rest.
-  // The crash test, one server restarted 40 times, uses under a core. With one worker, as
-  // by default, every test runs alone anyway.
+  // minutes against 4-5); the takeovers' worker then goes on with `chromium`, the rest,
+  // beside the crash test. The crash test, one server restarted 40 times, uses under a
+  // core. With one worker, as by default, every test runs alone anyway.
   projects: [
     { name: "alone", grep: /@alone/, workers: 1, use: { ...devices["Desktop Chrome"] } },
     { name: "crash", testMatch: /crash\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },

@@ -29,9 +29,12 @@ async function doneMessages(page: Page): Promise<Map<string, string>> {
 
 test("a reload mid stack debate loses and doubles nothing, and streaming carries on", async ({ browser }) => {
   // Its own server with a slow model, so a message is surely mid-stream across the reload.
+  // 50 tokens/s: the message reloaded on (the debate's longest, below) streams for about
+  // 10 s, longer than the debate's first message did at 30, and the rest of the party up to
+  // the stack question, whose pace nothing here is about, takes 40 s instead of 67.
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-reload-"));
   const port = portOf("live");
-  const s = new ServerProcess({ port, env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "30", OFFLINE_MODEL_FIRST_TOKEN_MS: "50" } });
+  const s = new ServerProcess({ port, env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "50", OFFLINE_MODEL_FIRST_TOKEN_MS: "50" } });
   try {
     await s.start();
     const context = await browser.newContext({ baseURL: sideServerUrl(port) });
@@ -42,8 +45,9 @@ test("a reload mid stack debate loses and doubles nothing, and streaming carries
     await questions.getByTestId("input-text").fill(VISION_ANSWERS);
     await party.send(questions);
 
-    // Reload as soon as the debate's first message (Liam's proposal, the longest) streams.
-    const debating = page.locator('[data-testid="message"][data-status="streaming"][data-phase="2"]');
+    // Reload as soon as the debate's longest message (Liam's revised proposal, twice his
+    // first) streams.
+    const debating = page.locator('[data-testid="message"][data-status="streaming"][data-phase="2"][data-label="REVISED PROPOSAL"]');
     await expect(debating.first()).toBeVisible({ timeout: 240_000 });
     const midId = (await debating.first().getAttribute("data-message-id"))!;
     const mid = page.locator(`[data-testid="message"][data-message-id="${midId}"]`);
@@ -74,6 +78,8 @@ test("a reload mid stack debate loses and doubles nothing, and streaming carries
       await page.waitForTimeout(40);
     }
     await expect(mid).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    // How much of the message was left to stream after the reload: the margin of the pace.
+    console.log(`reload mid-stream: ${lengths.length} samples after the reload, ${lengths[0]} → ${lengths.at(-1)} characters`);
     expect(lengths.length).toBeGreaterThan(1);
     expect(lengths.at(-1)!).toBeGreaterThan(lengths[0]);
     for (let i = 1; i < lengths.length; i++) expect(lengths[i]).toBeGreaterThanOrEqual(lengths[i - 1]);

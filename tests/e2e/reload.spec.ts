@@ -101,10 +101,12 @@ test("a finished party shows its whole team on reload, from the server-rendered 
 });
 
 test("a live party reloaded mid-run shows its messages before any stream event, then keeps streaming", async ({ browser }) => {
-  // Its own server with a slow model, so the party is surely still streaming across the reload.
+  // Its own server with a slow model, so the party is surely still streaming across the
+  // reload: at 60 tokens/s the debate goes on for about 19 s after its first message shows
+  // (38 s at 30, which made the vision phase before it take 28 s instead of 14).
   const dataDir = mkdtempSync(path.join(tmpdir(), "ip-snapshot-"));
   const port = portOf("reload");
-  const s = new ServerProcess({ port, env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "30", OFFLINE_MODEL_FIRST_TOKEN_MS: "50" } });
+  const s = new ServerProcess({ port, env: { DATA_DIR: dataDir, OFFLINE_MODEL_TPS: "60", OFFLINE_MODEL_FIRST_TOKEN_MS: "50" } });
   try {
     await s.start();
     const context = await browser.newContext({ baseURL: sideServerUrl(port) });

@@ -8,7 +8,6 @@ export const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const OFFSETS = {
   main: 0,
   a11y: 10,
-  a11yFaulty: 11,
   screens: 12,
   critique: 13,
   degradation: 14,
