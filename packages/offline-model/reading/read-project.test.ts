@@ -431,5 +431,10 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.things.map((t) => t.name)).toContain("toddler");
     expect(r.actors).toContain("betreuer");
   });
+
+  it("reads people the tagger knows as people ('the winners') as nobody's record when they are only acted on", () => {
+    const r = readProject("Members enter cakes in the fair, and at the end we name the winners.");
+    expect(r.things.map((t) => t.name)).toEqual(["cake"]);
+  });
 });
 

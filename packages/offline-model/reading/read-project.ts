@@ -468,7 +468,7 @@ function read(description: string, answers: string): Reading {
         .filter((o) => !(c.negated && LACK.test(o.head.split(" ").pop()!)))
         // ("we keep track in a notebook", "we lose count": a bare singular after keep or lose is part of the verb, no record.)
         .filter((o) => !(o.bare && /^(?:keep|lose)$/.test(c.verb!)))
-        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
+        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor"))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
