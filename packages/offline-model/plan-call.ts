@@ -62,6 +62,8 @@ export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState):
   const callId = `call_${hashString(`${seed}|${parsed.header.task}|${agent}|${stage.kind}`).toString(36)}_${n}`;
   const meta = { task: parsed.header.task ?? "", agent, stage: stage.kind, seed, afterValidationFeedback: hasValidationFeedback(opts.prompt) };
   const base = { fault, promptChars: text.length, callId, meta };
+  const say = (reply: string): CallPlan => ({ ...base, segments: [{ kind: "text", text: reply }], finish: "stop" });
+  const call = (name: string, input: unknown): CallPlan => ({ ...base, segments: [{ kind: "tool", name, input: JSON.stringify(input) }], finish: "tool-calls" });
   if (fault === "throw") throw new OfflineModelError(`offline model: injected failure for agent "${agent}" (throw fault)`);
 
   // A header naming a task we know, or a finalization tool we know, selects the writer.
@@ -76,16 +78,15 @@ export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState):
     if (stage.kind === "serialize") {
       try {
         const value = fillFromSchema(stage.tool.inputSchema, { name: "Offline answer", summary: "Answered by the offline model from the prompt text." });
-        return { ...base, segments: [{ kind: "tool", name: stage.tool.name, input: JSON.stringify(value) }], finish: "tool-calls" };
+        return call(stage.tool.name, value);
       } catch (e) {
         const why = e instanceof UnsupportedSchemaError ? e.message : String(e);
         return { ...base, segments: [{ kind: "error", error: new OfflineModelError(`offline model cannot fill tool "${stage.tool.name}": ${why}`) }], finish: "error" };
       }
     }
-    if (stage.kind === "summarize") return { ...base, segments: [{ kind: "text", text: "Offline model reply" }], finish: "stop" };
-    let reply = writeFallback(text, lastInputText(opts.prompt));
-    if (hostile) reply += `\n\n${HOSTILE_PARTS.join("\n\n")}`;
-    return { ...base, segments: [{ kind: "text", text: reply }], finish: "stop" };
+    if (stage.kind === "summarize") return say("Offline model reply");
+    const reply = writeFallback(text, lastInputText(opts.prompt));
+    return say(hostile ? `${reply}\n\n${HOSTILE_PARTS.join("\n\n")}` : reply);
   }
 
   const said = (state.said ??= new Map());
@@ -101,23 +102,22 @@ export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState):
     case "discuss": {
       // A multi-step caller that executed ready_to_summarize comes back once more; do
       // not repeat the whole message and the signal (that would loop).
-      if (afterReadySignal(opts.prompt, READY_TOOL)) return { ...base, segments: [{ kind: "text", text: "Ready to summarize." }], finish: "stop" };
+      if (afterReadySignal(opts.prompt, READY_TOOL)) return say("Ready to summarize.");
       const segments: Segment[] = [{ kind: "text", text: turn.text }];
       if (stage.readyTool) segments.push({ kind: "tool", name: READY_TOOL, input: "{}" });
       return { ...base, segments, finish: stage.readyTool ? "tool-calls" : "stop" };
     }
     case "summarize":
-      return { ...base, segments: [{ kind: "text", text: writeSummaryLine(ctx, turn.output) }], finish: "stop" };
+      return say(writeSummaryLine(ctx, turn.output));
     case "json":
-      return { ...base, segments: [{ kind: "text", text: JSON.stringify(turn.output) }], finish: "stop" };
+      return say(JSON.stringify(turn.output));
     case "plain":
-      return { ...base, segments: [{ kind: "text", text: turn.text }], finish: "stop" };
+      return say(turn.text);
     case "serialize": {
       // After validation feedback the output is recomputed from the
       // same context and is valid by construction; only an invalid-args fault still
       // within its count corrupts it.
-      const value = fault === "invalid-args" ? corruptOutput(turn.output) : turn.output;
-      return { ...base, segments: [{ kind: "tool", name: stage.tool.name, input: JSON.stringify(value) }], finish: "tool-calls" };
+      return call(stage.tool.name, fault === "invalid-args" ? corruptOutput(turn.output) : turn.output);
     }
   }
 }

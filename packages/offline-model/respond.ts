@@ -84,9 +84,8 @@ export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean
 /** Tool input that violates the schema: a required field missing and an unknown one added. */
 export function corruptOutput(output: unknown): unknown {
   if (!output || typeof output !== "object" || Array.isArray(output)) return { unexpected_field: true };
-  const [first, ...rest] = Object.keys(output);
-  const copy: Record<string, unknown> = {};
-  for (const k of rest) copy[k] = (output as Record<string, unknown>)[k];
+  const [first, ...rest] = Object.entries(output);
+  const copy: Record<string, unknown> = Object.fromEntries(rest);
   if (!first) copy.missing = true;
   copy.unexpected_field = "this field is not in the schema";
   return copy;

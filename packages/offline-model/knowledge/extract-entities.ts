@@ -94,10 +94,9 @@ export function extractEntities(description: string, answers: string, traits: Do
   const text = `${description}\n${answers}`;
   // What the person asked for later (a revision, a remark in the room) wins over the first reading.
   const reading = changes?.noMoney ? { ...baseReading, noMoney: true } : baseReading;
-  const chosen: { def: EntityDef; at: number }[] = [];
   const byPhone = reading.requirements.some((r) => r.kind === "identity" && r.name === "phone number");
   const named = namedEntityDefs(reading, traits, byPhone);
-  for (const n of named) chosen.push({ def: n.def, at: n.at });
+  const chosen: { def: EntityDef; at: number }[] = named.map((n) => ({ def: n.def, at: n.at }));
   // People with attributes beyond a login (cooks, patients, players), when the person named them.
   const people = new Set([...reading.actors, ...reading.things.map((t) => t.name)]);
   for (const def of ENTITY_CATALOG) {

@@ -4,50 +4,34 @@
 
 export type Family = "node" | "python" | "go" | "jvm" | "ruby" | "php" | "dotnet" | "rust" | "elixir";
 
-export interface FamilyProfile {
-  language: string;
-  runtime: string;
-  webFramework: string;
-  cliFramework: string;
-  testRunner: string;
-  packageManager: string;
-  e2e: string;
+// The node profile is the shape every family fills in.
+const NODE = {
+  language: "TypeScript",
+  runtime: "Node.js 22 LTS",
+  webFramework: "Next.js 16 (App Router)",
+  cliFramework: "Commander.js",
+  testRunner: "Vitest",
+  packageManager: "pnpm",
+  e2e: "Playwright",
   /** ORM / query layer and migration tool for a SQL database. */
-  orm: string;
-  migrations: string;
-  realtime: string;
-  queue: string;
-  oidc: string;
-  markdown: string;
-  fhir: string;
-  ai: string;
-  lint: string;
+  orm: "Prisma ORM",
+  migrations: "Prisma Migrate",
+  realtime: "Socket.IO (Redis adapter once the gateway scales out)",
+  queue: "pg-boss (jobs stored in PostgreSQL)",
+  oidc: "Auth.js with the company's OIDC provider",
+  markdown: "remark/rehype with rehype-sanitize",
+  fhir: "fhir-kit-client with @types/fhir R4 types",
+  ai: "Vercel AI SDK with a hosted model behind a provider interface",
+  lint: "ESLint + typescript-eslint",
   /** Developer commands for the permission audit (the skill report's permissions in the walkthrough). */
-  commands: string[];
-  strengths: string;
-}
+  commands: ["pnpm test", "pnpm lint", "pnpm build", "pnpm exec tsc --noEmit"],
+  strengths: "one language from database to UI, strict types end to end and the largest hiring pool",
+};
+
+export type FamilyProfile = typeof NODE;
 
 export const FAMILIES: Record<Family, FamilyProfile> = {
-  node: {
-    language: "TypeScript",
-    runtime: "Node.js 22 LTS",
-    webFramework: "Next.js 16 (App Router)",
-    cliFramework: "Commander.js",
-    testRunner: "Vitest",
-    packageManager: "pnpm",
-    e2e: "Playwright",
-    orm: "Prisma ORM",
-    migrations: "Prisma Migrate",
-    realtime: "Socket.IO (Redis adapter once the gateway scales out)",
-    queue: "pg-boss (jobs stored in PostgreSQL)",
-    oidc: "Auth.js with the company's OIDC provider",
-    markdown: "remark/rehype with rehype-sanitize",
-    fhir: "fhir-kit-client with @types/fhir R4 types",
-    ai: "Vercel AI SDK with a hosted model behind a provider interface",
-    lint: "ESLint + typescript-eslint",
-    commands: ["pnpm test", "pnpm lint", "pnpm build", "pnpm exec tsc --noEmit"],
-    strengths: "one language from database to UI, strict types end to end and the largest hiring pool",
-  },
+  node: NODE,
   python: {
     language: "Python 3.13",
     runtime: "CPython 3.13",
