@@ -6,7 +6,7 @@ import { formatHeader, formatPersonMessages, formatSections, parsePrompt } from 
 import { ProjectContext } from "../context";
 import { criticalPaths } from "./critical-paths";
 import { needPath, statedNeeds } from "./requirement-lines";
-import { targetUsers } from "./vision-facts";
+import { projectConstraints, targetUsers } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 import { writeFinalize } from "./write-finalize";
 import { writeTestStrategy } from "./write-test-strategy";
@@ -132,4 +132,11 @@ describe("userActors: whoever a feature says does something", () => {
     const c = ctx("Every week the singers must say if they come to the rehearsal. The singers can download the right PDF and mark who already paid.");
     expect(targetUsers(c).join(" ")).toMatch(/^Singers/);
   });
+
+  it("says a launch date as a deadline in the person's words, and push notifications without a second noun", () => {
+    const c = ctx("- gym members book classes\n- members get push notifications when a class is cancelled\n- launch before March", "", "vision_facilitator");
+    expect(projectConstraints(c)).toContain("Deadline, as you said: “launch before March”");
+    expect(writeArchitecture(ctx("- gym members book classes\n- members get push notifications when a class is cancelled"))).not.toMatch(/notifications messages/i);
+  });
 });
+

@@ -15,7 +15,8 @@ import type { CriticalPath } from "./critical-paths";
 function channelUse(r: Requirement): string {
   if (r.name === "post") return "letters by post";
   const m = new RegExp(`${r.name.replace(/[-/]/g, ".?")}\\s+([a-z]+s)\\b`, "i").exec(r.said);
-  return m ? `${r.name} ${m[1].toLowerCase()}` : `${r.name} messages`;
+  // ("push notifications" already says what goes out.)
+  return m ? `${r.name} ${m[1].toLowerCase()}` : /(?:notifications|messages|alerts)$/i.test(r.name) ? r.name : `${r.name} messages`;
 }
 
 /** "tablets", "desktops", "iPads": the device in the person's own word. */

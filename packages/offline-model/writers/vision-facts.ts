@@ -9,6 +9,9 @@ import { saysLanguage } from "../reading/languages";
 import { briefLine, productLines } from "./requirement-lines";
 import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
+/** A time said with a launch: "before September", "by 2027". */
+const WHEN = /\b(?:before|by|until)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})\b/i;
+
 /** Answer sentences on a topic, as quotes, without repeating a sentence. */
 export function quotesAbout(ctx: ProjectContext, topics: Parameters<ProjectContext["profile"]["answers"]["about"]>[0][], max = 2): string[] {
   return unique(topics.flatMap((t) => ctx.profile.answers.about(t))).slice(0, max);
@@ -97,7 +100,8 @@ export function projectConstraints(ctx: ProjectContext): string[] {
   // Quoted so later phases, which only see the brief, still know what the person said.
   out.push(...quotesAbout(ctx, ["compliance", "platform", "integration", "payments", "skills", "scale"], 6).filter((s) => !team.includes(s) && !out.some((o) => o.includes(stripTrailingPunct(s)))).slice(0, 4).map((s) => `As you said: ${quote(s, 160)}`));
   for (const m of p.musts) out.push(capitalize(stripTrailingPunct(m)));
-  for (const s of p.scope) out.push(`Launch scope: ${stripTrailingPunct(s).replace(/^(?:launching|launch|starting|rolling out)\s+(?:in\s+)?/i, "")}`);
+  // ("launch before September" is a date to meet, said in the person's words; "Launching in Lisbon" a scope.)
+  for (const s of p.scope) out.push(WHEN.test(s) ? `Deadline, as you said: ${quote(s, 140)}` : `Launch scope: ${stripTrailingPunct(s).replace(/^(?:launching|launch|starting|rolling out)\s+(?:in\s+)?/i, "")}`);
   if (ctx.traits.has("cli")) out.push("Runs on macOS, Linux and Windows without a server");
   return unique(out);
 }
