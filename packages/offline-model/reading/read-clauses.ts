@@ -7,7 +7,7 @@ import { ROLES } from "../knowledge/actors";
 import { escapeRegExp, sentences } from "../text-utils";
 import { ACT_RECORDS } from "./acts";
 import { LANGUAGE_CODES } from "./languages";
-import { dictionaryTag, infinitive, singularNoun, SINGULAR_DETERMINER, tokens, type Token } from "./nlp";
+import { dictionaryTag, infinitive, lastWord, singularNoun, SINGULAR_DETERMINER, tokens, type Token } from "./nlp";
 
 const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
 
@@ -434,11 +434,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       ts = retry.slice(1);
       v = 0;
       elided = true;
-    } else if (v === 0 && (ts[0].tags.has("Imperative") || (ts[0].tags.has("Infinitive") && !ts[0].tags.has("Noun") && !leadNeg))) {
+    } else if (v === 0 && (ts[0].tags.has("Imperative") || (ts[0].tags.has("Infinitive") && !ts[0].tags.has("Noun") && !leadNeg) || (ts[0].tags.has("Modal") && ts[1]?.tags.has("Verb")))) {
       // "Pay per walk in app": a bare verb first is a note with its subject left out.
-      elided = true;
-    } else if (v === 0 && ts[0].tags.has("Modal") && ts[1]?.tags.has("Verb")) {
-      // "…, no budget, must work offline": a modal first is a clause about the product, not a noun "must work".
+      // ("…, no budget, must work offline": a modal first is a clause about the product, not a noun "must work".)
       elided = true;
     } else v = -1;
   }
@@ -461,7 +459,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let j = i + 1;
   // ("parts ordered from iFixit, want to track …": only a person wants; a thing said before is no subject of a wish.)
   const wish = /^(?:want|need|hope|wish)$/.test(infinitive(verbTok.norm));
-  if (wish && i === 0 && inherited && !inherited.person && !ROLE_WORDS.has(inherited.head.split(" ").pop()!) && !/(?:er|or|ist|ian)$/.test(inherited.head)) inherited = undefined;
+  if (wish && i === 0 && inherited && !inherited.person && !ROLE_WORDS.has(lastWord(inherited.head)) && !/(?:er|or|ist|ian)$/.test(inherited.head)) inherited = undefined;
   // "want to order meals", "need to track stock": the second verb carries the meaning.
   if (/^(?:want|need|like|have|try|plan|hope|wish|get|able)$/.test(infinitive(verbTok.norm)) && ts[j]?.norm === "to" && ts[j + 1] && ts[j + 1].tags.has("Verb")) {
     verbTok = ts[j + 1];
@@ -672,10 +670,10 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       const owner = cs.filter((c) => c.verb && !c.negated).at(-1);
       const of = owner && (owner.objects.length ? owner.objects.at(-1)!.head : HOLDS.test(owner.verb!) && owner.subject && !owner.subject.person ? owner.subject.head : undefined);
       const named = !owner && cs.length === 1 && !cs[0].verb && !cs[0].negated && cs[0].objects.length === 1 ? cs[0] : undefined;
-      if (listed && owner && of && !PARTS_OF.test(of.split(" ").pop()!) && !/ing$/.test(of)) owner.attributes = { of, items: listed.items };
+      if (listed && owner && of && !PARTS_OF.test(lastWord(of)) && !/ing$/.test(of)) owner.attributes = { of, items: listed.items };
       // "3 menus per day: meat, vegetarian, halal": after a noun said alone, the list names its kinds.
       // (Only words and short names: "batch → kegs and cans, with a lot number" says what happens.)
-      else if (listed && named && !PARTS_OF.test(named.objects[0].head.split(" ").pop()!) && listed.items.every((x) => /^[\p{L}' -]+$/u.test(x) && x.split(/\s+/).length <= 3 && !tokens(x).some((t) => PREPS.has(t.norm)))) named.attributes = { of: named.objects[0].head, items: listed.items, kinds: true };
+      else if (listed && named && !PARTS_OF.test(lastWord(named.objects[0].head)) && listed.items.every((x) => /^[\p{L}' -]+$/u.test(x) && x.split(/\s+/).length <= 3 && !tokens(x).some((t) => PREPS.has(t.norm)))) named.attributes = { of: named.objects[0].head, items: listed.items, kinds: true };
       else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
       for (const c of cs) {
         const prev = out[out.length - 1];
