@@ -704,12 +704,10 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         }
         glossed(c);
         out.push(c);
-        if (c.verb) {
-          prevHadVerb = true;
-          // ("see which rooms are free, and log the hours": a question inside the clause before says what, it gives the list no subject.)
-          const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if)\s+$/i.test(prev.text.slice(0, -c.text.length));
-          if (c.subject && !c.subject.proper && !inside) subject = c.subject;
-        } else prevHadVerb = false;
+        prevHadVerb = Boolean(c.verb);
+        // ("see which rooms are free, and log the hours": a question inside the clause before says what, it gives the list no subject.)
+        const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if)\s+$/i.test(prev.text.slice(0, -c.text.length));
+        if (c.verb && c.subject && !c.subject.proper && !inside) subject = c.subject;
       }
     }
     // "After every inspection we want to note the queen status, brood frames and varroa count": what is noted at each X is what one X records.

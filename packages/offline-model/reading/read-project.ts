@@ -163,16 +163,12 @@ const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostl
 const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
 const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;
 
-function techMentions(text: string): Array<{ tech: Tech; index: number }> {
-  return TECHS.flatMap((tech) => [...text.matchAll(techPattern(tech, "g"))].map((m) => ({ tech, index: m.index }))).sort((a, b) => a.index - b.index);
-}
-
 const NOT_PEOPLE = /^(?:sensor|monitor|server|timer|printer|scanner|computer|router|container|tracker|reminder|counter|order|folder|number|water|paper|filter|player|layer|header|footer|buffer|cluster|trigger|poster|sticker|meter|register|letter|charter|corner|center|centre|calendar|manager app|user interface)$/;
 
 function isPerson(np: NounPhrase | undefined): boolean {
   if (!np) return false;
   const last = lastWord(np.head);
-  if (np.person || ROLE_SINGULAR.has(last) || PEOPLE.has(last) || PEOPLE.has(np.head)) return true;
+  if (np.person || ROLE_SINGULAR.has(last) || PEOPLE.has(last)) return true;
   // "physiotherapists", "adopters", "beekeepers": agent nouns act; machines are listed above.
   return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
 }
@@ -213,7 +209,7 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   const h = np.head.replace(/[^a-z0-9 -]/g, "").trim();
   const last = lastWord(h);
   if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
-  if (asObject && ["budget"].includes(h)) return h;
+  if (asObject && h === "budget") return h;
   if (!h || h.length < 3 || NOT_A_THING.has(h) || ATTRIBUTE.test(last) || isMeasure(last) || ((TIME_WORDS.test(last) || (last !== h && ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last))) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
@@ -222,7 +218,6 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   if (ROLE_SINGULAR.has(last) || PEOPLE.has(last) || /^(?:every|any|some|no)(?:body|one|thing)$/.test(h)) return undefined;
   // "paper record cards", "paper forms": what is on paper today is what the product replaces, not a record it keeps.
   if (/\bpaper\s/i.test(np.full) && last !== "paper") return undefined;
-  if (MONEY_WORDS.test(h)) return h;
   if (/^\d/.test(h) || LANGUAGES.some((l) => l.toLowerCase() === h)) return undefined;
   return h;
 }
@@ -287,7 +282,8 @@ function readSkills(sentences: string[]): Skill[] {
   for (const s of sentences) {
     if (!SKILL_VERB.test(s) && !/\b(?:team|developers?|engineers?|we|i)\b/i.test(s)) continue;
     if (!/\b(?:we|our|i|i'm|team|developers?|engineers?|devs?|volunteers?|they)\b/i.test(s)) continue;
-    for (const { tech, index } of techMentions(s)) {
+    const mentions = TECHS.flatMap((tech) => [...s.matchAll(techPattern(tech, "g"))].map((m) => ({ tech, index: m.index })));
+    for (const { tech, index } of mentions.sort((a, b) => a.index - b.index)) {
       if (tech.kind !== "family" && tech.kind !== "framework") continue;
       const before = s.slice(Math.max(0, index - 30), index);
       if (/\b(?:no|not|never|without|don't|doesn't)\b[^,;.]*$/i.test(before)) continue;
@@ -518,7 +514,7 @@ function read(description: string, answers: string): Reading {
       }
       // ("The encargado must confirm each delivery": whoever acts, here or elsewhere, is no thing, whatever the word.)
       const subjectThing = c.subject && !isPerson(c.subject) && !actor && !acting.has(lastWord(c.subject.head)) ? thingName(c.subject) : undefined;
-      if (subjectThing && !actor && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
+      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
       const own = actor ?? subjectThing;
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
@@ -577,7 +573,7 @@ function read(description: string, answers: string): Reading {
         if (n) addThing(n, undefined, undefined, false, inDesc, !c.title);
       }
       if (c.objects.length) read.add(c.sentence);
-    } else if (c.verb) read.add(c.sentence);
+    } else read.add(c.sentence);
     if (c.attributes && !c.negated && !OUT_OF_SCOPE.test(c.sentence)) {
       const name = compoundOf(c.attributes.of) ?? c.attributes.of;
       if (!things.has(name)) addThing(name, undefined, undefined, false, inDesc, true);
