@@ -405,12 +405,9 @@ function read(description: string, answers: string): Reading {
     if (c.copula && !c.negated && (there || /^(?:we|i|i'?m)\b/i.test(c.text.trim()))) {
       for (const o of c.objects) {
         const n = there && !isPerson(o) ? thingName(o) : undefined;
-        if (n) {
-          addThing(n, undefined, undefined, false, inDesc, true);
-          continue;
-        }
         const role = isPerson(o) ? actorOf(o) : undefined;
-        if (role) actors.add(role);
+        if (n) addThing(n, undefined, undefined, false, inDesc, true);
+        else if (role) actors.add(role);
         else ours.add(o.head);
       }
       // ("a small printmaking collective": the tagger may read the last word as an adjective.)
@@ -502,8 +499,7 @@ function read(description: string, answers: string): Reading {
       // Listed with a field ("a real name and town"), a word is a field too.
       if (owner && /^(?:get|have|has|include|contain|carry|receive|need)$/.test(c.verb) && !c.objects.some((o) => ATTRIBUTE.test(lastWord(o.head)))) {
         // An activity ("a second glaze firing") is what happens to the thing, not a part of it.
-        for (const o of objs.filter((x) => !/ing$/.test(x))) {
-          const t = things.get(o)!;
+        for (const t of objs.filter((x) => !/ing$/.test(x)).map((o) => things.get(o)!)) {
           t.of ??= owner;
           t.listed = true;
         }
@@ -568,10 +564,7 @@ function read(description: string, answers: string): Reading {
         const n = thingName(e.np);
         if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc, counted(n));
       }
-      for (const np of c.objects) {
-        const n = thingName(np);
-        if (n) addThing(n, undefined, undefined, false, inDesc, !c.title);
-      }
+      for (const n of c.objects.map((np) => thingName(np))) if (n) addThing(n, undefined, undefined, false, inDesc, !c.title);
       if (c.objects.length) read.add(c.sentence);
     } else read.add(c.sentence);
     if (c.attributes && !c.negated && !OUT_OF_SCOPE.test(c.sentence)) {
