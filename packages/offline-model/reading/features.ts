@@ -111,9 +111,8 @@ function theyAreUsers(reading: Reading, c: Clause): boolean {
 
 /** Words of the pain's subject ("watering rota"), to put the feature that cures it first. */
 export function painTopic(reading: Reading): string[] {
-  const pain = reading.pains[0];
-  if (!pain) return [];
-  const c = reading.clauses.find((x) => x.sentence === pain && x.subject);
+  // (With no pain no clause matches, and the topic is empty.)
+  const c = reading.clauses.find((x) => x.sentence === reading.pains[0] && x.subject);
   return (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
 }
 
