@@ -427,7 +427,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   // "Polish and English" names languages.
   const named = (ts.length <= 3 && ts[ts.length - 1].norm === "only") || Object.hasOwn(LANGUAGE_CODES, ts[0].text);
   if (v === 0 && named) v = -1;
-  else if (v < 0 || v === 0) {
+  else if (v <= 0) {
     // "swap seeds and tools": with a subject in front the tagger sees the verb.
     const retry = tokens(`they ${ts.map((t) => t.text).join(" ")}`);
     if (inList && retry.length > 1 && isVerb(retry[1], retry[2]) && !leadNeg && !named) {

@@ -424,15 +424,13 @@ function read(description: string, answers: string): Reading {
       continue;
     }
     // "I keep bees with a group of 12 hobby beekeepers": the group the speakers are in is theirs, and the people it is made of are people it serves.
-    if (weSay) {
-      c.extras.forEach((e, i) => {
-        if (!/^(?:with|in)$/.test(e.prep) || !ORGANISATION.test(lastWord(e.np.head))) return;
-        ours.add(e.np.head);
-        const of = c.extras[i + 1];
-        const role = of?.prep === "of" && isPerson(of.np) ? actorOf(of.np) : undefined;
-        if (role) actors.add(role);
-      });
-    }
+    (weSay ? c.extras : []).forEach((e, i) => {
+      if (!/^(?:with|in)$/.test(e.prep) || !ORGANISATION.test(lastWord(e.np.head))) return;
+      ours.add(e.np.head);
+      const of = c.extras[i + 1];
+      const role = of?.prep === "of" && isPerson(of.np) ? actorOf(of.np) : undefined;
+      if (role) actors.add(role);
+    });
     // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
     if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(lastWord(c.subject.head))) ours.add(c.subject.head);
     // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
