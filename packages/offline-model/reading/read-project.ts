@@ -2,10 +2,9 @@
 // and what people do with them, what they ruled out, what hurts most, which languages
 // the UI speaks, what the team knows, the figures they gave, and the sentences this
 // reader could not make sense of (so a message can say so instead of guessing).
-import { ROLES } from "../knowledge/actors";
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
-import { AT_EACH, parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { AT_EACH, parentheticalExamples, readClauses, ROLE_SINGULAR, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
@@ -116,7 +115,6 @@ export interface Link {
   said: string;
 }
 
-const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
 const PEOPLE = new Set(["people", "person", "lady", "woman", "girl", "boy", "guy", "user", "users", "everyone", "staff", "team", "volunteer", "we", "i", "they", "you", "family", "families", "kid", "child", "children", "friend", "neighbour", "neighbor", "community", "visitor"]);
 
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
