@@ -36,11 +36,7 @@ const clean = (s: string) =>
 function details(s: string): { target: string; details: string[] } {
   const m = /^(.+?)\s+(?:with|having|that has|containing)\s+(.+)$/i.exec(s);
   if (!m) return { target: clean(s), details: [] };
-  const ds = m[2]
-    .split(/\s*,\s*|\s+and\s+/)
-    .map((d) => clean(d))
-    .filter(Boolean);
-  return { target: clean(m[1]), details: ds };
+  return { target: clean(m[1]), details: m[2].split(/\s*,\s*|\s+and\s+/).map(clean).filter(Boolean) };
 }
 
 function reasonOf(s: string): { body: string; reason?: string } {
@@ -77,26 +73,15 @@ export function parseChangeRequest(text: string): ChangeRequest {
     let any = false;
     for (const raw of pieces(sentence)) {
       const { body, reason } = reasonOf(raw.replace(/^(?:and|but|also|then|ok|okay|please)[,\s]+/i, ""));
-      let matched = false;
-      for (const [re, make] of PATTERNS) {
-        const m = re.exec(body);
-        if (!m) continue;
-        const base = make(m);
-        const d = details(base.target);
-        if (!d.target) break;
-        ops.push({ ...base, target: d.target, details: d.details, ...(reason ? { reason } : {}), text: raw });
-        matched = true;
-        break;
-      }
-      if (!matched) {
-        // The NLP reading as a fallback: "We don't take payments." is a negated clause.
-        const neg = readClauses(body, false).find((c) => c.negated && c.objects.length);
-        if (neg) {
-          ops.push({ op: "forbid", target: neg.objects.map((o) => o.text).join(" and "), details: [], ...(reason ? { reason } : {}), text: raw });
-          matched = true;
-        }
-      }
-      any ||= matched;
+      // The first pattern that matches decides; one that leaves no target falls back to the NLP reading.
+      const hit = PATTERNS.find(([re]) => re.test(body));
+      const base = hit?.[1](hit[0].exec(body)!);
+      const d = base && details(base.target);
+      // The NLP reading as a fallback: "We don't take payments." is a negated clause.
+      const neg = d?.target ? undefined : readClauses(body, false).find((c) => c.negated && c.objects.length);
+      if (base && d?.target) ops.push({ ...base, target: d.target, details: d.details, ...(reason ? { reason } : {}), text: raw });
+      else if (neg) ops.push({ op: "forbid", target: neg.objects.map((o) => o.text).join(" and "), details: [], ...(reason ? { reason } : {}), text: raw });
+      any ||= Boolean(d?.target || neg);
     }
     if (!any) unclear.push(sentence);
   }

@@ -6,7 +6,7 @@ import type { Reading } from "./read-project";
 import { NICE_TO, readClauses, splitSentences, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
-import { infinitive, tokens } from "./nlp";
+import { infinitive, lastWord, tokens } from "./nlp";
 
 // ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
 const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
@@ -29,7 +29,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
   const out: string[] = [];
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
-    const subjectWord = c.subject?.head.split(" ").pop() ?? "";
+    const subjectWord = lastWord(c.subject?.head ?? "");
     // ("a website where presenters can see the grid": a clause about the product with people of its own as subject is what they do there.)
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.toLowerCase().startsWith(c.subject.text.toLowerCase());
     if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
@@ -39,7 +39,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("someone swaps a slot …": what someone or nobody does is how things go today.)
     if (/^(?:someone|somebody|nobody|no one|anyone|anybody)\b/i.test(c.text)) continue;
     // ("I would love a website where …": wishing for the product itself says nothing it does.)
-    if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(o.head.split(" ").pop()!))) continue;
+    if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(lastWord(o.head)))) continue;
     // ("because we have to report …": the reason is said as what has to be done.)
     let text = c.text.replace(/^(?:and|or|then|also|because|since)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
@@ -67,7 +67,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email": what the people it serves have or use is who they are, not a feature.
-    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(c.subject.head.split(" ").pop()!) && !c.extras.some((e) => e.verb)) continue;
+    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(lastWord(c.subject.head)) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
     if (/^(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
@@ -106,14 +106,13 @@ function subjectAsSaid(reading: Reading, c: Clause): string {
 function theyAreUsers(reading: Reading, c: Clause): boolean {
   const prev = reading.clauses.slice(0, reading.clauses.indexOf(c)).findLast((p) => p.subject || p.objects.length);
   const named = prev ? [prev.subject, ...prev.objects].filter((np) => np !== undefined) : [];
-  return named.some((np) => reading.actors.includes(np.head.split(" ").pop()!));
+  return named.some((np) => reading.actors.includes(lastWord(np.head)));
 }
 
 /** Words of the pain's subject ("watering rota"), to put the feature that cures it first. */
 export function painTopic(reading: Reading): string[] {
-  const pain = reading.pains[0];
-  if (!pain) return [];
-  const c = reading.clauses.find((x) => x.sentence === pain && x.subject);
+  // (With no pain no clause matches, and the topic is empty.)
+  const c = reading.clauses.find((x) => x.sentence === reading.pains[0] && x.subject);
   return (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
 }
 
@@ -162,7 +161,7 @@ export function contradictions(texts: readonly string[]): Array<{ earlier: strin
     for (const c of readClauses(text, i === 0)) {
       // Only a ban can be taken back: "nobody knows the state of a colony" is a pain, not a ban.
       const ban = c.negated && (!c.verb || PROHIBIT.test(c.verb));
-      const heads = ban ? c.objects.map((o) => o.head.split(" ").pop()!) : [];
+      const heads = ban ? c.objects.map((o) => lastWord(o.head)) : [];
       const kind = KINDS.find((k) => heads.some((h) => k.test(h)));
       if (!heads.length) continue;
       for (const later of texts.slice(i + 1).flatMap(splitSentences)) {

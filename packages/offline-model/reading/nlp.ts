@@ -161,6 +161,9 @@ export const thirdPerson = (verb: string): string => remember(infinitiveCache, `
 /** "approve" → "approved", "flag" → "flagged". */
 export const pastTense = (verb: string): string => remember(infinitiveCache, `did ${verb}`, () => nlp(`they ${verb}`).verbs().toPastTense().text().split(/\s+/).pop() || `${verb}ed`);
 
+/** The head word of a phrase: "watering rota" → "rota". */
+export const lastWord = (phrase: string): string => phrase.split(" ").pop()!;
+
 const singularCache = new Map<string, string>();
 
 /** "plots" → "plot", "watering rotas" → "watering rota". */

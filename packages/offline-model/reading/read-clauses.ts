@@ -7,9 +7,10 @@ import { ROLES } from "../knowledge/actors";
 import { escapeRegExp, sentences } from "../text-utils";
 import { ACT_RECORDS } from "./acts";
 import { LANGUAGE_CODES } from "./languages";
-import { dictionaryTag, infinitive, singularNoun, SINGULAR_DETERMINER, tokens, type Token } from "./nlp";
+import { dictionaryTag, infinitive, lastWord, singularNoun, SINGULAR_DETERMINER, tokens, type Token } from "./nlp";
 
-const ROLE_WORDS = new Set(ROLES.flatMap(([s, p]) => [s.toLowerCase(), p.toLowerCase()]));
+/** Role nouns, singular and plural, to their singular: "barbers" → "barber". */
+export const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
 
 export interface NounPhrase {
   /** As written, without determiners: "watering rotas". */
@@ -84,7 +85,7 @@ function isVerb(t: Token, next?: Token): boolean {
   if (t.tags.has("Gerund") && next && next.tags.has("Noun") && !next.tags.has("Pronoun")) return false;
   if (t.tags.has("Hyphenated")) return false;
   // "nurses confirm": a role noun followed by a verb is the subject.
-  if (ROLE_WORDS.has(t.norm) && next?.tags.has("Verb")) return false;
+  if (ROLE_SINGULAR.has(t.norm) && next?.tags.has("Verb")) return false;
   // "judges give scores": a verb takes no bare infinitive after its -s form, so that word is a plural subject.
   // (Not a verb that takes one: "is cash", "has to", "helps find", "lets people book".)
   if (/[^s]s$/.test(t.norm) && !["Infinitive", "Noun", "Copula", "Auxiliary", "Modal"].some((g) => t.tags.has(g)) && !/^(?:is|has|does|was|helps|lets|makes)$/.test(t.norm) && next?.tags.has("Infinitive") && !/s$/.test(next.norm)) return false;
@@ -172,7 +173,7 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   const proper = ((last.tags.has("ProperNoun") || last.tags.has("Acronym")) && /[A-Z]/.test(last.text)) || /^[A-Z][a-z]+[A-Z]/.test(last.text);
   const head = proper ? last.text.replace(/[.,;:!?]+$/, "") : singularNoun((keepMod ? `${mod!.norm} ${last.norm}` : last.norm).replace(/'s$/, ""));
   // The tagger's own "Actor" guess also fires on things ("checklists"); roles and names are surer.
-  const person = last.tags.has("Person") || ROLE_WORDS.has(last.norm);
+  const person = last.tags.has("Person") || ROLE_SINGULAR.has(last.norm);
   const full = words.map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
   const time = last.tags.has("Date") || last.tags.has("Duration") || last.tags.has("Unit");
   const individual = /^(?:my|his|her)$/.test(owner) && last.tags.has("Singular");
@@ -208,7 +209,7 @@ function nounList(run: Token[], inSlot?: Slot): NounPhrase[] {
       // conjunction shares the head noun of the phrase after it.
       const [mod, head, after] = [run[i + 1], run[i + 2], run[i + 3]];
       // (A word the tagger only guessed an adjective, "bisque", may be one; "old or new bikes" are no kinds.)
-      const lone = cur.length === 1 && !cur[0].post && !["Plural", "Determiner", "Pronoun", "Actor", "Value"].some((g) => cur[0].tags.has(g)) && (!cur[0].tags.has("Verb") || cur[0].tags.has("Gerund")) && !(cur[0].tags.has("Adjective") && dictionaryTag(cur[0].norm)) && !ROLE_WORDS.has(cur[0].norm);
+      const lone = cur.length === 1 && !cur[0].post && !["Plural", "Determiner", "Pronoun", "Actor", "Value"].some((g) => cur[0].tags.has(g)) && (!cur[0].tags.has("Verb") || cur[0].tags.has("Gerund")) && !(cur[0].tags.has("Adjective") && dictionaryTag(cur[0].norm)) && !ROLE_SINGULAR.has(cur[0].norm);
       if (lone && mod && !mod.tags.has("Plural") && !mod.tags.has("Determiner") && !mod.post && head?.tags.has("Plural") && head.tags.has("Noun") && (!after || after.tags.has("Preposition") || /^(?:and|or)$/.test(after.norm))) {
         // One thing of two kinds: the head, with the modifiers as its kinds.
         const np = nounPhrase([head], inSlot ?? (out.length > 0 ? "list" : undefined));
@@ -416,7 +417,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     ts = [ts[0], { ...ts[1], tags: new Set(["Verb", "PresentTense", "Infinitive"]) }, ...ts.slice(2)];
     v = 1;
   }
-  if ((v <= 0 || subjectBroken) && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_WORDS.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?|[\w-]+(?:er|or|ist|ian)s)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text, true)) {
+  if ((v <= 0 || subjectBroken) && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (ROLE_SINGULAR.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?|[\w-]+(?:er|or|ist|ian)s)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text, true)) {
     const rest = parsePiece(sentence, `they ${ts.slice(1).map((t) => t.text).join(" ")}`, undefined, false, false, false);
     const who = nounPhrase([ts[0]]);
     // "… and log each new problem": the clauses that share the subject share the person.
@@ -427,18 +428,16 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   // "Polish and English" names languages.
   const named = (ts.length <= 3 && ts[ts.length - 1].norm === "only") || Object.hasOwn(LANGUAGE_CODES, ts[0].text);
   if (v === 0 && named) v = -1;
-  else if (v < 0 || v === 0) {
+  else if (v <= 0) {
     // "swap seeds and tools": with a subject in front the tagger sees the verb.
     const retry = tokens(`they ${ts.map((t) => t.text).join(" ")}`);
     if (inList && retry.length > 1 && isVerb(retry[1], retry[2]) && !leadNeg && !named) {
       ts = retry.slice(1);
       v = 0;
       elided = true;
-    } else if (v === 0 && (ts[0].tags.has("Imperative") || (ts[0].tags.has("Infinitive") && !ts[0].tags.has("Noun") && !leadNeg))) {
+    } else if (v === 0 && (ts[0].tags.has("Imperative") || (ts[0].tags.has("Infinitive") && !ts[0].tags.has("Noun") && !leadNeg) || (ts[0].tags.has("Modal") && ts[1]?.tags.has("Verb")))) {
       // "Pay per walk in app": a bare verb first is a note with its subject left out.
-      elided = true;
-    } else if (v === 0 && ts[0].tags.has("Modal") && ts[1]?.tags.has("Verb")) {
-      // "…, no budget, must work offline": a modal first is a clause about the product, not a noun "must work".
+      // ("…, no budget, must work offline": a modal first is a clause about the product, not a noun "must work".)
       elided = true;
     } else v = -1;
   }
@@ -461,7 +460,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let j = i + 1;
   // ("parts ordered from iFixit, want to track …": only a person wants; a thing said before is no subject of a wish.)
   const wish = /^(?:want|need|hope|wish)$/.test(infinitive(verbTok.norm));
-  if (wish && i === 0 && inherited && !inherited.person && !ROLE_WORDS.has(inherited.head.split(" ").pop()!) && !/(?:er|or|ist|ian)$/.test(inherited.head)) inherited = undefined;
+  if (wish && i === 0 && inherited && !inherited.person && !ROLE_SINGULAR.has(lastWord(inherited.head)) && !/(?:er|or|ist|ian)$/.test(inherited.head)) inherited = undefined;
   // "want to order meals", "need to track stock": the second verb carries the meaning.
   if (/^(?:want|need|like|have|try|plan|hope|wish|get|able)$/.test(infinitive(verbTok.norm)) && ts[j]?.norm === "to" && ts[j + 1] && ts[j + 1].tags.has("Verb")) {
     verbTok = ts[j + 1];
@@ -672,10 +671,10 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       const owner = cs.filter((c) => c.verb && !c.negated).at(-1);
       const of = owner && (owner.objects.length ? owner.objects.at(-1)!.head : HOLDS.test(owner.verb!) && owner.subject && !owner.subject.person ? owner.subject.head : undefined);
       const named = !owner && cs.length === 1 && !cs[0].verb && !cs[0].negated && cs[0].objects.length === 1 ? cs[0] : undefined;
-      if (listed && owner && of && !PARTS_OF.test(of.split(" ").pop()!) && !/ing$/.test(of)) owner.attributes = { of, items: listed.items };
+      if (listed && owner && of && !PARTS_OF.test(lastWord(of)) && !/ing$/.test(of)) owner.attributes = { of, items: listed.items };
       // "3 menus per day: meat, vegetarian, halal": after a noun said alone, the list names its kinds.
       // (Only words and short names: "batch → kegs and cans, with a lot number" says what happens.)
-      else if (listed && named && !PARTS_OF.test(named.objects[0].head.split(" ").pop()!) && listed.items.every((x) => /^[\p{L}' -]+$/u.test(x) && x.split(/\s+/).length <= 3 && !tokens(x).some((t) => PREPS.has(t.norm)))) named.attributes = { of: named.objects[0].head, items: listed.items, kinds: true };
+      else if (listed && named && !PARTS_OF.test(lastWord(named.objects[0].head)) && listed.items.every((x) => /^[\p{L}' -]+$/u.test(x) && x.split(/\s+/).length <= 3 && !tokens(x).some((t) => PREPS.has(t.norm)))) named.attributes = { of: named.objects[0].head, items: listed.items, kinds: true };
       else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
       for (const c of cs) {
         const prev = out[out.length - 1];
@@ -706,12 +705,10 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         }
         glossed(c);
         out.push(c);
-        if (c.verb) {
-          prevHadVerb = true;
-          // ("see which rooms are free, and log the hours": a question inside the clause before says what, it gives the list no subject.)
-          const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if)\s+$/i.test(prev.text.slice(0, -c.text.length));
-          if (c.subject && !c.subject.proper && !inside) subject = c.subject;
-        } else prevHadVerb = false;
+        prevHadVerb = Boolean(c.verb);
+        // ("see which rooms are free, and log the hours": a question inside the clause before says what, it gives the list no subject.)
+        const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if)\s+$/i.test(prev.text.slice(0, -c.text.length));
+        if (c.verb && c.subject && !c.subject.proper && !inside) subject = c.subject;
       }
     }
     // "After every inspection we want to note the queen status, brood frames and varroa count": what is noted at each X is what one X records.

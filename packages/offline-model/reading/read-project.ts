@@ -2,14 +2,13 @@
 // and what people do with them, what they ruled out, what hurts most, which languages
 // the UI speaks, what the team knows, the figures they gave, and the sentences this
 // reader could not make sense of (so a message can say so instead of guessing).
-import { ROLES } from "../knowledge/actors";
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
-import { AT_EACH, parentheticalExamples, readClauses, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { AT_EACH, parentheticalExamples, readClauses, ROLE_SINGULAR, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
-import { infinitive, isMeasure, remember, singularNoun, tokens } from "./nlp";
+import { infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
 import { actRecord } from "./acts";
 import { escapeRegExp, unique } from "../text-utils";
 
@@ -116,7 +115,6 @@ export interface Link {
   said: string;
 }
 
-const ROLE_SINGULAR = new Map<string, string>(ROLES.flatMap(([s, p]) => [[s.toLowerCase(), s.toLowerCase()], [p.toLowerCase(), s.toLowerCase()]] as [string, string][]));
 const PEOPLE = new Set(["people", "person", "lady", "woman", "girl", "boy", "guy", "user", "users", "everyone", "staff", "team", "volunteer", "we", "i", "they", "you", "family", "families", "kid", "child", "children", "friend", "neighbour", "neighbor", "community", "visitor"]);
 
 /** Devices people use it on ("from their phones"), unless they are what people act on ("borrow laptops"). */
@@ -163,16 +161,12 @@ const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostl
 const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
 const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;
 
-function techMentions(text: string): Array<{ tech: Tech; index: number }> {
-  return TECHS.flatMap((tech) => [...text.matchAll(techPattern(tech, "g"))].map((m) => ({ tech, index: m.index }))).sort((a, b) => a.index - b.index);
-}
-
 const NOT_PEOPLE = /^(?:sensor|monitor|server|timer|printer|scanner|computer|router|container|tracker|reminder|counter|order|folder|number|water|paper|filter|player|layer|header|footer|buffer|cluster|trigger|poster|sticker|meter|register|letter|charter|corner|center|centre|calendar|manager app|user interface)$/;
 
 function isPerson(np: NounPhrase | undefined): boolean {
   if (!np) return false;
-  const last = np.head.split(" ").pop()!;
-  if (np.person || ROLE_SINGULAR.has(last) || PEOPLE.has(last) || PEOPLE.has(np.head)) return true;
+  const last = lastWord(np.head);
+  if (np.person || ROLE_SINGULAR.has(last) || PEOPLE.has(last)) return true;
   // "physiotherapists", "adopters", "beekeepers": agent nouns act; machines are listed above.
   return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
 }
@@ -184,7 +178,7 @@ const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective
 const nounsOf = (c: Clause) => [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)];
 
 /** "two kilns", "vans": said as many ("a business" only ends in s). */
-const saidPlural = (np: NounPhrase) => np.text.split(/\s+/).pop()!.toLowerCase().replace(/[^a-z-]/g, "") !== np.head.split(" ").pop();
+const saidPlural = (np: NounPhrase) => np.text.split(/\s+/).pop()!.toLowerCase().replace(/[^a-z-]/g, "") !== lastWord(np.head);
 
 const INTEGRATE = /^(?:sync|export|import|integrate|connect|migrate|mirror|push|pull)$/;
 /** Verbs whose subject is as often a thing as a person ("the fees are too high", "the cutter needs an induction"). */
@@ -197,7 +191,7 @@ const HUMAN_ACT = /^(?:confirm|approve|reject|decline|accept|assign|decide|sign|
 function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined {
   // "Every September we bring in the harvest": a time is nobody, however it ends; "my sister" is one person, not a group.
   if (!np || np.proper || np.time || np.individual) return undefined;
-  const last = np.head.split(" ").pop()!;
+  const last = lastWord(np.head);
   if (ROLE_SINGULAR.has(last)) return ROLE_SINGULAR.get(last);
   if (["we", "i", "they", "you", "people", "user", "users", "everyone", "everybody", "anyone", "anybody", "someone", "somebody", "team"].includes(last)) return undefined;
   // A word that only looks like an agent noun ("fee", "cutter") acts only when it does what people do.
@@ -211,18 +205,17 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   // ("We have zero budget": what there is none of is no thing.)
   if (np.proper || np.time || np.count === 0) return undefined;
   const h = np.head.replace(/[^a-z0-9 -]/g, "").trim();
-  const last = h.split(" ").pop()!;
+  const last = lastWord(h);
   if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
-  if (asObject && ["budget"].includes(h)) return h;
+  if (asObject && h === "budget") return h;
   if (!h || h.length < 3 || NOT_A_THING.has(h) || ATTRIBUTE.test(last) || isMeasure(last) || ((TIME_WORDS.test(last) || (last !== h && ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last))) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
     return undefined;
   }
   // ("everybody who booked": an indefinite pronoun names nobody's record.)
-  if (ROLE_SINGULAR.has(h.split(" ").pop()!) || PEOPLE.has(h.split(" ").pop()!) || /^(?:every|any|some|no)(?:body|one|thing)$/.test(h)) return undefined;
+  if (ROLE_SINGULAR.has(last) || PEOPLE.has(last) || /^(?:every|any|some|no)(?:body|one|thing)$/.test(h)) return undefined;
   // "paper record cards", "paper forms": what is on paper today is what the product replaces, not a record it keeps.
   if (/\bpaper\s/i.test(np.full) && last !== "paper") return undefined;
-  if (MONEY_WORDS.test(h)) return h;
   if (/^\d/.test(h) || LANGUAGES.some((l) => l.toLowerCase() === h)) return undefined;
   return h;
 }
@@ -287,7 +280,8 @@ function readSkills(sentences: string[]): Skill[] {
   for (const s of sentences) {
     if (!SKILL_VERB.test(s) && !/\b(?:team|developers?|engineers?|we|i)\b/i.test(s)) continue;
     if (!/\b(?:we|our|i|i'm|team|developers?|engineers?|devs?|volunteers?|they)\b/i.test(s)) continue;
-    for (const { tech, index } of techMentions(s)) {
+    const mentions = TECHS.flatMap((tech) => [...s.matchAll(techPattern(tech, "g"))].map((m) => ({ tech, index: m.index })));
+    for (const { tech, index } of mentions.sort((a, b) => a.index - b.index)) {
       if (tech.kind !== "family" && tech.kind !== "framework") continue;
       const before = s.slice(Math.max(0, index - 30), index);
       if (/\b(?:no|not|never|without|don't|doesn't)\b[^,;.]*$/i.test(before)) continue;
@@ -311,7 +305,7 @@ function read(description: string, answers: string): Reading {
   const full = `${description}\n${answers}`;
   const pos = (s: string) => Math.max(0, full.toLowerCase().indexOf(s.toLowerCase()));
 
-  const actors: string[] = [];
+  const actors = new Set<string>();
   const things = new Map<string, Thing>();
   const acts: Act[] = [];
   const forbidden = new Set<string>();
@@ -323,7 +317,7 @@ function read(description: string, answers: string): Reading {
   // "the collective" is the "printmaking collective" they said they are.
   const isOurs = (name: string) => [...ours].some((o) => o === name || o.endsWith(` ${name}`));
   const read = new Set<string>();
-  const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => o.head.split(" ").pop()!));
+  const titleHeads = new Set((descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : []).map((o) => lastWord(o.head)));
 
   // "sheet music parts …, their own parts": a bare noun after a compound that ends in it is that compound.
   const compoundOf = (bare: string) => (bare.includes(" ") ? undefined : [...things.keys()].find((k) => k.endsWith(` ${bare}`)));
@@ -333,7 +327,7 @@ function read(description: string, answers: string): Reading {
   const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
-    const t = things.get(name) ?? { name, verbs: [], actors: [], verbsOf: {}, core: false, listed: false, at: pos(name.split(" ").pop()!), fromDescription: inDesc };
+    const t = things.get(name) ?? { name, verbs: [], actors: [], verbsOf: {}, core: false, listed: false, at: pos(lastWord(name)), fromDescription: inDesc };
     t.listed ||= listed;
     if (verb && !t.verbs.includes(verb)) t.verbs.push(verb);
     if (actor && !t.actors.includes(actor)) t.actors.push(actor);
@@ -359,7 +353,7 @@ function read(description: string, answers: string): Reading {
   }
   const actorIn = (np: NounPhrase | undefined, verb?: string) => actorOf(np, verb) ?? (np && withMe.has(np.head) ? np.head : undefined);
   const acting = new Set([...clauses.flatMap(actorsOf), ...withMe]);
-  for (const p of withMe) if (!p.includes(" ")) actors.push(p);
+  for (const p of withMe) if (!p.includes(" ")) actors.add(p);
   for (const c of clauses) {
     // A clause in another language is not read as English: it stays among the sentences the reader could not read.
     if (isForeign(c.text)) continue;
@@ -369,9 +363,10 @@ function read(description: string, answers: string): Reading {
       continue;
     }
     const inDesc = descClauses.includes(c);
+    const weSay = /^(?:we|i)\b/i.test(c.text.trim());
     const act = actRecord(c);
     const actor = c.copula || c.passive ? undefined : actorIn(c.subject, c.verb);
-    for (const a of c.negated ? [] : actorsOf(c)) if (!actors.includes(a)) actors.push(a);
+    for (const a of c.negated ? [] : actorsOf(c)) actors.add(a);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
       // A ban the person took back later ("no online payment" … "a €5 online deposit") no longer holds: the later word stands.
@@ -388,7 +383,7 @@ function read(description: string, answers: string): Reading {
         const placeRuledOut = c.objects.length ? [] : c.extras.map((e) => e.np).filter((np) => np.proper);
         for (const np of [...subjectRuledOut, ...c.objects, ...placeRuledOut]) {
           // "no budget" limits what it may cost (a money quantity of 0), it rules nothing out.
-          if (!np.proper && (NOT_RULED_OUT.test(np.head) || LACK.test(np.head.split(" ").pop()!))) continue;
+          if (!np.proper && (NOT_RULED_OUT.test(np.head) || LACK.test(lastWord(np.head)))) continue;
           named = true;
           // "no app store stuff" rules out the app store: a filler head stands for the words before it.
           forbidden.add(np.proper ? np.head.toLowerCase() : / (?:stuff|things?|bits?|nonsense)$/.test(np.head) ? np.full.toLowerCase().replace(/ \S+$/, "").split(/\s+/).slice(-2).join(" ") : np.head);
@@ -408,13 +403,10 @@ function read(description: string, answers: string): Reading {
     if (c.copula && !c.negated && (there || /^(?:we|i|i'?m)\b/i.test(c.text.trim()))) {
       for (const o of c.objects) {
         const n = there && !isPerson(o) ? thingName(o) : undefined;
-        if (n) {
-          addThing(n, undefined, undefined, false, inDesc, true);
-          continue;
-        }
         const role = isPerson(o) ? actorOf(o) : undefined;
-        if (role && !actors.includes(role)) actors.push(role);
-        else if (!role) ours.add(o.head);
+        if (n) addThing(n, undefined, undefined, false, inDesc, true);
+        else if (role) actors.add(role);
+        else ours.add(o.head);
       }
       // ("a small printmaking collective": the tagger may read the last word as an adjective.)
       const said = /^(?:we|i)\s*(?:'re|are|'m|am)\s+(?:an?|the)\s+([^,;]+?)(?=\s+(?:with|in|of|from|based|and|who|that)\b|[,;]|$)/i.exec(c.text.trim());
@@ -423,28 +415,26 @@ function read(description: string, answers: string): Reading {
         // ("a cooperative of 45 olive growers": the people they are made of are people it serves.)
         const role = e.prep === "of" && !e.verb && isPerson(e.np) ? actorOf(e.np) : undefined;
         const n = role ? undefined : thingName(e.np);
-        if (role && !actors.includes(role)) actors.push(role);
+        if (role) actors.add(role);
         if (n && (counted(n) || saidPlural(e.np))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       read.add(c.sentence);
       continue;
     }
     // "I keep bees with a group of 12 hobby beekeepers": the group the speakers are in is theirs, and the people it is made of are people it serves.
-    if (/^(?:we|i)\b/i.test(c.text.trim())) {
-      c.extras.forEach((e, i) => {
-        if (!/^(?:with|in)$/.test(e.prep) || !ORGANISATION.test(e.np.head.split(" ").pop()!)) return;
-        ours.add(e.np.head);
-        const of = c.extras[i + 1];
-        const role = of?.prep === "of" && isPerson(of.np) ? actorOf(of.np) : undefined;
-        if (role && !actors.includes(role)) actors.push(role);
-      });
-    }
+    (weSay ? c.extras : []).forEach((e, i) => {
+      if (!/^(?:with|in)$/.test(e.prep) || !ORGANISATION.test(lastWord(e.np.head))) return;
+      ours.add(e.np.head);
+      const of = c.extras[i + 1];
+      const role = of?.prep === "of" && isPerson(of.np) ? actorOf(of.np) : undefined;
+      if (role) actors.add(role);
+    });
     // "Our taproom sells beer …", said first: the subject is the speakers' organisation, and what it does is the setting.
-    if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(c.subject.head.split(" ").pop()!)) ours.add(c.subject.head);
+    if (c === descClauses[0] && c.subject && /^(?:our|my)\s/i.test(c.text.trim()) && ORGANISATION.test(lastWord(c.subject.head))) ours.add(c.subject.head);
     // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
     // ("dog walking biz, 3 walkers": a head after what it does, first and alone, is the speakers' own, whatever the word.)
     // ("phone repair kiosk in a mall": one named with where it is, the same.)
-    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && !PRODUCT_WORDS.has(c.objects[0].head.split(" ").pop()!) && (ORGANISATION.test(c.objects[0].head.split(" ").pop()!) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? "") || c.extras.some((e) => /^(?:in|at|near)$/.test(e.prep) && !e.np.time))) ours.add(c.objects[0].head);
+    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && !PRODUCT_WORDS.has(lastWord(c.objects[0].head)) && (ORGANISATION.test(lastWord(c.objects[0].head)) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? "") || c.extras.some((e) => /^(?:in|at|near)$/.test(e.prep) && !e.np.time))) ours.add(c.objects[0].head);
     if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;
@@ -453,7 +443,7 @@ function read(description: string, answers: string): Reading {
     const pain = !inDesc && PAIN.test(c.text);
     if (c.verb && !c.copula && !pain) {
       // "add attendees to the newsletter": people someone acts on are kept too, when their role is a known one.
-      for (const o of c.negated || /^(?:have|hire|be|want|need)$/.test(c.verb) ? [] : c.objects) if (ROLE_SINGULAR.has(o.head) && !actors.includes(ROLE_SINGULAR.get(o.head)!)) actors.push(ROLE_SINGULAR.get(o.head)!);
+      for (const o of c.negated || /^(?:have|hire|be|want|need)$/.test(c.verb) ? [] : c.objects) if (ROLE_SINGULAR.has(o.head)) actors.add(ROLE_SINGULAR.get(o.head)!);
       // A device is a thing the product keeps only when it changes hands ("borrow laptops"), not when people have one ("riders have phones").
       // Likewise software ("free tools only", "use an app") is a thing kept only when it changes hands ("swap tools").
       // "Today we use a paper sheet", "we use Slack": what the speakers work with is a tool, not a record.
@@ -465,26 +455,26 @@ function read(description: string, answers: string): Reading {
         // "people hate the group chat": what people feel about or know is no thing they act on.
         .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
         // ("I have no IT knowledge": what people say they lack is no thing.)
-        .filter((o) => !(c.negated && LACK.test(o.head.split(" ").pop()!)))
+        .filter((o) => !(c.negated && LACK.test(lastWord(o.head))))
         // ("we keep track in a notebook", "we lose count": a bare singular after keep or lose is part of the verb, no record.)
         .filter((o) => !(o.bare && /^(?:keep|lose)$/.test(c.verb!)))
-        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor"))) && ((!DEVICES.has(o.head.split(" ").pop()!) && !PRODUCT_WORDS.has(o.head.split(" ").pop()!)) || HANDED.test(c.verb!)))
+        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor"))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT_WORDS.has(lastWord(o.head))) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
-      const subjectWord = c.subject?.head.split(" ").pop() ?? "";
+      const subjectWord = lastWord(c.subject?.head ?? "");
       // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the
       // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
       // ("Hasan does the sums by hand": one person they know, the same.)
-      const byPerson = !(PRESENT_PRACTICE.test(c.text) && (/^(?:we|i)\b/i.test(c.text.trim()) || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
+      const byPerson = !(PRESENT_PRACTICE.test(c.text) && (weSay || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "I volunteer at a community radio station": where the speakers do what they do is who they are, no act of the product's.
-      if (/^(?:\w+ly,?\s+)?(?:we|i)\b/i.test(c.text.trim()) && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ORGANISATION.test(e.np.head.split(" ").pop()!))) {
-        for (const e of c.extras) if (ORGANISATION.test(e.np.head.split(" ").pop()!)) ours.add(e.np.head);
+      if (/^(?:\w+ly,?\s+)?(?:we|i)\b/i.test(c.text.trim()) && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ORGANISATION.test(lastWord(e.np.head)))) {
+        for (const e of c.extras) if (ORGANISATION.test(lastWord(e.np.head))) ours.add(e.np.head);
         read.add(c.sentence);
         continue;
       }
       // "We run a food bank out of a church hall": who the person is, not a kind of record (four shops they count are).
-      if (/^(?:we|i)\b/i.test(c.text.trim()) && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
+      if (weSay && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) {
           const np = c.objects.find((x) => x.head === o);
           // What they run is their organisation; what they have or own ("a library bus") they keep.
@@ -496,28 +486,27 @@ function read(description: string, answers: string): Reading {
       }
       // "write down the kilometres": a quantity recorded is a field of what the sentence makes (below).
       // ("harvests are weighed in kilograms": the unit a thing is measured in, said without a number, the same.)
-      for (const o of [...c.objects, ...c.extras.filter((e) => e.prep === "in" && e.np.count === undefined).map((e) => e.np)]) if (isMeasure(o.head.split(" ").pop()!)) measured.push({ sentence: c.sentence, word: o.text.toLowerCase() });
+      for (const o of [...c.objects, ...c.extras.filter((e) => e.prep === "in" && e.np.count === undefined).map((e) => e.np)]) if (isMeasure(lastWord(o.head))) measured.push({ sentence: c.sentence, word: o.text.toLowerCase() });
       // What people act on is the model's core, whether said in the description, an answer or a remark.
       for (const o of objs) for (const a of [...(c.passive ? [] : actorsOf(c)), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // "each repair gets an outcome": a part of another thing, kept as its own record.
       const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
       // "jobs sometimes need a second visit", said in an answer or a remark, is as much a part as in the description.
       // Listed with a field ("a real name and town"), a word is a field too.
-      if (owner && /^(?:get|have|has|include|contain|carry|receive|need)$/.test(c.verb) && !c.objects.some((o) => ATTRIBUTE.test(o.head.split(" ").pop()!))) {
+      if (owner && /^(?:get|have|has|include|contain|carry|receive|need)$/.test(c.verb) && !c.objects.some((o) => ATTRIBUTE.test(lastWord(o.head)))) {
         // An activity ("a second glaze firing") is what happens to the thing, not a part of it.
-        for (const o of objs.filter((x) => !/ing$/.test(x))) {
-          const t = things.get(o)!;
+        for (const t of objs.filter((x) => !/ing$/.test(x)).map((o) => things.get(o)!)) {
           t.of ??= owner;
           t.listed = true;
         }
       }
       // "we'd hire a freelancer": what the speakers do to a person is no record of the product's.
-      if (act && (objs.length || (byPerson && !(/^(?:we|i)\b/i.test(c.text.trim()) && c.objects.length)))) {
+      if (act && (objs.length || (byPerson && !(weSay && c.objects.length)))) {
         acts.push({ verb: c.verb, record: act, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       // ("The encargado must confirm each delivery": whoever acts, here or elsewhere, is no thing, whatever the word.)
-      const subjectThing = c.subject && !isPerson(c.subject) && !actor && !acting.has(c.subject.head.split(" ").pop()!) ? thingName(c.subject) : undefined;
-      if (subjectThing && !actor && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
+      const subjectThing = c.subject && !isPerson(c.subject) && !actor && !acting.has(lastWord(c.subject.head)) ? thingName(c.subject) : undefined;
+      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
       const own = actor ?? subjectThing;
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
@@ -571,12 +560,9 @@ function read(description: string, answers: string): Reading {
         const n = thingName(e.np);
         if (n && /^(?:with|of|for)$/.test(e.prep)) addThing(n, undefined, undefined, false, inDesc, counted(n));
       }
-      for (const np of c.objects) {
-        const n = thingName(np);
-        if (n) addThing(n, undefined, undefined, false, inDesc, !c.title);
-      }
+      for (const n of c.objects.map((np) => thingName(np))) if (n) addThing(n, undefined, undefined, false, inDesc, !c.title);
       if (c.objects.length) read.add(c.sentence);
-    } else if (c.verb) read.add(c.sentence);
+    } else read.add(c.sentence);
     if (c.attributes && !c.negated && !OUT_OF_SCOPE.test(c.sentence)) {
       const name = compoundOf(c.attributes.of) ?? c.attributes.of;
       if (!things.has(name)) addThing(name, undefined, undefined, false, inDesc, true);
@@ -589,7 +575,7 @@ function read(description: string, answers: string): Reading {
   // "some kids have allergies", "parents order lunches for their kids": people who act on nothing
   // but have things of their own, or for whom the users act, are a record of their own.
   const GENERIC = /^(?:people|person|user|users|everyone|staff|team|we|i|they|you|community|family|families)$/;
-  const dependant = (np?: NounPhrase) => (np && isPerson(np) && !np.individual && !np.proper && !GENERIC.test(np.head.split(" ").pop()!) && !actors.includes(actorOf(np) ?? np.head) ? singularNoun(np.head) : undefined);
+  const dependant = (np?: NounPhrase) => (np && isPerson(np) && !np.individual && !np.proper && !GENERIC.test(lastWord(np.head)) && !actors.has(actorOf(np) ?? np.head) ? singularNoun(np.head) : undefined);
   for (const c of clauses) {
     if (c.negated || !c.verb || !descClauses.includes(c)) continue;
     const who = c.verb === "have" ? dependant(c.subject) : undefined;
@@ -628,12 +614,11 @@ function read(description: string, answers: string): Reading {
     const holder = act ?? thing;
     if (holder && !(holder.fields ?? []).includes(m.word)) holder.fields = [...(holder.fields ?? []), m.word];
   }
-  const forbiddenList = [...forbidden];
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
   // money moves, but never through the product.
   // ("… pays each socio by the kilos, but this we do in our accounting program, not in the new app": put outside the product.)
   const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && (OUT_OF_SCOPE.test(s) || /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s)));
-  const noMoney = paidElsewhere || forbiddenList.some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
+  const noMoney = paidElsewhere || [...forbidden].some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
   // ("already take card payments with sumup": a clause about today moves no money through the product.)
   const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p)) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
@@ -642,10 +627,8 @@ function read(description: string, answers: string): Reading {
   const languages = languagesOf(full);
   // "the signal there is terrible", said of the connection; "doesn't need to work offline" is ruled out there.
   const requirements = readRequirements(full);
-  for (const p of pains) read.add(p);
-  for (const s of skills) read.add(s.sentence);
   const qs = quantities(sentences);
-  for (const q of qs) read.add(q.sentence);
+  for (const s of [...pains, ...skills.map((k) => k.sentence), ...qs.map((q) => q.sentence)]) read.add(s);
   const unclear = sentences.filter((s) => !read.has(s) && !languages.some((l) => saysLanguage(s, l)) && s.split(/\s+/).length >= 3);
 
   // "Visitors bring toasters, lamps and bikes" … "each visitor can bring one item": nouns
@@ -684,12 +667,12 @@ function read(description: string, answers: string): Reading {
     examples,
     sentences,
     clauses,
-    actors,
+    actors: [...actors],
     // Someone who acts somewhere ("assign jobs to translators", "translators upload …") is a person, never a thing kept.
-    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.includes(t.name) && !isOurs(t.name)).sort((a, b) => a.at - b.at),
+    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.has(t.name) && !isOurs(t.name)).sort((a, b) => a.at - b.at),
     // Money paid at a counter or on an invoice is no record of the product's.
     acts: acts.filter((a) => !forbidden.has(a.record) && (a.record !== "payment" || paysInProduct)),
-    forbidden: forbiddenList,
+    forbidden: [...forbidden],
     ruledOut: [...ruledOut],
     noMoney,
     paysInProduct,
@@ -701,7 +684,7 @@ function read(description: string, answers: string): Reading {
     budget: budgetOf(qs),
     // "one old Transit van": a name only said before a thing people act on is its make, not a product they use.
     // ("phone repair kiosk in a mall": a device word naming the speakers' own place names no device.)
-    requirements: requirements.filter((r) => !(r.kind === "device" && [...ours].some((o) => o.split(" ").pop() === singularNoun((r.word ?? "").toLowerCase()))) && !(r.kind === "product" && r.relation === "named" && [...things.values()].some((t) => t.core && new RegExp(`\\b${escapeRegExp(r.name)}\\s+${escapeRegExp(t.name.split(" ").pop()!)}(?:e?s)?\\b`, "i").test(r.said)))),
+    requirements: requirements.filter((r) => !(r.kind === "device" && [...ours].some((o) => lastWord(o) === singularNoun((r.word ?? "").toLowerCase()))) && !(r.kind === "product" && r.relation === "named" && [...things.values()].some((t) => t.core && new RegExp(`\\b${escapeRegExp(r.name)}\\s+${escapeRegExp(lastWord(t.name))}(?:e?s)?\\b`, "i").test(r.said)))),
     links: links.filter((l) => ![l.from, l.to].some((n) => forbidden.has(n) || isOurs(n))),
     ours: [...ours],
     unclear,

@@ -92,13 +92,13 @@ function clauseAround(sentence: string, at: number): string {
 /** "no SMS", "we don't need an app on tablets", "doesn't need to work offline": what is said right after a negation is ruled out, not required. */
 const ruledOut = (s: string, at: number) => /\b(?:no|not|never|without|don't|doesn't|won't)\s+(?:\w+\s+){0,3}$/i.test(s.slice(Math.max(0, at - 30), at));
 
+/** Nouns for software and devices: a name said beside one is a tool's. */
+const TOOL_WORDS = /\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\b/i;
+
 /**
  * Products the person named: a capitalised name the tagger does not read as an ordinary
  * word, a place, a language or a technology of the stack ("Booksy", "Eventbrite").
  */
-/** Nouns for software and devices: a name said beside one is a tool's. */
-const TOOL_WORDS = /\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\b/i;
-
 function productsIn(sentence: string, ownName: string, text: string): Array<{ name: string; at: number }> {
   const out: Array<{ name: string; at: number }> = [];
   const ts = tokens(sentence);
@@ -117,11 +117,10 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
     // "a SaaS portal", "an ERP": a kind of thing, not a named product ("a Google Sheet" is one).
-    const nextWord = ts[i + 1]?.text ?? "";
     // ("a parent-run Kita": the same behind a compound modifier, when the name ends the phrase; "a big Excel" still names Excel.)
     let k = i - 1;
     while (k > 0 && ts[k].tags.has("Hyphenated")) k--;
-    if (k >= 0 && /^an?$/i.test(ts[k].text) && !/^[A-Z][a-z]/.test(nextWord) && (k === i - 1 || !ts[i + 1]?.tags.has("Noun"))) return;
+    if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 || !ts[i + 1]?.tags.has("Noun"))) return;
     // "Elterndienst (cooking and cleaning shifts)": a word glossed in plain words is that thing, not a product ("Calendly (our booking tool)" is one).
     const gloss = /^\s*\(([^()]*)\)/.exec(sentence.slice(at + word.length))?.[1];
     if (gloss && /^[a-z][a-z ,'-]*$/.test(gloss) && !TOOL_WORDS.test(gloss)) return;
