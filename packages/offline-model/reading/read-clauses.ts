@@ -205,6 +205,12 @@ function nounList(run: Token[], inSlot?: Slot): NounPhrase[] {
       return;
     }
     if (t.norm === "and" || t.norm === "or" || t.norm === "&") {
+      // ("email back and forth": a word joined to an adverb is one too.)
+      if (cur.length === 1 && cur[0].tags.has("Adverb") && !cur[0].tags.has("Noun") && run[i + 1] && (!run[i + 2] || PREPS.has(run[i + 2].norm))) {
+        cur = [];
+        skip = 1;
+        return;
+      }
       // "bisque or glaze firings", "email and SMS reminders": a lone modifier before the
       // conjunction shares the head noun of the phrase after it.
       const [mod, head, after] = [run[i + 1], run[i + 2], run[i + 3]];

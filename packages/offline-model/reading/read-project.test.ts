@@ -436,5 +436,11 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     const r = readProject("Members enter cakes in the fair, and at the end we name the winners.");
     expect(r.things.map((t) => t.name)).toEqual(["cake"]);
   });
+
+  it("reads whoever acts as a person in one clause as one in every clause, and 'back and forth' as no thing", () => {
+    const r = readProject("Couples sign the lease online. Couples pick a parking spot. Today we email back and forth for days.");
+    expect(r.things.map((t) => `${t.name}:${t.core}`)).toEqual(["lease:true", "parking spot:true"]);
+    expect([...r.actors]).toContain("couple");
+  });
 });
 

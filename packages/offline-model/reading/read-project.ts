@@ -353,6 +353,8 @@ function read(description: string, answers: string): Reading {
   }
   const actorIn = (np: NounPhrase | undefined, verb?: string) => actorOf(np, verb) ?? (np && withMe.has(np.head) ? np.head : undefined);
   const acting = new Set([...clauses.flatMap(actorsOf), ...withMe]);
+  // ("couples sign the contract" … "couples pick a package": whoever acts as a person in one clause is one in every clause.)
+  for (const a of acting) if (!a.includes(" ") && !NOT_PEOPLE.test(a)) withMe.add(a);
   for (const p of withMe) if (!p.includes(" ")) actors.add(p);
   for (const c of clauses) {
     // A clause in another language is not read as English: it stays among the sentences the reader could not read.
