@@ -19,7 +19,7 @@ export interface RealtimeEvent {
   payload: string;
 }
 
-const INTERNAL = new Set(["AuditEvent", "OrderItem", "AnswerOption", "CommandRun", "Profile"]);
+const INTERNAL = new Set(["AuditEvent", "AnswerOption", "CommandRun", "Profile"]);
 
 function words(name: string): string {
   return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();

@@ -60,7 +60,7 @@ function nodeWeb(i: LayoutInput): Node {
   const rt = getSlot(i.plan, "realtime");
   const queue = getSlot(i.plan, "queue");
   const pay = getSlot(i.plan, "payments");
-  const resources = i.entities.filter((e) => !["User", "AuditEvent", "OrderItem", "AnswerOption"].includes(e.name)).slice(0, 6);
+  const resources = i.entities.filter((e) => !["User", "AuditEvent", "AnswerOption"].includes(e.name)).slice(0, 6);
   const integrations = [pay && "stripe.ts", getSlot(i.plan, "fhir") && "fhir-client.ts", getSlot(i.plan, "storage") && "object-storage.ts", getSlot(i.plan, "sso") && "oidc.ts"].filter(Boolean) as string[];
   const next = /next\.js/i.test(i.plan.framework.choice);
   const app = next

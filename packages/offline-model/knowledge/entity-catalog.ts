@@ -60,25 +60,12 @@ export const ENTITY_CATALOG: EntityDef[] = [
   },
   // Commerce.
   {
-    name: "Product",
-    match: ["products?", "catalog(?:ue)? items?", "cakes?", "breads?", "pastr(?:y|ies)", "baked goods", "menu items?"],
-    purpose: "A catalogue item with stock",
-    fields: "sku:string!; name:string; description:text; price:money; currency:char3; stock:int; is_active:bool",
-  },
-  {
     name: "Order",
     match: ["(?<!in )orders?(?! to\\b)", "ordering", "buy(?:s|ers)?", "purchas\\w*"],
     purpose: "A purchase, from placement to collection or refund",
     fields: (t) =>
       `status:enum(${t.has("scheduling") || t.has("food") ? "placed|paid|ready|picked_up|cancelled|refunded" : "placed|paid|fulfilled|cancelled|refunded"}); subtotal:money; ${t.has("marketplace") ? "commission_amount:money; " : ""}total:money; currency:char3; placed_at:datetime`,
     refs: ["User:places"],
-  },
-  {
-    name: "OrderItem",
-    match: [],
-    purpose: "One line of an order, with the price at the time of purchase",
-    fields: "quantity:int; unit_price:money",
-    refs: ["Order:contains", "Dish|Product|Listing:is_ordered_as"],
   },
   {
     name: "Payment",
@@ -94,15 +81,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     purpose: "A buyer's rating of a completed order, the basis of trust",
     fields: "rating:int; comment:text?; is_visible:bool; created_at:datetime",
     refs: ["Order:is_reviewed_in", "User:writes"],
-  },
-  {
-    name: "Subscription",
-    match: ["subscriptions?", "subscribe", "plans?"],
-    requires: ["payments"],
-    purpose: "A recurring plan at the payment provider",
-    fields: "plan:enum(free|pro|business); status:enum(trialing|active|past_due|canceled); provider_subscription_id:string!; current_period_end:datetime",
-    refs: ["Organization|User:holds"],
-    sensitivity: "payment",
   },
   {
     name: "Invoice",
@@ -175,13 +153,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "name:string; slug:string!; plan:enum(free|team|enterprise); created_at:datetime",
   },
   {
-    name: "Project",
-    match: ["projects", "project management", "client projects?"],
-    purpose: "A body of work that groups tasks",
-    fields: "name:string; status:enum(active|on_hold|done); due_date:date?",
-    refs: ["Organization|User:owns"],
-  },
-  {
     name: "Task",
     match: ["tasks?", "to-?dos?", "chores?"],
     purpose: "A unit of work with an assignee and a due date",
@@ -197,14 +168,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     refs: ["Dish|Listing|Product|Incident|User:has"],
   },
   {
-    name: "Attachment",
-    notFor: ["cli"],
-    match: ["attachments?", "uploads?", "files?", "documents?", "pdfs?"],
-    purpose: "An uploaded file kept in object storage",
-    fields: "storage_key:string!; filename:string; content_type:string; size_bytes:int; checksum_sha256:string",
-    refs: ["Incident|Task|Project|User:holds"],
-  },
-  {
     name: "Notification",
     notFor: ["cli"],
     match: ["notif\\w+", "reminders?"],
@@ -218,14 +181,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     requires: ["messaging"],
     purpose: "A thread between people",
     fields: "subject:string?; last_message_at:datetime?",
-  },
-  {
-    name: "Message",
-    match: ["messages?", "chats?"],
-    requires: ["messaging"],
-    purpose: "One message in a thread",
-    fields: "body:text; sent_at:datetime; read_at:datetime?",
-    refs: ["Conversation:contains", "User:sends"],
   },
   {
     name: "Comment",
@@ -257,22 +212,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     refs: ["User:records"],
   },
   {
-    name: "Account",
-    match: ["bank accounts?", "accounts?"],
-    requires: ["finance"],
-    purpose: "A ledger account with a balance in one currency",
-    fields: "name:string; currency:char3; balance:money; kind:enum(cash|bank|card|savings)",
-    refs: ["User:owns"],
-  },
-  {
-    name: "Transaction",
-    match: ["transactions?", "transfers?"],
-    requires: ["finance"],
-    purpose: "A movement of money between accounts",
-    fields: "amount:money; currency:char3; occurred_at:datetime; description:string; kind:enum(debit|credit)",
-    refs: ["Account:records"],
-  },
-  {
     name: "Recipe",
     match: ["recipes?"],
     purpose: "Ingredients and steps for a dish",
@@ -286,13 +225,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "candidate_name:string; candidate_email:email; cv_key:string?; status:enum(received|screening|interview|offer|rejected); applied_at:datetime",
     refs: ["JobPosting:receives"],
     sensitivity: "pii",
-  },
-  {
-    name: "Post",
-    match: ["posts?", "feeds?"],
-    purpose: "Something a member publishes",
-    fields: "body:text; published_at:datetime; visibility:enum(public|members|private)",
-    refs: ["User:publishes"],
   },
   {
     name: "Article",

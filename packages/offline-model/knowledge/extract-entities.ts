@@ -110,12 +110,9 @@ export function extractEntities(description: string, answers: string, traits: Do
     if (def && !has(name)) chosen.push({ def, at });
   };
   // Entities that always come with others, or with the domain.
-  // Records that cannot exist without their parts (an order's lines, a question's options).
-  if (has("Order") && has("Product")) addAuto("OrderItem");
+  // Records that cannot exist without their parts (a question's options).
   if (has("Question")) addAuto("AnswerOption");
   if (traits.has("ai") && reading.clauses.some((c) => /^(?:suggest|summari[sz]e|draft|generate|classify)$/.test(c.verb ?? ""))) addAuto("AiSuggestion");
-  // Photos are the uploads in a catalogue; a separate generic attachment table would duplicate them.
-  if (has("Photo") && has("Attachment")) chosen.splice(chosen.findIndex((c) => c.def.name === "Attachment"), 1);
   if (traits.any("health", "internal_tool", "finance", "incident_ops")) chosen.push({ def: AUDIT_EVENT, at: 2e6 });
   for (const c of [...chosen]) {
     if (c.def.unless?.some((n) => has(n))) chosen.splice(chosen.indexOf(c), 1);

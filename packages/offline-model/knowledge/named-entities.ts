@@ -46,7 +46,7 @@ const ACT_FIELDS: Array<[RegExp, string]> = [
 const DECIDE = "approve|reject|accept|decline|verify|flag";
 
 /** Catalogue shapes that are plain synonyms: the person's own word may name them. */
-const RENAMEABLE = new Set(["Tag", "Booking", "Photo", "Attachment", "Task", "Event", "Ticket", "Notification"]);
+const RENAMEABLE = new Set(["Tag", "Booking", "Photo", "Task", "Event", "Ticket", "Notification"]);
 
 /** Catalogued acts whose designed shape beats the generic one. */
 const CATALOGUED_ACTS = new Set(["payment", "review", "order", "delivery", "application", "invoice", "comment", "subscription"]);
