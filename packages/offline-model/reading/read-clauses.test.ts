@@ -108,5 +108,12 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("Porters must know which crates to load first.")[0]).toMatchObject({ subject: "porter", verb: "know", objects: ["crate"] });
     expect(shape("Several come by train and buy a day pass.")[0]).toMatchObject({ subject: undefined, verb: "come" });
   });
-});
 
+  it("reads a bare word after one person as part of a name, never as that person's verb ('youth theatre workshop')", () => {
+    expect(shape("girl guide camp in June")[0]).toMatchObject({ subject: undefined, verb: undefined, objects: ["guide camp"] });
+    expect(shape("child care rota for the weekend")[0]).toMatchObject({ subject: undefined, verb: undefined });
+    // The -s form, or a plural person, is a verb that agrees.
+    expect(shape("youth picks squads")[0]).toMatchObject({ subject: "youth", verb: "pick", objects: ["squad"] });
+    expect(shape("nurses confirm shifts")[0]).toMatchObject({ subject: "nurse", verb: "confirm", objects: ["shift"] });
+  });
+});
