@@ -89,4 +89,9 @@ describe("readRequirements", () => {
     expect(names("No customer accounts, a name and e-mail is enough.")).toEqual(["identity:no account"]);
     expect(names("No Twitter login and no Google accounts.")).toEqual([]);
   });
+
+  it("reads a name between a count and the counted plural as a kind, never as a product they use", () => {
+    expect(names("The club lends 6 Brompton bikes to about 30 MSc students.")).toEqual([]);
+    expect(names("We lend bikes and track them in Airtable.")).toContain("product:Airtable:uses");
+  });
 });

@@ -121,6 +121,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     let k = i - 1;
     while (k > 0 && ts[k].tags.has("Hyphenated")) k--;
     if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 || !ts[i + 1]?.tags.has("Noun"))) return;
+    // ("40 PhD students", "two Brompton bikes": a name between a count and what is counted says which kind, it names no product they use.)
+    if (/^\d|^(?:two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)$/.test(ts[i - 1]?.norm ?? "") && ts[i + 1]?.tags.has("Plural")) return;
     // "Elterndienst (cooking and cleaning shifts)": a word glossed in plain words is that thing, not a product ("Calendly (our booking tool)" is one).
     const gloss = /^\s*\(([^()]*)\)/.exec(sentence.slice(at + word.length))?.[1];
     if (gloss && /^[a-z][a-z ,'-]*$/.test(gloss) && !TOOL_WORDS.test(gloss)) return;
