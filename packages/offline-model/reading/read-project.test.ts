@@ -442,5 +442,11 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.things.map((t) => `${t.name}:${t.core}`)).toEqual(["lease:true", "parking spot:true"]);
     expect([...r.actors]).toContain("couple");
   });
-});
 
+  it("reads the one thing the speakers wish for and then describe as the product, and what a person needs as a record", () => {
+    const names = (t: string) => readProject(t).things.map((x) => x.name);
+    expect(names("We need a little web shop: buyers pick jars of honey and we ship them.")).toEqual(["jar", "honey"]);
+    expect(names("We want a tidy portal where tenants report repairs.")).toContain("repair");
+    expect(names("The head gardener needs a planting plan: which bed gets which seedlings.")).toContain("plan");
+  });
+});
