@@ -115,5 +115,7 @@ describe("readClauses: where a noun phrase ends", () => {
     // The -s form, or a plural person, is a verb that agrees.
     expect(shape("youth picks squads")[0]).toMatchObject({ subject: "youth", verb: "pick", objects: ["squad"] });
     expect(shape("nurses confirm shifts")[0]).toMatchObject({ subject: "nurse", verb: "confirm", objects: ["shift"] });
+    // ("staff" are many, whatever the tagger calls the word.)
+    expect(shape("staff log donations")[0]).toMatchObject({ subject: "staff", verb: "log", objects: ["donation"] });
   });
 });

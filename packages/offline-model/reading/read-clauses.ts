@@ -423,9 +423,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     ts = [ts[0], { ...ts[1], tags: new Set(["Verb", "PresentTense", "Infinitive"]) }, ...ts.slice(2)];
     v = 1;
   }
-  // ("youth football club": one person takes the -s form, so a bare word after a singular is no verb of it.)
+  // ("youth football club": one person takes the -s form, so a bare word after a singular role is no verb of it; "staff" are many.)
   const agrees = !ts[0]?.tags.has("Singular") || /s$/.test(ts[1]?.norm ?? "") || dictionaryTag(ts[1]?.norm ?? "") === "PastTense";
-  if ((v <= 0 || subjectBroken) && ts.length >= 3 && !leadNeg && agrees && !isVerb(ts[1], ts[2]) && (ROLE_SINGULAR.has(ts[0].norm) || ts[0].tags.has("Actor") || /^(?:staff|people|everyone|volunteers?|[\w-]+(?:er|or|ist|ian)s)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text, true)) {
+  if ((v <= 0 || subjectBroken) && ts.length >= 3 && !leadNeg && !isVerb(ts[1], ts[2]) && (((ROLE_SINGULAR.has(ts[0].norm) || ts[0].tags.has("Actor")) && agrees) || /^(?:staff|people|everyone|volunteers?|[\w-]+(?:er|or|ist|ian)s)$/.test(ts[0].norm)) && verbInContext(ts[1].text, ts[2].text, true)) {
     const rest = parsePiece(sentence, `they ${ts.slice(1).map((t) => t.text).join(" ")}`, undefined, false, false, false);
     const who = nounPhrase([ts[0]]);
     // "… and log each new problem": the clauses that share the subject share the person.
