@@ -449,4 +449,12 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(names("We want a tidy portal where tenants report repairs.")).toContain("repair");
     expect(names("The head gardener needs a planting plan: which bed gets which seedlings.")).toContain("plan");
   });
+
+  it("reads what people find things by as a field of those things", () => {
+    const fields = (t: string) => Object.fromEntries(readProject(t).things.map((x) => [x.name, x.fields]));
+    expect(fields("Volunteers sort the donations by size and hand them out.")).toEqual({ donation: ["size"] });
+    expect(fields("Members search books by author.")).toEqual({ book: ["author"] });
+    // ("by the hour" says how, not what a record holds.)
+    expect(fields("Staff filter the jobs by the hour.")).toEqual({ job: undefined });
+  });
 });

@@ -493,6 +493,8 @@ function read(description: string, answers: string): Reading {
       for (const o of [...c.objects, ...c.extras.filter((e) => e.prep === "in" && e.np.count === undefined).map((e) => e.np)]) if (isMeasure(lastWord(o.head))) measured.push({ sentence: c.sentence, word: o.text.toLowerCase() });
       // What people act on is the model's core, whether said in the description, an answer or a remark.
       for (const o of objs) for (const a of [...(c.passive ? [] : actorsOf(c)), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
+      // ("browse the candles by scent", "sort jobs by date": what people find things by is a field of those things.)
+      if (/^(?:browse|search|filter|sort|find|group|list)$/.test(c.verb)) for (const e of c.extras) if (e.prep === "by" && e.np.bare) for (const t of objs.map((o) => things.get(o))) if (t) t.fields = unique([...(t.fields ?? []), e.np.head]);
       // "each repair gets an outcome": a part of another thing, kept as its own record.
       const owner = !byPerson && c.subject ? thingName(c.subject) : undefined;
       // "jobs sometimes need a second visit", said in an answer or a remark, is as much a part as in the description.
