@@ -29,14 +29,8 @@ function actingPeople(ctx: ProjectContext): Actor[] {
 }
 
 export function userActors(ctx: ProjectContext): Actor[] {
-  const known = ctx.profile.actors;
-  const extra = actingPeople(ctx).filter((a) => !known.some((k) => k.singular === a.singular || k.singular.endsWith(` ${a.singular}`) || a.singular.endsWith(` ${k.singular}`)));
-  const merged = [...known, ...extra];
-  const pos = (a: Actor) => {
-    const i = ctx.description.toLowerCase().search(new RegExp(`\\b(?:${a.plural}|${a.singular})\\b`, "i"));
-    return i < 0 ? 1e6 : i;
-  };
-  const all = merged.length ? (extra.length ? merged.sort((a, b) => pos(a) - pos(b)) : merged) : [fallbackActor(ctx)];
+  const acting = actingPeople(ctx);
+  const all = acting.length ? acting : [fallbackActor(ctx)];
   const hasBuyer = all.some((a) => a.singular === "buyer");
   const audience = ctx.profile.answers.about("audience").join(" ");
   return all.filter((a) => {

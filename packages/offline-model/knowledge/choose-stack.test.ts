@@ -13,7 +13,7 @@ import { detectPreferences } from "./stack-preferences";
 function input(description: string, answers = ""): StackInput {
   const traits = detectDomain(`${description}\n${answers}`);
   const profile = extractProfile(description, answers);
-  const model = extractEntities(description, answers, traits, profile.actors, readProject(description, answers));
+  const model = extractEntities(description, answers, traits, [], readProject(description, answers));
   return { traits, profile, prefs: detectPreferences(`${description}\n${answers}`), entityNames: model.entities.map((e) => e.name) };
 }
 

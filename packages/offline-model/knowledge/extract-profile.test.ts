@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractProfile } from "./extract-profile";
+import { readProject } from "../reading/read-project";
 
 describe("extractProfile: phrases with numbers", () => {
   it("never carries a sentence's full stop into the next sentence ('aged 18-45. Success is' is no volume)", () => {
@@ -14,14 +15,13 @@ describe("extractProfile: phrases with numbers", () => {
 describe("extractProfile: the people it serves", () => {
   // Written for this test, in no corpus.
   it("reads a role word before people as who they are, and the organisation it is for as no user group", () => {
-    const p = extractProfile("Cleaning agency, 12 cleaners and 3 supervisors. Volunteer drivers bring the cleaners to each home; supervisors check the work.", "");
-    const groups = p.actors.map((a) => a.singular);
+    const groups = readProject("Cleaning agency, 12 cleaners and 3 supervisors. Volunteer drivers bring the cleaners to each home; supervisors check the work.").actors;
     expect(groups).not.toContain("agency");
     expect(groups).not.toContain("volunteer");
     expect(groups).toEqual(expect.arrayContaining(["cleaner", "driver"]));
     // Nor is a role word inside a hyphenated adjective, or people said to be missing.
-    expect(extractProfile("A volunteer-run repair workshop: kids book a slot with a mentor.", "").actors.map((a) => a.singular)).not.toContain("volunteer");
-    expect(extractProfile("Soup kitchen sign-ups. Guests book a seat. 2 of us, no developer.", "").actors.map((a) => a.singular)).not.toContain("developer");
+    expect(readProject("A volunteer-run repair workshop: kids book a slot with a mentor.").actors).not.toContain("volunteer");
+    expect(readProject("Soup kitchen sign-ups. Guests book a seat. 2 of us, no developer.").actors).not.toContain("developer");
   });
 });
 
@@ -29,10 +29,10 @@ describe("extractProfile: the people it serves", () => {
 describe("extractProfile: who the people are, said loosely", () => {
   // Written for this test, in no corpus: a cider house and a ferry.
   it("reads a role word before a noun as a kind of that noun, and a spoken opener as no part of the subject", () => {
-    const p = extractProfile("so I run a little cider house, we pour a few guest ciders too. The host books tables and staff pour.", "");
-    expect(p.actors.map((a) => a.plural)).toEqual(["hosts"]);
-    expect(p.subject).toBe("a little cider house, we pour a few guest ciders too");
-    expect(extractProfile("Ferry timetable app. The guest books a cabin, the crew checks tickets.", "").actors.map((a) => a.plural)).toEqual(["guests"]);
+    const text = "so I run a little cider house, we pour a few guest ciders too. The host books tables and staff pour.";
+    expect(readProject(text).actors).toEqual(["host", "staff"]);
+    expect(extractProfile(text, "").subject).toBe("a little cider house, we pour a few guest ciders too");
+    expect(readProject("Ferry timetable app. The guest books a cabin, the crew checks tickets.").actors).toEqual(["guest"]);
   });
 
   it("keeps a first sentence that has its own subject as written, and a name's capitals", () => {

@@ -6,6 +6,7 @@ import {
   capitalize,
   lowerFirst,
   normalizeSpace,
+  plural,
   sentences,
   singular,
   stripTrailingPunct,
@@ -13,9 +14,9 @@ import {
   truncate,
   unique,
 } from "../text-utils";
-import { findActors, type Actor } from "./actors";
 import { isCondition } from "../reading/features";
 import { readClauses } from "../reading/read-clauses";
+import { readProject } from "../reading/read-project";
 import { tokens } from "../reading/nlp";
 
 const TOPIC_PATTERNS = {
@@ -54,7 +55,6 @@ export interface ProjectProfile {
   musts: string[];
   /** Launch scope phrases ("Launching in Lisbon and Porto"). */
   scope: string[];
-  actors: Actor[];
   /** Phrases with numbers: "up to 40 students", "12% commission", "500 weekly orders". */
   numbers: string[];
   answers: AnswerFacts;
@@ -96,7 +96,7 @@ function objectAfterHead(sentence: string, head: string): string | undefined {
   return words.length ? words.join(" ") : undefined;
 }
 
-function projectName(description: string, first: string, head: string, actors: Actor[]): string {
+function projectName(description: string, first: string, head: string, actor?: string): string {
   const named = /\b(?:called|named)\s+["“']?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})/.exec(description);
   if (named) return named[1];
   const words = head.split(/\s+/).slice(0, 5);
@@ -107,7 +107,7 @@ function projectName(description: string, first: string, head: string, actors: A
   }
   if (generic) {
     const core = words.filter((w) => !["app", "application", "web", "mobile", "new", "simple", "small", "tool"].includes(w.toLowerCase()));
-    const object = objectAfterHead(first, head) ?? actors[0]?.plural;
+    const object = objectAfterHead(first, head) ?? (actor && plural(actor));
     return titleCase([object, ...(core.length ? core : ["App"])].filter(Boolean).join(" "));
   }
   return titleCase(words.join(" "));
@@ -209,18 +209,13 @@ export function extractProfile(description: string, answers: string): ProjectPro
   const asked = sentence ? readClauses(desc, false).flatMap((c) => c.objects).find((o) => GENERIC_HEAD.has(o.head.split(" ").pop()!)) : undefined;
   const head = (sentence ? asked?.head : headPhrase(firstNoColon)) || "project";
   const facts = answerFacts(answers);
-  // People in the answers' team or legal sentences ("two developers", "EU residents") are not users.
-  // "Translation agency, 6 translators …": the organisation the product is for is not one of its user groups.
-  const own = head.toLowerCase().split(" ").pop();
-  const actors = findActors(`${desc} ${facts.about("audience").join(" ")}`).filter((a) => a.singular.toLowerCase() !== own);
   const subject = truncate(sentence ? stripped : lowerFirst(stripped), 200);
   return {
-    name: projectName(desc, firstNoColon, head, actors),
+    name: projectName(desc, firstNoColon, head, readProject(desc).actors[0]),
     // ("Twelve households in our street …": a number is its own determiner, never "a twelve".)
     subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) || tokens(subject)[0]?.tags.has("Value") ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
     head: lowerFirst(head),
     ...features(desc, firstNoColon),
-    actors,
     numbers: numberPhrases(`${desc} ${answers}`),
     answers: facts,
   };

@@ -101,7 +101,7 @@ export function opsReview(t: DomainTraits, plan: StackPlan, profile: ProjectProf
   const who = team ? `With ${quote(team, 90)}, the` : "The";
   const dx = t.has("cli")
     ? `${who} inner loop is \`${f.commands[0]}\` with golden-file tests of command output and a CI matrix on macOS, Linux and Windows; ${commands} gate every pull request.`
-    : `${who} whole toolchain should fit in one repository: docker compose for ${plan.database.choice.split(" ")[0]}, a seed script with realistic ${profile.actors[0]?.plural ?? "records"}, and CI running ${commands} on every pull request in under ten minutes.${getSlot(plan, "realtime") ? " Add a script that simulates a full room of clients locally." : ""}${getSlot(plan, "payments") ? " Use the Stripe CLI to forward test webhooks to localhost." : ""}${getSlot(plan, "fhir") ? " Point development at a public FHIR R4 sandbox (HAPI) with synthetic patients." : ""}`;
+    : `${who} whole toolchain should fit in one repository: docker compose for ${plan.database.choice.split(" ")[0]}, a seed script with realistic records, and CI running ${commands} on every pull request in under ten minutes.${getSlot(plan, "realtime") ? " Add a script that simulates a full room of clients locally." : ""}${getSlot(plan, "payments") ? " Use the Stripe CLI to forward test webhooks to localhost." : ""}${getSlot(plan, "fhir") ? " Point development at a public FHIR R4 sandbox (HAPI) with synthetic patients." : ""}`;
   const recommendation = `${actions.map((a) => a.ask).join("; ")}.`;
   return { deployment, cost, dx, recommendation: recommendation.charAt(0).toUpperCase() + recommendation.slice(1), actions };
 }

@@ -94,9 +94,8 @@ describe("a lending shelf's data model", () => {
   it("an item posted by residents is their record, its examples kinds of item, not a closed list of states", async () => {
     const { extractEntities } = await import("../knowledge/extract-entities");
     const { detectDomain } = await import("../knowledge/detect-domain");
-    const { extractProfile } = await import("../knowledge/extract-profile");
     const d = "An app for the lending shelf in our block of flats: residents post things they can lend (a ladder, a drill, a sewing machine) and neighbours ask to borrow them.";
-    const m = extractEntities(d, "", detectDomain(d), extractProfile(d, "").actors, readProject(d));
+    const m = extractEntities(d, "", detectDomain(d), [], readProject(d));
     const item = m.entities.find((e) => e.name === "Item")!;
     expect(item.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["name", "category"]));
     expect(JSON.stringify(item.fields)).not.toMatch(/a_ladder/);

@@ -41,7 +41,7 @@ function nadia(ctx: ProjectContext): InterpretationOutput {
   const unclear = ctx.reading.unclear.filter((u) => ctx.section("user_response").includes(u.slice(0, 30)));
   if (unclear.length) points.push(`I could not tell what you meant by ${quote(unclear[0], 140)}, so I left it out rather than guess; please say it another way if it matters`);
   const cross = ctx.traits.has("marketplace")
-    ? { to: "oscar", question: `Does verifying ${ctx.profile.actors[0]?.plural ?? "sellers"} (identity, hygiene, allergens) have to happen before their first listing, or can it follow their first order without legal risk?` }
+    ? { to: "oscar", question: `Does verifying ${actorList(ctx, 1)[0]} (identity, hygiene, allergens) have to happen before their first listing, or can it follow their first order without legal risk?` }
     : { to: "tessa", question: `Can ${ctx.profile.answers.first("team") ? "the team you heard about" : "a small team"} ship ${coreFeatures(ctx, 2).map((f) => `“${lowerFirst(f)}”`).join(" and ")} in the first release, or which one should wait?` };
   return { vision_summary: truncate(summary, 800), key_points: points, cross_question: cross };
 }
