@@ -133,6 +133,13 @@ describe("userActors: whoever a feature says does something", () => {
     expect(targetUsers(c).join(" ")).toMatch(/^Singers/);
   });
 
+  // Written for this test, in no corpus: a chess club's tournaments.
+  it("counts nobody as a user for what is done to them ('arbiters are appointed by the federation')", () => {
+    const c = ctx("- players register for the club tournament\n- arbiters are appointed by the federation\n- results go on the notice board");
+    expect(targetUsers(c).join(" ")).toMatch(/^Players/);
+    expect(targetUsers(c).join(" ")).not.toMatch(/Arbiters/);
+  });
+
   it("says a launch date as a deadline in the person's words, and push notifications without a second noun", () => {
     const c = ctx("- gym members book classes\n- members get push notifications when a class is cancelled\n- launch before March", "", "vision_facilitator");
     expect(projectConstraints(c)).toContain("Deadline, as you said: “launch before March”");
