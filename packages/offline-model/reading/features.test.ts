@@ -123,5 +123,9 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     const d = "The treasurer tracks dues in a shared Excel file that nobody trusts. Members pay dues online.";
     expect(featuresFromReading(readProject(d), d)).toEqual(["Members pay dues online"]);
   });
-});
 
+  it("reads the product the speakers wish for and then describe as no feature, and what it does as features", () => {
+    const t = "We need a little web shop: buyers pick jars of honey and pay by card.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Buyers pick jars of honey and pay by card"]);
+  });
+});

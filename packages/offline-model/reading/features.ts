@@ -3,7 +3,7 @@
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize, escapeRegExp } from "../text-utils";
 import type { Reading } from "./read-project";
-import { NICE_TO, readClauses, splitSentences, type Clause } from "./read-clauses";
+import { NICE_TO, readClauses, splitSentences, wishedProduct, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { infinitive, lastWord, tokens } from "./nlp";
@@ -39,7 +39,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("someone swaps a slot …": what someone or nobody does is how things go today.)
     if (/^(?:someone|somebody|nobody|no one|anyone|anybody)\b/i.test(c.text)) continue;
     // ("I would love a website where …": wishing for the product itself says nothing it does.)
-    if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(lastWord(o.head)))) continue;
+    if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(lastWord(o.head)) || wishedProduct(c, o))) continue;
     // ("because we have to report …": the reason is said as what has to be done.)
     let text = c.text.replace(/^(?:and|or|then|also|because|since)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;

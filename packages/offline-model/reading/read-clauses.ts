@@ -732,6 +732,12 @@ export function readClauses(text: string, withTitle = true): Clause[] {
   return out;
 }
 
+/**
+ * "I want a small online shop: customers browse …": the one thing the speakers wish for, then
+ * describe, is the product itself; "the baker needs a sheet: …" is a record.
+ */
+export const wishedProduct = (c: Clause, o: NounPhrase) => !c.subject && /^(?:want|need|love|like)$/.test(c.verb ?? "") && new RegExp(`\\ban?\\s+(?:[\\w-]+\\s+){0,3}?${escapeRegExp(o.text)}\\s*(?::|,?\\s+(?:where|that|which|so)\\b)`, "i").test(c.sentence);
+
 /** "It would also be nice to keep …": a wish said the long way round. */
 export const NICE_TO = /^it would (?:also |really )?be (?:nice|great|good|helpful|useful|ideal) (?:if we could|to) /i;
 

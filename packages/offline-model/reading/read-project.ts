@@ -4,7 +4,7 @@
 // reader could not make sense of (so a message can say so instead of guessing).
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
-import { AT_EACH, parentheticalExamples, readClauses, ROLE_SINGULAR, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { AT_EACH, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
@@ -460,8 +460,7 @@ function read(description: string, answers: string): Reading {
         .filter((o) => !(c.negated && LACK.test(lastWord(o.head))))
         // ("we keep track in a notebook", "we lose count": a bare singular after keep or lose is part of the verb, no record.)
         .filter((o) => !(o.bare && /^(?:keep|lose)$/.test(c.verb!)))
-        // ("I want a small online shop: customers browse …": the one thing the speakers wish for, then describe, is the product itself; "the baker needs a sheet: …" is a record.)
-        .filter((o) => !(!c.subject && /^(?:want|need|love|like)$/.test(c.verb!) && new RegExp(`\\ban?\\s+(?:[\\w-]+\\s+){0,3}?${escapeRegExp(o.text)}\\s*(?::|,?\\s+(?:where|that|which|so)\\b)`, "i").test(c.sentence)))
+        .filter((o) => !wishedProduct(c, o))
         .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor"))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT_WORDS.has(lastWord(o.head))) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
