@@ -128,4 +128,8 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     const t = "We need a little web shop: buyers pick jars of honey and pay by card.";
     expect(featuresFromReading(readProject(t), t)).toEqual(["Buyers pick jars of honey and pay by card"]);
   });
+  it("leaves out what a group named by products does: that is how the market is, no feature", () => {
+    const d = "Tenants report leaks and the caretaker fixes them. Bigger firms like Fixflo do far too much for us.";
+    expect(featuresFromReading(readProject(d), d)).toEqual(["Tenants report leaks and the caretaker fixes them"]);
+  });
 });

@@ -3,7 +3,7 @@
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize, escapeRegExp } from "../text-utils";
 import type { Reading } from "./read-project";
-import { NICE_TO, readClauses, splitSentences, wishedProduct, type Clause } from "./read-clauses";
+import { namedByProducts, NICE_TO, readClauses, splitSentences, wishedProduct, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { infinitive, lastWord, tokens } from "./nlp";
@@ -36,8 +36,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
     // ("the Vorstand plans this in a shared Excel file": a clause that names the tool they use today is how things go today.)
     if (reading.requirements.some((q) => q.relation === "uses" && q.said.toLowerCase().includes(c.text.toLowerCase()))) continue;
-    // ("someone swaps a slot …": what someone or nobody does is how things go today.)
-    if (/^(?:someone|somebody|nobody|no one|anyone|anybody)\b/i.test(c.text)) continue;
+    // ("someone swaps a slot …": what someone or nobody does is how things go today; "competitors like Smartcat …", how the market is.)
+    if (namedByProducts(c) || /^(?:someone|somebody|nobody|no one|anyone|anybody)\b/i.test(c.text)) continue;
     // ("I would love a website where …": wishing for the product itself says nothing it does.)
     if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(lastWord(o.head)) || wishedProduct(c, o))) continue;
     // ("because we have to report …": the reason is said as what has to be done.)

@@ -118,4 +118,22 @@ describe("readClauses: where a noun phrase ends", () => {
     // ("staff" are many, whatever the tagger calls the word.)
     expect(shape("staff log donations")[0]).toMatchObject({ subject: "staff", verb: "log", objects: ["donation"] });
   });
+  it("reads a comma list of plural nouns as one list though no 'and' closes it, and a verb phrase after a comma as a clause", () => {
+    expect(shape("The workshop restores chairs, tables, wardrobes.")).toEqual([{ subject: "workshop", verb: "restore", objects: ["chair", "table", "wardrobe"], extras: [] }]);
+    expect(shape("Guests reserve rooms, pay deposits, get receipts.").map((c) => c.verb)).toEqual(["reserve", "pay", "get"]);
+  });
+
+  it("reads the word before an object pronoun as the verb, and 'instead of' as one preposition", () => {
+    expect(shape("Tenants email us photos of the damage.")[0]).toMatchObject({ subject: "tenant", verb: "email", objects: ["photo"] });
+    expect(readClauses("Drivers log trips on the app instead of the paper log.")[0].extras.map((e) => `${e.prep}:${e.np.head}`)).toEqual(["on:app", "instead:paper log"]);
+  });
+
+  it("carries a named subject to the next verb instead of an earlier one", () => {
+    expect(shape("Guests message the host; the GM checks the room, then approves the refund.").map((c) => c.subject)).toEqual(["guest", "GM", "GM"]);
+  });
+  it("reads a first word, a plural and a verb the plural agrees with as a subject and its verb, but 'let kids choose' as a command", () => {
+    expect(shape("Print orders ship the same day.")[0]).toMatchObject({ subject: "order", verb: "ship" });
+    expect(shape("Walk requests come in by phone.")[0]).toMatchObject({ subject: "request", verb: "come" });
+    expect(shape("Let guests pick a table.")[0]).toMatchObject({ verb: "let" });
+  });
 });

@@ -62,7 +62,7 @@ export interface Clause {
   attributes?: { of: string; items: string[]; kinds?: boolean };
 }
 
-const PREPS = new Set(["with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "as"]);
+const PREPS = new Set(["instead", "with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "as"]);
 const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "while", "where", "if", "once", "until", "whenever", "since", "but", "how", "what"]);
 const NEGATORS = new Set(["no", "not", "never", "without", "none", "nobody", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
 const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
@@ -75,6 +75,9 @@ const COUNTING = /^(?:number|numbers|group|groups|team|teams|couple|bunch|set|pa
 /** "about 60 members", "over 200 plants": before a number the word says roughly how many, it is no preposition. */
 function isPrep(run: Token[], k: number): boolean {
   const next = run[k + 1];
+  // ("instead of the endless email ping-pong": one preposition, so what the product replaces is tied to nothing it keeps.)
+  if (run[k].norm === "instead") return next?.norm === "of";
+  if (run[k].norm === "of" && run[k - 1]?.norm === "instead") return false;
   return PREPS.has(run[k].norm) && !(/^(?:about|around|over|under|nearly|almost|roughly)$/.test(run[k].norm) && next && (next.tags.has("Value") || /^\d/.test(next.norm)));
 }
 
@@ -245,8 +248,14 @@ function firstVerbIndex(ts: Token[]): number {
     // ("Many come from the street": a quantifier standing first may stand alone, and then a verb follows it.)
     // ("Erzieher need to see …": "need to" with no article before it is the verb, whatever the tagger says.)
     if (i > 0 && /^needs?$/.test(ts[i].norm) && ts[i + 1]?.norm === "to" && !ts[i - 1].tags.has("Determiner")) return i;
+    // ("Clients email us documents": a word an object pronoun follows is the verb, whatever the tagger says.)
+    if (i > 0 && /^(?:us|them|me|him)$/.test(ts[i + 1]?.norm ?? "") && !ts[i - 1].tags.has("Determiner") && !ts[i - 1].tags.has("Preposition") && verbInContext(ts[i].norm, ts[i + 1].norm, true)) return i;
     if (i === 1 && /^(?:many|some|most|few|several|both|all|others)$/.test(ts[0].norm) && /^(?:Infinitive|PresentTense)$/.test(dictionaryTag(ts[i].norm) ?? "")) return i;
     if (i > 0 && !conjugated && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
+    // ("Rush cases cost extra": a first word, a plural and a verb the plural agrees with are a subject and its verb, no command;
+    // "let kids choose" still is one.)
+    const [noun, then] = [ts[i + 1], ts[i + 2]];
+    if (i === 0 && noun?.tags.has("Plural") && noun.tags.has("Noun") && !noun.tags.has("Pronoun") && then?.tags.has("Verb") && !then.tags.has("Noun") && (then.tags.has("Infinitive") || then.tags.has("PresentTense")) && !/s$/.test(then.norm) && !/^(?:let|make|help|have|see|watch|hear|get)$/.test(ts[i].norm)) continue;
     if (isVerb(ts[i], ts[i + 1])) return i;
   }
   return -1;
@@ -303,9 +312,34 @@ function pieces(sentence: string, first: boolean): Piece[] {
     // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the
     // last items of a list after a comma continue it, so they keep the clause's verb.
     if (out.length && parts[i - 1]?.trim() === "," && endsList(out[out.length - 1].text, text)) out[out.length - 1].text += `, ${text}`;
-    else out.push({ text, title: false });
+    else if (out.length && parts[i - 1]?.trim() === "," && listGoesOn(out[out.length - 1].text, commaRun(parts, i))) {
+      // "we make crowns, bridges, dentures": the rest of the run is the list, though no "and" closes it.
+      const run = commaRun(parts, i);
+      out[out.length - 1].text += `, ${run.join(", ")}`;
+      i += 2 * (run.length - 1);
+    } else out.push({ text, title: false });
   }
   return [...lead, ...out];
+}
+
+/** The pieces from the i-th up to the next break that is not a comma: "bridges, dentures". */
+function commaRun(parts: string[], i: number): string[] {
+  const run = [parts[i].trim().replace(/[.!?]+$/, "")];
+  for (let j = i; j + 2 < parts.length && parts[j + 1].trim() === ","; j += 2) run.push(parts[j + 2].trim().replace(/[.!?]+$/, ""));
+  return run;
+}
+
+/**
+ * Plural nouns after a plural noun, each alone between commas to the end of the run ("crowns,
+ * bridges, dentures"), go on with its list. A word the dictionary knows as a verb ("pay fees")
+ * or one with a verb of its own starts a clause.
+ */
+function listGoesOn(before: string, run: string[]): boolean {
+  if (!tokens(before).at(-1)?.tags.has("Plural")) return false;
+  return run.every((x) => {
+    const ts = tokens(`the ${x}`).slice(1);
+    return ts.length >= 1 && ts.length <= 2 && ts.at(-1)!.tags.has("Plural") && ts.every((t) => t.tags.has("Noun") || t.tags.has("Adjective")) && !/^(?:Infinitive|PresentTense|PastTense)$/.test(dictionaryTag(ts[0].norm) ?? "");
+  });
 }
 
 /**
@@ -716,7 +750,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         prevHadVerb = Boolean(c.verb);
         // ("see which rooms are free, and log the hours": a question inside the clause before says what, it gives the list no subject.)
         const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if)\s+$/i.test(prev.text.slice(0, -c.text.length));
-        if (c.verb && c.subject && !c.subject.proper && !inside) subject = c.subject;
+        if (c.verb && c.subject && !inside) subject = c.subject;
       }
     }
     // "After every inspection we want to note the queen status, brood frames and varroa count": what is noted at each X is what one X records.
@@ -737,6 +771,9 @@ export function readClauses(text: string, withTitle = true): Clause[] {
  * describe, is the product itself; "the baker needs a sheet: …" is a record.
  */
 export const wishedProduct = (c: Clause, o: NounPhrase) => !c.subject && /^(?:want|need|love|like)$/.test(c.verb ?? "") && new RegExp(`\\ban?\\s+(?:[\\w-]+\\s+){0,3}?${escapeRegExp(o.text)}\\s*(?::|,?\\s+(?:where|that|which|so)\\b)`, "i").test(c.sentence);
+
+/** "Competitors like Smartcat do too much": a group named by products or firms, not by people, is no one the product serves. */
+export const namedByProducts = (c: Clause) => Boolean(c.subject && new RegExp(`^(?:[\\w-]+\\s+){0,3}?${escapeRegExp(c.subject.full)},?\\s+(?:like|such as)\\s`, "i").test(c.text) && c.extras.some((e) => /^(?:like|as)$/.test(e.prep) && e.np.proper && !e.np.person));
 
 /** "It would also be nice to keep …": a wish said the long way round. */
 export const NICE_TO = /^it would (?:also |really )?be (?:nice|great|good|helpful|useful|ideal) (?:if we could|to) /i;

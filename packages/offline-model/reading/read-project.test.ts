@@ -457,4 +457,22 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     // ("by the hour" says how, not what a record holds.)
     expect(fields("Staff filter the jobs by the hour.")).toEqual({ job: undefined });
   });
+  it("reads the organisation the speakers are as their setting, a group named by products as no users, and a person listed with a person as one", () => {
+    const r = readProject("We are a small surveying firm. Clients send us site plans. Rivals such as Planwise do far too much. Surveyors measure the sites. The office assigns a surveyor and a checker to each site.");
+    expect(r.ours).toContain("surveying firm");
+    expect(r.actors).not.toContain("firm");
+    expect(r.actors).not.toContain("rival");
+    expect(r.things.map((t) => t.name)).not.toContain("rival");
+    expect(r.things.map((t) => t.name)).not.toContain("checker");
+    expect(r.things.map((t) => t.name)).toContain("site plan");
+  });
+
+  it("keeps what the product replaces ('instead of …') out of the records", () => {
+    const r = readProject("Volunteers book the minibus online instead of the shared notebook.");
+    expect(r.things.map((t) => t.name)).toEqual(["minibus"]);
+  });
+  it("keeps a thing spoken of one by one ('each claim') as a record, whatever it does", () => {
+    const r = readProject("Adjusters visit the houses. Each claim moves through four stages.");
+    expect(r.things.find((t) => t.name === "claim")).toMatchObject({ listed: true });
+  });
 });

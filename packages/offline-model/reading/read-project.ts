@@ -4,7 +4,7 @@
 // reader could not make sense of (so a message can say so instead of guessing).
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
-import { AT_EACH, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
@@ -345,7 +345,7 @@ function read(description: string, answers: string): Reading {
   // "sign a waiver", "each station has a duty roster": a word that only looks like an agent noun is a person when one acts somewhere.
   // Everyone a clause's subject names acts: "the sirs and madams take attendance".
   // ("every car must be booked": a passive's verb says what is done to its subject, never that it acts.)
-  const actorsOf = (c: Clause) => (c.copula ? [] : [...(c.also ?? []), c.subject].map((np) => actorIn(np, c.passive ? undefined : c.verb)).filter((a): a is string => Boolean(a)));
+  const actorsOf = (c: Clause) => (c.copula || namedByProducts(c) ? [] : [...(c.also ?? []), c.subject].map((np) => actorIn(np, c.passive ? undefined : c.verb)).filter((a): a is string => Boolean(a)));
   // "me + 2 techs", "me and two apprentices": whoever the speaker counts with themselves is a person who works with them.
   const withMe = new Set<string>();
   for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?([a-z][\w-]*s)\b/gi)) {
@@ -367,7 +367,7 @@ function read(description: string, answers: string): Reading {
     const inDesc = descClauses.includes(c);
     const weSay = /^(?:we|i)\b/i.test(c.text.trim());
     const act = actRecord(c);
-    const actor = c.copula || c.passive ? undefined : actorIn(c.subject, c.verb);
+    const actor = c.copula || c.passive || namedByProducts(c) ? undefined : actorIn(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) actors.add(a);
     if (c.negated) {
       // "no payments", "we don't take cards" rule something out; "readers cannot find recipes" is a pain, not a ban.
@@ -405,7 +405,8 @@ function read(description: string, answers: string): Reading {
     if (c.copula && !c.negated && (there || /^(?:we|i|i'?m)\b/i.test(c.text.trim()))) {
       for (const o of c.objects) {
         const n = there && !isPerson(o) ? thingName(o) : undefined;
-        const role = isPerson(o) ? actorOf(o) : undefined;
+        // ("We're a small translation agency": an organisation they are is their setting, though "agency" is a role elsewhere.)
+        const role = isPerson(o) && !(ORGANISATION.test(lastWord(o.head)) && !there) ? actorOf(o) : undefined;
         if (n) addThing(n, undefined, undefined, false, inDesc, true);
         else if (role) actors.add(role);
         else ours.add(o.head);
@@ -461,7 +462,8 @@ function read(description: string, answers: string): Reading {
         // ("we keep track in a notebook", "we lose count": a bare singular after keep or lose is part of the verb, no record.)
         .filter((o) => !(o.bare && /^(?:keep|lose)$/.test(c.verb!)))
         .filter((o) => !wishedProduct(c, o))
-        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor"))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT_WORDS.has(lastWord(o.head))) || HANDED.test(c.verb!)))
+        // ("assign a translator and a reviewer": what is listed with a person is a person.)
+        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor") || c.objects.some((x) => x !== o && isPerson(x) && (x.person || acting.has(x.head))))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT_WORDS.has(lastWord(o.head))) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
@@ -510,8 +512,9 @@ function read(description: string, answers: string): Reading {
         acts.push({ verb: c.verb, record: act, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       // ("The encargado must confirm each delivery": whoever acts, here or elsewhere, is no thing, whatever the word.)
-      const subjectThing = c.subject && !isPerson(c.subject) && !actor && !acting.has(lastWord(c.subject.head)) ? thingName(c.subject) : undefined;
-      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing));
+      const subjectThing = c.subject && !isPerson(c.subject) && !actor && !namedByProducts(c) && !acting.has(lastWord(c.subject.head)) ? thingName(c.subject) : undefined;
+      // ("each case goes through steps": a thing spoken of one by one is a record, whatever it does.)
+      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing) || new RegExp(`\\b(?:each|every)\\s+${escapeRegExp(c.subject!.text)}\\b`, "i").test(c.text));
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
       const own = actor ?? subjectThing;
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
