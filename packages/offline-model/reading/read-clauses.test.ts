@@ -136,4 +136,10 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("Walk requests come in by phone.")[0]).toMatchObject({ subject: "request", verb: "come" });
     expect(shape("Let guests pick a table.")[0]).toMatchObject({ verb: "let" });
   });
+  it("ends a condition said first without its comma where a subject and its verb start", () => {
+    expect(shape("When a locker becomes free the warden gives it to the next pupil.").map((c) => c.subject)).toEqual(["locker", "warden"]);
+    expect(shape("Once the parcel leaves the depot the sender gets a text.").map((c) => c.subject)).toEqual(["parcel", "sender"]);
+    // ("gives the kids a snack": what follows has no verb of its own, so it is still the condition's.)
+    expect(shape("If a helper gives the kids a snack we note it.").map((c) => c.objects)).toEqual([["kid", "snack"], []]);
+  });
 });

@@ -409,6 +409,32 @@ function fragment(sentence: string, piece: string, ts: Token[], negated: boolean
   return { sentence, text: piece, subjectInherited: false, objects: nounList(main.filter((t) => !NEGATORS.has(t.norm))), extras, negated, copula: false };
 }
 
+/** Where the clause after a leading condition starts: an article or a pronoun after the condition's verb and what it took, then a noun and a verb ("… becomes free | the committee offers"). */
+function mainAfterCondition(ts: Token[]): number {
+  const verb = firstVerbIndex(ts.slice(1)) + 1;
+  for (let k = verb + 1; verb > 0 && k < ts.length - 1; k++) {
+    const pronoun = /^(?:we|they|i|he|she|you)$/.test(ts[k].norm);
+    if (!pronoun && !/^(?:the|a|an|our|their|his|her|my|each|every)$/.test(ts[k].norm)) continue;
+    // ("if a member gives the kids a snack": what follows has no verb of its own, so it is the condition's object; after a preposition, the same.)
+    if (ts[k - 1].tags.has("Preposition") || PREPS.has(ts[k - 1].norm)) continue;
+    const rest = ts.slice(k);
+    const v = firstVerbIndex(rest);
+    if (v >= 1 && v <= (pronoun ? 1 : 3) && rest.slice(1, v).every((t) => isNounish(t) || t.tags.has("Adjective")) && (rest[v].tags.has("PresentTense") || rest[v].tags.has("PastTense") || rest[v].tags.has("Modal"))) return k;
+  }
+  return -1;
+}
+
+/** Where the k-th token starts in the piece it was read from, or -1. */
+function offsetOf(piece: string, ts: Token[], k: number): number {
+  let at = 0;
+  for (let i = 0; i < k; i++) {
+    const found = piece.indexOf(ts[i].text, at);
+    if (found < 0) return -1;
+    at = found + ts[i].text.length;
+  }
+  return piece.indexOf(ts[k].text, at);
+}
+
 function parsePiece(sentence: string, piece: string, inherited: NounPhrase | undefined, glue: boolean, title = false, inList = true): Clause[] {
   piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but)\s+)+/i, "");
   // "Right now we use …": a time said first is when, not who or what ("Right" is no verb).
@@ -435,6 +461,12 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       const at = piece.toLowerCase().indexOf(` ${ts[main].text.toLowerCase()} `);
       if (at > 0) return parsePiece(sentence, piece.slice(at + 1), inherited, glue, false, inList);
     }
+  }
+  // ("when a plot becomes free the committee offers it …": a condition said first without its comma ends where a subject and its verb start.)
+  const main = /^(?:when|whenever|if|once|after|before)$/.test(ts[0].norm) ? mainAfterCondition(ts) : -1;
+  if (main > 0) {
+    const at = offsetOf(piece, ts, main);
+    if (at > 0) return [...parsePiece(sentence, piece.slice(0, at).trim(), inherited, glue, false, inList), ...parsePiece(sentence, piece.slice(at), inherited, glue, false, inList)];
   }
   // "a marketplace app that connects cooks with neighbours": the head, then a clause about it.
   const rel = ts.findIndex((t, i) => i > 0 && RELATIVE.has(t.norm));

@@ -475,4 +475,12 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     const r = readProject("Adjusters visit the houses. Each claim moves through four stages.");
     expect(r.things.find((t) => t.name === "claim")).toMatchObject({ listed: true });
   });
+  it("names people by a thing the person speaks of elsewhere ('locker holders'), and a kind of person ('volunteer drivers') by the role", () => {
+    expect(readProject("The school has 300 lockers. Locker holders pay a deposit each September.").actors).toContain("locker holder");
+    expect(readProject("Volunteer drivers pick up the parcels.").actors).toEqual(["driver"]);
+  });
+  it("reads 'with one click' as how something is done, not a thing kept", () => {
+    const r = readProject("Coaches should be able to cancel a training from the pitch with one click.");
+    expect(r.things.map((t) => t.name)).toEqual(["training"]);
+  });
 });

@@ -351,7 +351,10 @@ function read(description: string, answers: string): Reading {
   for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?([a-z][\w-]*s)\b/gi)) {
     if (tokens(m[1])[0]?.tags.has("Noun")) withMe.add(singularNoun(m[1].toLowerCase()));
   }
-  const actorIn = (np: NounPhrase | undefined, verb?: string) => actorOf(np, verb) ?? (np && withMe.has(np.head) ? np.head : undefined);
+  // ("plot holders pay a yearly rent": people named by a thing the person speaks of elsewhere keep it; "volunteer drivers" are drivers.)
+  const thingWords = new Set(clauses.flatMap(nounsOf).filter((np) => !np.person && !PEOPLE.has(lastWord(np.head)) && !np.proper && !np.time).map((np) => lastWord(np.head)));
+  const named = (np: NounPhrase | undefined, role: string | undefined) => (role && np && np.head.split(" ").length === 2 && lastWord(np.head) === role && thingWords.has(np.head.split(" ")[0]) ? np.head : role);
+  const actorIn = (np: NounPhrase | undefined, verb?: string) => named(np, actorOf(np, verb)) ?? (np && withMe.has(np.head) ? np.head : undefined);
   const acting = new Set([...clauses.flatMap(actorsOf), ...withMe]);
   // ("couples sign the contract" … "couples pick a package": whoever acts as a person in one clause is one in every clause.)
   for (const a of acting) if (!a.includes(" ") && !NOT_PEOPLE.test(a)) withMe.add(a);
@@ -545,7 +548,8 @@ function read(description: string, answers: string): Reading {
         if (priceOf(c, e.prep)) continue;
         // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
         // "items with photos", "mark delivered with a photo" list photos with what is done; "(while) people wait with coffee" says how they pass the time.
-        if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "with" && (c.objects.length > 0 || !c.relative))) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
+        // ("with one tap": one of it, counted, says how it is done.)
+        if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "with" && (c.objects.length > 0 || !c.relative) && e.np.count !== 1)) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       if (objs.length || actor) read.add(c.sentence);
     } else if (!c.verb) {
@@ -583,7 +587,7 @@ function read(description: string, answers: string): Reading {
   // "some kids have allergies", "parents order lunches for their kids": people who act on nothing
   // but have things of their own, or for whom the users act, are a record of their own.
   const GENERIC = /^(?:people|person|user|users|everyone|staff|team|we|i|they|you|community|family|families)$/;
-  const dependant = (np?: NounPhrase) => (np && isPerson(np) && !np.individual && !np.proper && !GENERIC.test(lastWord(np.head)) && !actors.has(actorOf(np) ?? np.head) ? singularNoun(np.head) : undefined);
+  const dependant = (np?: NounPhrase) => (np && isPerson(np) && !np.individual && !np.proper && !GENERIC.test(lastWord(np.head)) && !actors.has(actorIn(np) ?? np.head) ? singularNoun(np.head) : undefined);
   for (const c of clauses) {
     if (c.negated || !c.verb || !descClauses.includes(c)) continue;
     const who = c.verb === "have" ? dependant(c.subject) : undefined;
