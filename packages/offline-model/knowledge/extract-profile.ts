@@ -188,10 +188,13 @@ function numberPhrases(text: string): string[] {
   ).slice(0, 8);
 }
 
-function answerFacts(answers: string): AnswerFacts {
+function answerFacts(answers: string, actors: string[]): AnswerFacts {
   const ss = sentences(answers).filter((s) => !isMetaAnswer(s));
+  // ("Teachers are freelancers": a sentence about the people it serves says nothing of the team that builds it;
+  // "two members are software developers" does.)
+  const theirs = (s: string) => actors.includes((readClauses(s, false)[0]?.subject?.head ?? "").split(" ").pop()!) && !/\b(?:developers?|engineers?|devs?|programmers?|coders?)\b/i.test(s);
   // "I'm a solo developer" is about the team, never about the audience.
-  const about = (t: AnswerTopic) => ss.filter((s) => TOPIC_PATTERNS[t].test(s) && !(t === "audience" && /^(?:i|we|i'm|we're|our)\b/i.test(s)));
+  const about = (t: AnswerTopic) => ss.filter((s) => TOPIC_PATTERNS[t].test(s) && !(t === "audience" && /^(?:i|we|i'm|we're|our)\b/i.test(s)) && !(t === "team" && theirs(s)));
   return { sentences: ss, about, first: (t) => about(t)[0] };
 }
 
@@ -208,10 +211,11 @@ export function extractProfile(description: string, answers: string): ProjectPro
   // ("Our street shares one old van. We need a simple app …": such a sentence names no product; the product is the app they ask for.)
   const asked = sentence ? readClauses(desc, false).flatMap((c) => c.objects).find((o) => GENERIC_HEAD.has(o.head.split(" ").pop()!)) : undefined;
   const head = (sentence ? asked?.head : headPhrase(firstNoColon)) || "project";
-  const facts = answerFacts(answers);
+  const actors = readProject(desc).actors;
+  const facts = answerFacts(answers, actors);
   const subject = truncate(sentence ? stripped : lowerFirst(stripped), 200);
   return {
-    name: projectName(desc, firstNoColon, head, readProject(desc).actors[0]),
+    name: projectName(desc, firstNoColon, head, actors[0]),
     // ("Twelve households in our street …": a number is its own determiner, never "a twelve".)
     subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) || tokens(subject)[0]?.tags.has("Value") ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
     head: lowerFirst(head),

@@ -132,4 +132,13 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     const d = "Tenants report leaks and the caretaker fixes them. Bigger firms like Fixflo do far too much for us.";
     expect(featuresFromReading(readProject(d), d)).toEqual(["Tenants report leaks and the caretaker fixes them"]);
   });
+  it("leaves out what the speakers do in the sentence that says who they are, and what they hold, even after an adverb; 'today's' says which", () => {
+    const d = "We run a small climbing gym in Ghent, so mostly we deal with students. Often we hold a locker key for members. Setters need to see today's routes on a tablet.";
+    expect(featuresFromReading(readProject(d), d)).toEqual(["Setters need to see today's routes on a tablet"]);
+  });
+
+  it("reads the time a chore costs the speakers as a pain, not a feature; a length of time alone is none", () => {
+    expect(readProject("Every season we rebuild the rota by hand, which takes us three weeks of emails.").pains).toHaveLength(1);
+    expect(readProject("Lessons take 45 minutes.").pains).toHaveLength(0);
+  });
 });

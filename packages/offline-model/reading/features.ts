@@ -70,9 +70,11 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(lastWord(c.subject.head)) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
-    if (/^(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
+    if (/^(?:(?:\w+ly|often|sometimes|always|also),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
     if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;
+    // ("I run a small music school …, so really we deal with the parents": what the speakers do in the sentence that says who they are is their setting.)
+    if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && x.objects.some((o) => reading.ours.includes(o.head)))) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
     if (c.subject && reading.ours.includes(c.subject.head)) continue;
     if (who && !text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;

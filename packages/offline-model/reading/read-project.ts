@@ -156,7 +156,8 @@ const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
 const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
 const LANGUAGES = Object.keys(LANGUAGE_CODES);
-const PAIN = /\b(hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
+// ("which takes me about two weeks of phone calls": the time a chore costs the speakers is a pain; "lessons take 30 minutes" is none.)
+const PAIN = /\b(tak(?:es?|ing) (?:me|us) (?:about |around |nearly |almost |at least |up to )?(?:\w+ )?(?:hours?|days?|weeks?|months?|ages|forever)|hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
 const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostly|especially|really)\b/i;
 const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
 const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;

@@ -70,8 +70,8 @@ export const OUT_OF_SCOPE = /\b(?:not needed|not required|no need for (?:it|this
 const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:before|after|ahead|early|earlier|late|later|in advance))|some ?day|eventually|phase (?:2|two)|not (?:now|yet|at first))\b/i;
 
 /** A clause about how things are done now, before the product. */
-// ("we write in paper agenda", "by hand": a manual medium says how it is done now.)
-export const PRESENT_PRACTICE = /\b(?:today|currently|usually|now(?=[.!?]*\s*$)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
+// ("we write in paper agenda", "by hand": a manual medium says how it is done now; "today's jobs" says which jobs.)
+export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
 /** "Clients e-mail documents today and we copy them into Excel": what follows a word about today in its sentence is about today too, unless a wish turns it ("… but we want"). */
 export function aboutToday(sentence: string, at: number): boolean {
   const today = PRESENT_PRACTICE.exec(sentence.slice(0, at));

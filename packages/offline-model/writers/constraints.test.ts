@@ -85,4 +85,13 @@ describe("what the person left out", () => {
     const lines = projectConstraints(ctx("Scout group app. Parents sign their kids up for camps. No social media login. Leaders see allergies."));
     expect(lines).toContain("Left out, as you said: “No social media login”");
   });
+  it("files what the people it serves are under no team heading, and names a channel by what goes out, never by whom it reaches", () => {
+    const withAnswers = (description: string, answers: string) => new ProjectContext(parsePrompt(`${formatHeader({ task: "vision.brief", agent: "product_strategist", artifact: "project-brief" })}\n${formatSections({ project_description: description, user_response: answers })}`), 42);
+    const lines = projectConstraints(withAnswers("A dance school app. Instructors teach classes.", "Instructors are freelancers and invoice us each month. Students email us questions and we call them back, which takes us hours of phone calls."));
+    expect(lines.join("\n")).not.toMatch(/Team and timeline/);
+    expect(lines.join("\n")).not.toMatch(/E-mail us\b/);
+    expect(lines.some((l) => l.startsWith("Phone calls —"))).toBe(true);
+    // The build team is still the team: "two singers are developers".
+    expect(projectConstraints(withAnswers("A choir app. Singers book seats.", "Two singers are software developers and will help.")).join("\n")).toMatch(/Team and timeline/);
+  });
 });

@@ -14,9 +14,10 @@ import type { CriticalPath } from "./critical-paths";
 /** "SMS reminders": the channel with the noun the person put after it, if any. */
 function channelUse(r: Requirement): string {
   if (r.name === "post") return "letters by post";
-  const m = new RegExp(`${r.name.replace(/[-/]/g, ".?")}\\s+([a-z]+s)\\b`, "i").exec(r.said);
-  // ("push notifications" already says what goes out.)
-  return m ? `${r.name} ${m[1].toLowerCase()}` : /(?:notifications|messages|alerts)$/i.test(r.name) ? r.name : `${r.name} messages`;
+  // ("Clients email us documents": a pronoun after the channel is whom it reaches, not what goes out.)
+  const m = new RegExp(`${r.name.replace(/[-/]/g, ".?")}\\s+(?!(?:us|is|was|has|does)\\b)([a-z]+s)\\b`, "i").exec(r.said);
+  // ("push notifications", "phone calls" already say what goes out.)
+  return m ? `${r.name} ${m[1].toLowerCase()}` : /(?:notifications|messages|alerts|calls)$/i.test(r.name) ? r.name : `${r.name} messages`;
 }
 
 /** "tablets", "desktops", "iPads": the device in the person's own word. */
