@@ -142,4 +142,8 @@ describe("readClauses: where a noun phrase ends", () => {
     // ("gives the kids a snack": what follows has no verb of its own, so it is still the condition's.)
     expect(shape("If a helper gives the kids a snack we note it.").map((c) => c.objects)).toEqual([["kid", "snack"], []]);
   });
+  it("reads 'every term' before a plural as when, and a condition before 'we have to' as ended", () => {
+    expect(shape("Every season coaches pick the squads.")[0]).toMatchObject({ subject: "coach", verb: "pick" });
+    expect(shape("When a pipe bursts we have to phone every tenant.").map((c) => c.verb)).toEqual(["burst", "phone"]);
+  });
 });

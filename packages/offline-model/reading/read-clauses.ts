@@ -152,6 +152,11 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       continue;
     }
     if (t.tags.has("Adverb") || t.tags.has("Conjunction") || t.tags.has("Preposition") || FILLER.has(t.norm)) continue;
+    // ("Every term parents re-enrol": after "every term" a plural starts the phrase; the term said when.)
+    if (t.tags.has("Plural") && /^(?:every|each)$/.test(owner) && words.length === 1 && words[0].tags.has("Singular")) {
+      words.length = 0;
+      owner = "";
+    }
     // "get a deposit back", "all day asking": a verb's particle, or a participle after a time, ends the phrase.
     if (words.length && (/^(?:back|out|up|off|away|down)$/.test(t.norm) || (t.tags.has("Gerund") && (words.at(-1)!.tags.has("Date") || /^(?:day|morning|afternoon|evening|night|week|weekend|month|year)$/.test(words.at(-1)!.norm))))) break;
     if (t.tags.has("Adjective") && !t.tags.has("Noun") && !t.tags.has("Gerund")) {
@@ -419,7 +424,7 @@ function mainAfterCondition(ts: Token[]): number {
     if (ts[k - 1].tags.has("Preposition") || PREPS.has(ts[k - 1].norm)) continue;
     const rest = ts.slice(k);
     const v = firstVerbIndex(rest);
-    if (v >= 1 && v <= (pronoun ? 1 : 3) && rest.slice(1, v).every((t) => isNounish(t) || t.tags.has("Adjective")) && (rest[v].tags.has("PresentTense") || rest[v].tags.has("PastTense") || rest[v].tags.has("Modal"))) return k;
+    if (v >= 1 && v <= (pronoun ? 1 : 3) && rest.slice(1, v).every((t) => isNounish(t) || t.tags.has("Adjective")) && ["PresentTense", "PastTense", "Modal", "Auxiliary", "Copula"].some((g) => rest[v].tags.has(g))) return k;
   }
   return -1;
 }

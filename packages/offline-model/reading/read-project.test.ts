@@ -483,4 +483,8 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     const r = readProject("Coaches should be able to cancel a training from the pitch with one click.");
     expect(r.things.map((t) => t.name)).toEqual(["training"]);
   });
+  it("reads what is done to a word that only ends like an agent noun as no person, but to one who does the verb as one", () => {
+    expect(readProject("Boats are booked by members. Every handover must be logged.").actors).not.toContain("handover");
+    expect(readProject("Dancers are reminded the day before.").actors).toContain("dancer");
+  });
 });
