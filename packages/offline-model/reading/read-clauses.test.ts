@@ -146,4 +146,7 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("Every season coaches pick the squads.")[0]).toMatchObject({ subject: "coach", verb: "pick" });
     expect(shape("When a pipe bursts we have to phone every tenant.").map((c) => c.verb)).toEqual(["burst", "phone"]);
   });
+  it("reads a noun and its participle after what is logged as more that is logged, not as someone acting", () => {
+    expect(shape("Divers log each dive with the site, the depth reached and the tanks used.")).toEqual([{ subject: "diver", verb: "log", objects: ["dive", "depth", "tank"], extras: ["site"] }]);
+  });
 });

@@ -755,17 +755,23 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       // (Only words and short names: "batch → kegs and cans, with a lot number" says what happens.)
       else if (listed && named && !PARTS_OF.test(lastWord(named.objects[0].head)) && listed.items.every((x) => /^[\p{L}' -]+$/u.test(x) && x.split(/\s+/).length <= 3 && !tokens(x).some((t) => PREPS.has(t.norm)))) named.attributes = { of: named.objects[0].head, items: listed.items, kinds: true };
       else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
+      // (A piece taken whole into the clause before is read once: "the animals treated and the drugs given".)
+      let taken = false;
       for (const c of cs) {
+        if (taken) continue;
         const prev = out[out.length - 1];
         // "note the queen status, brood frames, varroa count and temper of the colony": the list goes on what is noted,
         // whatever the tagger made of its words ("brood", "varroa" read as verbs); "of the colony" says whose.
-        if (prev && prevHadVerb && RECORDING.test(prev.verb ?? "") && prev.objects.length && !c.subject && !c.negated && piece.split(/\s+/).length <= 8) {
+        // ("log each visit with the farm, the animals treated and the drugs given": a noun and its participle, with nothing after, say which, not who acted.)
+        const participles = Boolean(c.subject && c.verb && !c.objects.length && !c.extras.length) && tokens(piece).every((t, k, ts) => t.tags.has("Determiner") || /^(?:and|or)$/.test(t.norm) || (t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Verb")) || ((t.tags.has("PastTense") || t.tags.has("Participle")) && (k === ts.length - 1 || /^(?:and|or)$/.test(ts[k + 1].norm))));
+        if (prev && prevHadVerb && RECORDING.test(prev.verb ?? "") && prev.objects.length && (!c.subject || participles) && !c.negated && piece.split(/\s+/).length <= 8) {
           const ts = tokens(piece);
           const at = ts.findIndex((t) => PREPS.has(t.norm));
           const items = nounList(at >= 0 ? ts.slice(0, at) : ts, "list");
           if (items.length && (at < 0 || ts[at].norm === "of") && sentence.includes(`${prev.text}, ${piece}`)) {
             prev.objects.push(...items);
             prev.text += `, ${piece}`;
+            taken = true;
             continue;
           }
         }
