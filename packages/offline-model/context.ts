@@ -160,7 +160,9 @@ export class ProjectContext {
 
   /** The pain the person called the worst, in their words (a whole sentence). */
   get pain(): string | undefined {
-    return this.memo("pain", () => this.reading.pains[0] ?? this.profile.answers.first("problem"));
+    // ("Keep it simple, German only, and no tracking … — privacy is a big issue": a sentence carried as a constraint is no problem the product solves.)
+    const constraint = (s: string) => this.reading.ruledOut.some((r) => s.includes(r)) || this.reading.requirements.some((r) => r.said === s) || this.reading.languages.some((l) => s.includes(l));
+    return this.memo("pain", () => this.reading.pains[0] ?? this.profile.answers.about("problem").find((s) => !constraint(s)));
   }
 
   get traits(): DomainTraits {

@@ -141,4 +141,8 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     expect(readProject("Every season we rebuild the rota by hand, which takes us three weeks of emails.").pains).toHaveLength(1);
     expect(readProject("Lessons take 45 minutes.").pains).toHaveLength(0);
   });
+  it("says what a wish asks of a group as what they can do", () => {
+    const d = "We want tenants to report faults online, and landlords to see every open fault.";
+    expect(featuresFromReading(readProject(d), d)).toContain("Landlords can see every open fault");
+  });
 });

@@ -43,6 +43,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("because we have to report …": the reason is said as what has to be done.)
     let text = c.text.replace(/^(?:and|or|then|also|because|since)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
+    // ("we want translators to accept jobs, and clients to upload files": what a wish asks of them is what they can do.)
+    if (c.subject) text = text.replace(new RegExp(`^((?:the\\s+)?${escapeRegExp(c.subject.text)})\\s+to\\s+(?=[a-z])`, "i"), "$1 can ");
     // "Some neighbours read Turkish better than English": a language is carried as the screens' languages, never as a feature.
     if ([...c.objects, ...c.extras.map((e) => e.np)].some((np) => Object.hasOwn(LANGUAGE_CODES, np.text))) continue;
     // "No payments in the app, we settle up in cash": what follows a ban in its sentence is how it is done instead.
@@ -57,9 +59,9 @@ export function featuresFromReading(reading: Reading, description: string): stri
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
-      // "… see who has it", "the singers must say if they come": a person asking or telling something the product records.
+      // "… see who has it", "the singers must say if they come", "parents need to know when the bus is late": a person asking or telling something the product records.
       // ("the station manager approves it": a person acting on what was just said, the same.)
-      else if (c.subject && reading.actors.includes(subjectWord) && /^\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));
+      else if (c.subject && reading.actors.includes(subjectWord) && /^(?:(?:need|needs|want|wants|have|has) to\s+)?\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));
       continue;
     }
     // "We meet every Tuesday in the village hall": the speakers acting on nothing, only when and where, is their setting.

@@ -106,6 +106,25 @@ describe("the person's message, read as a project", () => {
   });
 });
 
+// Written for this test, in no corpus: a village hall and a cricket club.
+describe("the person's groups and problem, said back right", () => {
+  it("describes a group by what it does, in its own number, never by a sentence about someone else", () => {
+    const c = ctx("When a room becomes free the caretaker offers it to the next person on the list. People can join the list online. Key holders pay a yearly fee for their key.");
+    const users = targetUsers(c);
+    expect(users).toContain("People — can join the list online");
+    expect(users).toContain("Caretakers — offer it to the next person on the list");
+    expect(users).toContain("Key holders — pay a yearly fee for their key");
+    expect(users.join("\n")).not.toMatch(/People — .*caretaker/);
+  });
+
+  it("names the organisation a speaker holds a post in as the subject, and no constraint as the main problem", () => {
+    const c = ctx("Hi, I am the fixtures secretary of our cricket club. Captains need to know when a match is moved. English only, and no tracking of players — privacy is a big issue for us.");
+    expect(c.profile.subject).toMatch(/^a cricket club/i);
+    expect(c.pain).toBeUndefined();
+    expect(c.profile.features).toContain("Captains need to know when a match is moved");
+  });
+});
+
 // Written for this test, in no corpus: a choir's WhatsApp reminders.
 describe("requirement lines: a channel's article and number", () => {
   it("writes 'a WhatsApp provider' and 'each WhatsApp reminder'", () => {

@@ -6,8 +6,9 @@ import type { ProjectContext } from "../context";
 import { cardsSaid } from "../knowledge/regulations";
 import { limits, painTopic, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
+import { infinitive, tokens } from "../reading/nlp";
 import { briefLine, productLines } from "./requirement-lines";
-import { capitalize, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
+import { capitalize, escapeRegExp, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
 
 /** A time said with a launch: "before September", "by 2027". */
 const WHEN = /\b(?:before|by|until)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})\b/i;
@@ -37,14 +38,18 @@ export function targetUsers(ctx: ProjectContext): string[] {
     const word = a.singular.split(" ").pop()!;
     const said = clauses.find((s) => new RegExp(`\\b${word}`, "i").test(s));
     // What this group does, without repeating who: "Members — reserve plots; log harvests".
+    // ("People can register": a group's plural that is no word plus -s is its name too.)
+    const group = `(?:${escapeRegExp(a.plural)}|${escapeRegExp(a.singular)}s?|${word}s?|${a.plural.split(" ").pop()})`;
     const does = ctx.profile.features
-      .filter((f) => new RegExp(`^(?:the\\s+)?${word}s?\\b`, "i").test(f))
+      .filter((f) => new RegExp(`^(?:the\\s+)?${group}\\b`, "i").test(f))
       .map((f) => {
-        const rest = stripTrailingPunct(f.replace(new RegExp(`^(?:the\\s+)?${word}s?\\s+`, "i"), ""));
+        const rest = stripTrailingPunct(f.replace(new RegExp(`^(?:the\\s+)?${group}\\s+`, "i"), ""));
         // ("Members of the Alpenverein get a discount": words that still describe the group keep it whole.)
-        return /^(?:of|over|under|with|without|in|at|from|on|aged|who|that)\b/i.test(rest) ? lowerFirst(stripTrailingPunct(f)) : rest;
+        // ("The committee offers it …" under "Committees": the verb agrees with the group.)
+        return /^(?:of|over|under|with|without|in|at|from|on|aged|who|that)\b/i.test(rest) ? lowerFirst(stripTrailingPunct(f)) : rest.replace(/^(\w+)(?=\s)/, (v) => ({ is: "are", has: "have", does: "do" })[v] ?? (/[^s]s$/.test(v) && tokens(v)[0]?.tags.has("PresentTense") ? infinitive(v) : v));
       });
-    const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`\\b${word}`, "i").test(f));
+    // ("Volunteer drivers pick up …"; but "the committee offers it to the next person" says nothing of what people do.)
+    const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`^(?:[\\w-]+\\s+){0,3}?${group}\\b`, "i").test(f));
     // A group nothing was said about is named, not described.
     const detail = said ? `as you put it, ${quote(said, 140)}` : anyDoes ? lowerFirst(stripTrailingPunct(anyDoes)) : undefined;
     return detail ? `${capitalize(a.plural)} — ${detail}` : capitalize(a.plural);
