@@ -7,6 +7,7 @@ import type { ChangeOp } from "../reading/change-request";
 import type { Reading } from "../reading/read-project";
 import { pascal, singular, snake } from "../text-utils";
 import type { EntityDef } from "./entity-catalog";
+import { fieldSpec } from "./named-entities";
 
 export interface ModelChanges {
   add: EntityDef[];
@@ -19,21 +20,6 @@ export interface ModelChanges {
 const MONEY = /\b(?:payments?|money|prices?|pricing|fees?|cards?|checkout|billing|invoices?|subscriptions?|commissions?|charges?)\b/i;
 const ENTITY_WORDS = /\s+(?:entity|entities|table|tables|model|record|records|type)$/i;
 
-function fieldFor(detail: string, noMoney: boolean): string | undefined {
-  const d = detail.toLowerCase().replace(/^(?:a|an|the|its|their)\s+/, "").trim();
-  const name = snake(d);
-  if (!name) return undefined;
-  if (/\b(?:body|text|description|content|notes?|message|summary)\b/.test(d)) return `${name}:text`;
-  if (/\b(?:date|day|deadline)\b/.test(d)) return `${name}:date`;
-  if (/\b(?:time|timestamp|at)\b/.test(d)) return `${name.replace(/_time$/, "_at")}:datetime`;
-  if (/\bemail\b/.test(d)) return `${name}:email`;
-  if (/\b(?:url|link|website)\b/.test(d)) return `${name}:url`;
-  if (/\b(?:price|amount|cost|fee|total)\b/.test(d)) return noMoney ? undefined : `${name}:money; currency:char3`;
-  if (/\b(?:count|number|quantity|capacity|size|age)\b/.test(d)) return `${name}:int`;
-  if (/\b(?:flag|is|enabled|active|pinned|published)\b/.test(d) && d.split(" ").length <= 2) return `${name.startsWith("is_") ? name : `is_${name}`}:bool`;
-  if (/\bstatus\b/.test(d)) return `${name}:enum(draft|active|archived)`;
-  return `${name}:string`;
-}
 
 export function modelChanges(ops: ChangeOp[], reading: Reading, known: string[]): ModelChanges {
   const out: ModelChanges = { add: [], remove: [], noMoney: false, rest: [] };
@@ -51,7 +37,8 @@ export function modelChanges(ops: ChangeOp[], reading: Reading, known: string[])
     }
     if (op.op === "add" && entityish && /^[A-Za-z][A-Za-z ]{1,40}$/.test(target.replace(ENTITY_WORDS, ""))) {
       const noMoney = reading.noMoney || out.noMoney;
-      const fields = op.details.map((d) => fieldFor(d, noMoney)).filter((f): f is string => Boolean(f));
+      // (Without money, a price the person listed is left out.)
+      const fields = op.details.map(fieldSpec).filter((f): f is [string, string] => Boolean(f) && !(noMoney && f![1] === "money")).map(([n, t]) => `${n}:${t}`);
       const author = reading.actors[0];
       // Other entities named in the details become links ("with a plot" → plot_id).
       const links = op.details.map((d) => pascal(singular(d.replace(/^(?:a|an|the)\s+/i, "")))).filter((n) => known.includes(n) && n !== name);

@@ -93,7 +93,7 @@ const FIELD_TYPES: Array<[RegExp, string]> = [
   [/^(?:price|cost|fee|amount)$/, "money"],
   [/^(?:email|e-mail)$/, "email"],
   [/^(?:phone|mobile|telephone)$/, "phone"],
-  [/^(?:notes?|comments?|description|remarks?|details)$/, "text"],
+  [/^(?:notes?|comments?|description|remarks?|details|body|text|content|message|summary)$/, "text"],
   [/^(?:url|link|website)$/, "url"],
 ];
 
@@ -103,22 +103,22 @@ const FIELD_TYPES: Array<[RegExp, string]> = [
  * optional (nobody said which are required).
  */
 function listedFields(items: string[]): string {
-  const out = new Map<string, string>();
-  for (const item of items) {
-    let words = item.toLowerCase().replace(/[^a-z0-9 -]/g, " ").trim();
-    const yesNo = /\s+or not$|^whether\s+|\s+(?:yes\/no|y\/n)$/.test(words);
-    words = words.replace(/\s+or not$|^whether\s+/, "").replace(/^(?:any|the|a|an|each|every|their|its|his|her|our|which)\s+/, "").replace(/^(?!number\b)(\S+(?:\s\S+)?)\s+of\s.*$/, "$1");
-    // "any treatment given": a participle after the noun says it happened, the noun is the field.
-    const ts = tokens(words);
-    if (!yesNo && ts.length > 1 && ts.at(-1)!.tags.has("PastTense")) words = words.replace(/\s+\S+$/, "");
-    const name = snake(words.split(/\s+/).slice(-3).join(" "));
-    if (!/^[a-z][a-z0-9_]*$/.test(name) || name === "id" || name === "created_at") continue;
-    // "cost per child" is a cost; "max places", "number of seats" are counts.
-    const head = words.replace(/\s+per\s.*$/, "").split(/\s+/);
-    const type = yesNo ? "bool" : /^(?:max|min|maximum|minimum|number|no)$/.test(head[0]) && head.length > 1 ? "int" : isMeasure(head.at(-1)!) ? "decimal" : (FIELD_TYPES.find(([re]) => re.test(head.at(-1)!))?.[1] ?? "string");
-    out.set(name, `${name}:${type}?`);
-  }
-  return [...out.values()].join("; ");
+  return unique(items.map(fieldSpec).filter((f): f is [string, string] => Boolean(f)), ([name]) => name).map(([name, type]) => `${name}:${type}?`).join("; ");
+}
+
+/** One field as the person named it ("queen seen or not", "publish date", "cost per child"): its name and type. */
+export function fieldSpec(item: string): [string, string] | undefined {
+  let words = item.toLowerCase().replace(/[^a-z0-9 -]/g, " ").trim();
+  const yesNo = /\s+or not$|^whether\s+|\s+(?:yes\/no|y\/n)$/.test(words);
+  words = words.replace(/\s+or not$|^whether\s+/, "").replace(/^(?:any|the|a|an|each|every|their|its|his|her|our|which)\s+/, "").replace(/^(?!number\b)(\S+(?:\s\S+)?)\s+of\s.*$/, "$1");
+  // "any treatment given": a participle after the noun says it happened, the noun is the field.
+  const ts = tokens(words);
+  if (!yesNo && ts.length > 1 && ts.at(-1)!.tags.has("PastTense")) words = words.replace(/\s+\S+$/, "");
+  const name = snake(words.split(/\s+/).slice(-3).join(" "));
+  if (!/^[a-z][a-z0-9_]*$/.test(name) || name === "id" || name === "created_at") return undefined;
+  // "cost per child" is a cost; "max places", "number of seats" are counts.
+  const head = words.replace(/\s+per\s.*$/, "").split(/\s+/);
+  return [name, yesNo ? "bool" : /^(?:max|min|maximum|minimum|number|no)$/.test(head[0]) && head.length > 1 ? "int" : isMeasure(head.at(-1)!) ? "decimal" : (FIELD_TYPES.find(([re]) => re.test(head.at(-1)!))?.[1] ?? "string")];
 }
 
 /** "bisque or glaze firings": which of the kinds the person named one of it is. */
