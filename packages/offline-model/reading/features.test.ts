@@ -145,4 +145,8 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     const d = "We want tenants to report faults online, and landlords to see every open fault.";
     expect(featuresFromReading(readProject(d), d)).toContain("Landlords can see every open fault");
   });
+  it("says a feature about 'it' with the condition that named it", () => {
+    const d = "Guests order drinks at the bar. When a keg runs dry we want to mark it empty at once.";
+    expect(featuresFromReading(readProject(d), d)).toContain("When a keg runs dry, we want to mark it empty at once");
+  });
 });

@@ -1,7 +1,7 @@
 // Features and the main pain, in the person's words, from the clauses the reader found:
 // "members reserve plots, log harvests" → "Members reserve plots", "Members log
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
-import { capitalize, escapeRegExp } from "../text-utils";
+import { capitalize, escapeRegExp, lowerFirst } from "../text-utils";
 import type { Reading } from "./read-project";
 import { namedByProducts, NICE_TO, readClauses, splitSentences, wishedProduct, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
@@ -25,8 +25,17 @@ const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|p
 // ("mark who already paid the fee": a question inside the clause asks about the past, it says nothing of today.)
 const clauseAboutToday = (c: Clause) => PRESENT_PRACTICE.test(c.text.replace(/\b(?:who|which|what|whether|if)\b.*$/i, "")) || aboutToday(c.sentence, Math.max(0, c.sentence.indexOf(c.text)));
 
+/** A feature that opens with the condition it holds on: "When a room becomes free, …" (the words after it say who acts). */
+export const CONDITION_LEAD = "(?:(?:when|whenever|if|once|after|before)\\b[^,]*,\\s*)?";
+
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
+  // ("When a dish sells out we want to hide it right away": "it" is what the condition said first named; see CONDITION_LEAD.)
+  const add = (c: Clause, f: string) => {
+    const before = reading.clauses[reading.clauses.indexOf(c) - 1];
+    const condition = before?.sentence === c.sentence && /^(?:when|whenever|if|once|after|before)\s/i.test(before.text) && /\b(?:it|them)\b/i.test(f);
+    out.push(condition ? `${capitalize(before.text)}, ${lowerFirst(f)}` : f);
+  };
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
     const subjectWord = lastWord(c.subject?.head ?? "");
@@ -37,7 +46,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("the Vorstand plans this in a shared Excel file": a clause that names the tool they use today is how things go today.)
     if (reading.requirements.some((q) => q.relation === "uses" && q.said.toLowerCase().includes(c.text.toLowerCase()))) continue;
     // ("someone swaps a slot …": what someone or nobody does is how things go today; "competitors like Smartcat …", how the market is.)
-    if (namedByProducts(c) || /^(?:someone|somebody|nobody|no one|anyone|anybody)\b/i.test(c.text)) continue;
+    // ("anyone can flag it": with a modal it is what the product lets anyone do.)
+    if (namedByProducts(c) || /^(?:someone|somebody|nobody|no one|anyone|anybody)\b(?!\s+(?:can|could|should|may|must|will)\b)/i.test(c.text)) continue;
     // ("I would love a website where …": wishing for the product itself says nothing it does.)
     if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(lastWord(o.head)) || wishedProduct(c, o))) continue;
     // ("because we have to report …": the reason is said as what has to be done.)
@@ -58,10 +68,10 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (!c.objects.length && !c.extras.length && !c.attributes) {
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
-      if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) out.push(capitalize(ours[1]));
+      if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) add(c, capitalize(ours[1]));
       // "… see who has it", "the singers must say if they come", "parents need to know when the bus is late": a person asking or telling something the product records.
       // ("the station manager approves it": a person acting on what was just said, the same.)
-      else if (c.subject && reading.actors.includes(subjectWord) && /^(?:(?:need|needs|want|wants|have|has) to\s+)?\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) out.push(capitalize(who ? `${who} ${text}` : text));
+      else if (c.subject && reading.actors.includes(subjectWord) && /^(?:(?:need|needs|want|wants|have|has) to\s+)?\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) add(c, capitalize(who ? `${who} ${text}` : text));
       continue;
     }
     // "We meet every Tuesday in the village hall": the speakers acting on nothing, only when and where, is their setting.
@@ -82,7 +92,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (who && !text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;
     // "fixers list skills and pick jobs" already says "pick jobs".
     if (out.some((f) => f.toLowerCase().includes(c.text.toLowerCase()))) continue;
-    if (text.split(/\s+/).length >= 2) out.push(capitalize(text));
+    if (text.split(/\s+/).length >= 2) add(c, capitalize(text));
   }
   return [...new Set(out)].slice(0, 10);
 }

@@ -149,4 +149,9 @@ describe("readClauses: where a noun phrase ends", () => {
   it("reads a noun and its participle after what is logged as more that is logged, not as someone acting", () => {
     expect(shape("Divers log each dive with the site, the depth reached and the tanks used.")).toEqual([{ subject: "diver", verb: "log", objects: ["dive", "depth", "tank"], extras: ["site"] }]);
   });
+  it("ends a subject at a preposition or a possessive, and keeps no unit or limit as a kind of what is counted", () => {
+    expect(shape("Diners reserve on their phone and pay at the table.")[0]).toMatchObject({ subject: "diner", verb: "reserve" });
+    expect(shape("Climbers book the wall in 45 min slots.")[0].extras).toEqual(["slot"]);
+    expect(shape("Max 2 kayaks per family.")[0].objects).toEqual(["kayak"]);
+  });
 });

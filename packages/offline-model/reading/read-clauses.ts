@@ -138,6 +138,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       continue;
     }
     if (t.tags.has("Value") || /^\d/.test(t.norm) || NUMBER_WORDS[t.norm] !== undefined) {
+      // ("max 3 blocks per person": a limit before the count says how many, it is no kind of what is counted.)
+      if (/^(?:max|maximum|min|minimum|most|least)$/.test(words.at(-1)?.norm ?? "")) words.length = 0;
       const n = NUMBER_WORDS[t.norm] ?? Number(t.norm.replace(/[^0-9.]/g, ""));
       // ("1h sessions": a measure says how long, not how many.)
       if (Number.isFinite(n) && n > 0 && !t.tags.has("Unit")) count = n;
@@ -175,7 +177,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   if (WEAK_NOUNS.has(last.norm)) return undefined;
   const mod = nouns.length > 1 ? nouns[nouns.length - 2] : undefined;
   // "their instrument's parts": a possessive says whose, it does not name a kind of part.
-  const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !WEAK_NOUNS.has(mod.norm) && !/'s$/.test(mod.norm);
+  // ("30 min blocks", "one-hour slots": a unit or a length of time says how long, it names no kind of block.)
+  const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !mod.tags.has("Unit") && !mod.tags.has("Duration") && !WEAK_NOUNS.has(mod.norm) && !/'s$/.test(mod.norm);
   const text = (keepMod ? [mod!, last] : [last]).map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
   // A name is written with a capital: the tagger's guess on "lock-ups" is not one.
   const proper = ((last.tags.has("ProperNoun") || last.tags.has("Acronym")) && /[A-Z]/.test(last.text)) || /^[A-Z][a-z]+[A-Z]/.test(last.text);
@@ -488,7 +491,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let v = firstVerbIndex(ts);
   // "staff record adoptions": after a person the next word is the verb, whatever the tagger guessed.
   // "Route-setters reset one wall every week and log …": an article or number cannot stand inside a subject, so the verb came before it.
-  const subjectBroken = v > 2 && ts.slice(2, v).some((t) => t.tags.has("Determiner") || t.tags.has("Value"));
+  // ("Customers preorder on their phone and pick up …": nor can a preposition or a possessive.)
+  const subjectBroken = v > 2 && ts.slice(2, v).some((t) => t.tags.has("Determiner") || t.tags.has("Value") || t.tags.has("Preposition") || t.tags.has("Possessive"));
   // "Schools book class visits": a plural is no modifier of the noun after it, so a verb of a record after it is the verb.
   if (v !== 1 && ts.length >= 3 && ts[0].tags.has("Plural") && !ts[0].tags.has("Pronoun") && /s$/.test(ts[0].norm) && Object.hasOwn(ACT_RECORDS, ts[1].norm) && !isVerb(ts[1], ts[2])) {
     ts = [ts[0], { ...ts[1], tags: new Set(["Verb", "PresentTense", "Infinitive"]) }, ...ts.slice(2)];

@@ -487,4 +487,9 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(readProject("Boats are booked by members. Every handover must be logged.").actors).not.toContain("handover");
     expect(readProject("Dancers are reminded the day before.").actors).toContain("dancer");
   });
+  it("names no device from a machine the person keeps, and reads 'this takes hours' as a pain", () => {
+    const r = readProject("Machines: two laser cutters, three 3D printers and a lathe. Members book the printers by the hour.");
+    expect(r.requirements.filter((q) => q.kind === "device")).toEqual([]);
+    expect(readProject("Then the planner phones every driver, this take hours every week.").pains).toHaveLength(1);
+  });
 });

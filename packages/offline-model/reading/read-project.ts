@@ -156,8 +156,8 @@ const LACK = /^(?:idea|clue|time|experience|knowledge|skill|expertise|background
 const NOT_RULED_OUT = /^(?:budget|funding)$/;
 const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
 const LANGUAGES = Object.keys(LANGUAGE_CODES);
-// ("which takes me about two weeks of phone calls": the time a chore costs the speakers is a pain; "lessons take 30 minutes" is none.)
-const PAIN = /\b(tak(?:es?|ing) (?:me|us) (?:about |around |nearly |almost |at least |up to )?(?:\w+ )?(?:hours?|days?|weeks?|months?|ages|forever)|hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
+// ("which takes me about two weeks of phone calls", "this take hours every week": the time a chore costs is a pain; "lessons take 30 minutes" is none.)
+const PAIN = /\b((?:(?:it|this|that|which) (?:takes?|took)|tak(?:es?|ing) (?:me|us)) (?:me |us )?(?:about |around |nearly |almost |at least |up to )?(?:\w+ )?(?:hours?|days?|weeks?|months?|ages|forever)|hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
 const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostly|especially|really)\b/i;
 const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
 const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;
@@ -700,7 +700,8 @@ function read(description: string, answers: string): Reading {
     budget: budgetOf(qs),
     // "one old Transit van": a name only said before a thing people act on is its make, not a product they use.
     // ("phone repair kiosk in a mall": a device word naming the speakers' own place names no device.)
-    requirements: requirements.filter((r) => !(r.kind === "device" && [...ours].some((o) => lastWord(o) === singularNoun((r.word ?? "").toLowerCase()))) && !(r.kind === "product" && r.relation === "named" && [...things.values()].some((t) => t.core && new RegExp(`\\b${escapeRegExp(r.name)}\\s+${escapeRegExp(lastWord(t.name))}(?:e?s)?\\b`, "i").test(r.said)))),
+    // ("machines: laser cutter, 3D printers": a device word naming a thing they keep names no device it runs on.)
+    requirements: requirements.filter((r) => !(r.kind === "device" && [...ours, ...things.keys()].some((o) => lastWord(o) === singularNoun((r.word ?? "").toLowerCase()))) && !(r.kind === "product" && r.relation === "named" && [...things.values()].some((t) => t.core && new RegExp(`\\b${escapeRegExp(r.name)}\\s+${escapeRegExp(lastWord(t.name))}(?:e?s)?\\b`, "i").test(r.said)))),
     links: links.filter((l) => ![l.from, l.to].some((n) => forbidden.has(n) || isOurs(n))),
     ours: [...ours],
     unclear,

@@ -94,4 +94,10 @@ describe("readRequirements", () => {
     expect(names("The club lends 6 Brompton bikes to about 30 MSc students.")).toEqual([]);
     expect(names("We lend bikes and track them in Airtable.")).toContain("product:Airtable:uses");
   });
+  it("reads people without internet as people reached another way, a device they keep as no device it runs on, and paying with a named service as working with it", () => {
+    expect(readRequirements("Many tenants have no internet, so the office posts letters.").map((r) => r.name)).not.toContain("offline");
+    expect(readRequirements("The mountain hut has no signal.").map((r) => r.name)).toContain("offline");
+    expect(readRequirements("Rangers often have no signal in the valley.").map((r) => r.name)).toContain("offline");
+    expect(readRequirements("Payment in the app with Twint or card.").find((r) => r.name === "Twint")?.relation).toBe("integrates");
+  });
 });

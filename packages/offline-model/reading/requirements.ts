@@ -154,7 +154,7 @@ function relationOf(sentence: string, at: number): Requirement["relation"] {
   const before = sentence.slice(Math.max(0, at - 40), at);
   // "we sell tickets through Eventbrite today": how things are done now, unless they ask for more ("want it to sync").
   if ((PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) || aboutToday(sentence, at)) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
-  if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pay with|through)\b[^.]*$/i.test(before)) return "integrates";
+  if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pa(?:y|yments?)\b[^.,;]{0,30}\b(?:with|via|by)|through)\b[^.]*$/i.test(before)) return "integrates";
   if (/\b(?:like|than|instead of|unlike|similar to|compared? (?:to|with)|alternative to)\s+$/i.test(before)) return "compares";
   // "the landlord's agent, Holt Lettings": a name said with no use of it is only named.
   return /\b(?:use[sd]?|using|on|in|via|by|with)\s+(?:[\w'-]+\s+){0,2}$/i.test(before) || /\b(?:use[sd]?|using)\b/i.test(clauseAround(sentence, at)) ? "uses" : "named";
@@ -187,7 +187,10 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
         // "a mobile bike repair van": a device word before a noun says what kind of noun, it names no device.
         const m = [...s.matchAll(new RegExp(re.source, "gi"))].find((x) => (kind !== "device" || (!modifiesNoun(s, x.index + x[0].length) && !handled(s, x[0]))) && !(kind === "identity" && /^\w+ [A-Z]/.test(x[0])));
         // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
-        if (!m || (kind !== "identity" && ruledOut(s, m.index)) || ((kind === "channel" || kind === "device") && idClauses.includes(clauseAround(s, m.index))) || (kind === "channel" && (PRESENT_PRACTICE.test(clauseAround(s, m.index)) || aboutToday(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
+        // ("Many patients have no internet": people without it at all are reached another way; the product need not work offline.
+        // "Drivers often have no signal in rural areas" is where they are: it must.)
+        const unconnected = name === "offline" && m && /internet/i.test(m[0]) && readClauses(clauseAround(s, m.index), false).some((c) => c.verb === "have" && c.subject?.person);
+        if (!m || unconnected || (kind !== "identity" && ruledOut(s, m.index)) || ((kind === "channel" || kind === "device") && idClauses.includes(clauseAround(s, m.index))) || (kind === "channel" && (PRESENT_PRACTICE.test(clauseAround(s, m.index)) || aboutToday(s, m.index))) || DEFERRED.test(clauseAround(s, m.index))) continue;
         out.push({ kind, name, said: clauseAround(s, m.index), word: m[0] });
       }
     }

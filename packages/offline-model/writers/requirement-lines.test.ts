@@ -112,7 +112,7 @@ describe("the person's groups and problem, said back right", () => {
     const c = ctx("When a room becomes free the caretaker offers it to the next person on the list. People can join the list online. Key holders pay a yearly fee for their key.");
     const users = targetUsers(c);
     expect(users).toContain("People — can join the list online");
-    expect(users).toContain("Caretakers — offer it to the next person on the list");
+    expect(users).toContain("Caretakers — when a room becomes free, offer it to the next person on the list");
     expect(users).toContain("Key holders — pay a yearly fee for their key");
     expect(users.join("\n")).not.toMatch(/People — .*caretaker/);
   });

@@ -4,7 +4,7 @@
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
 import { cardsSaid } from "../knowledge/regulations";
-import { limits, painTopic, statedRules } from "../reading/features";
+import { CONDITION_LEAD, limits, painTopic, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
 import { infinitive, tokens } from "../reading/nlp";
 import { briefLine, productLines } from "./requirement-lines";
@@ -40,13 +40,16 @@ export function targetUsers(ctx: ProjectContext): string[] {
     // What this group does, without repeating who: "Members — reserve plots; log harvests".
     // ("People can register": a group's plural that is no word plus -s is its name too.)
     const group = `(?:${escapeRegExp(a.plural)}|${escapeRegExp(a.singular)}s?|${word}s?|${a.plural.split(" ").pop()})`;
+    // ("When a room becomes free, the caretaker offers it …": what the group does, with the condition it does it on.)
+    const lead = `^(${CONDITION_LEAD})(?:the\\s+)?${group}`;
     const does = ctx.profile.features
-      .filter((f) => new RegExp(`^(?:the\\s+)?${group}\\b`, "i").test(f))
+      .filter((f) => new RegExp(`${lead}\\b`, "i").test(f))
       .map((f) => {
-        const rest = stripTrailingPunct(f.replace(new RegExp(`^(?:the\\s+)?${group}\\s+`, "i"), ""));
+        const rest = stripTrailingPunct(f.replace(new RegExp(`${lead}\\s+`, "i"), ""));
+        const cond = new RegExp(lead, "i").exec(f)?.[1] ?? "";
         // ("Members of the Alpenverein get a discount": words that still describe the group keep it whole.)
         // ("The committee offers it …" under "Committees": the verb agrees with the group.)
-        return /^(?:of|over|under|with|without|in|at|from|on|aged|who|that)\b/i.test(rest) ? lowerFirst(stripTrailingPunct(f)) : rest.replace(/^(\w+)(?=\s)/, (v) => ({ is: "are", has: "have", does: "do" })[v] ?? (/[^s]s$/.test(v) && tokens(v)[0]?.tags.has("PresentTense") ? infinitive(v) : v));
+        return /^(?:of|over|under|with|without|in|at|from|on|aged|who|that)\b/i.test(rest) ? lowerFirst(stripTrailingPunct(f)) : lowerFirst(cond) + rest.replace(/^(\w+)(?=\s)/, (v) => ({ is: "are", has: "have", does: "do" })[v] ?? (/[^s]s$/.test(v) && tokens(v)[0]?.tags.has("PresentTense") ? infinitive(v) : v));
       });
     // ("Volunteer drivers pick up …"; but "the committee offers it to the next person" says nothing of what people do.)
     const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`^(?:[\\w-]+\\s+){0,3}?${group}\\b`, "i").test(f));
