@@ -154,4 +154,8 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("Climbers book the wall in 45 min slots.")[0].extras).toEqual(["slot"]);
     expect(shape("Max 2 kayaks per family.")[0].objects).toEqual(["kayak"]);
   });
+  it("reads 'we want drivers see the rides' as 'drivers see the rides', as with 'to'", () => {
+    expect(shape("We want tenants report leaks in the app.")[0]).toMatchObject({ subject: "tenant", verb: "report", objects: ["leak"] });
+    expect(shape("We need volunteers to sign up for shifts.")[0]).toMatchObject({ subject: "volunteer", verb: "sign" });
+  });
 });

@@ -550,10 +550,12 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     j += 2;
   }
   // "we want readers to send letters": the people named before "to" do what follows.
-  const to = ts.findIndex((t, k) => k > j && t.norm === "to" && ts[k + 1]?.tags.has("Verb"));
-  if (!negated && /^(?:want|ask|allow|let|help|expect|get|like)$/.test(infinitive(verbTok.norm)) && to > j && ts.slice(j, to).every((t) => !t.tags.has("Verb") || t.tags.has("Noun"))) {
+  // ("we want drivers see the open rides": the same with "to" left out, as people writing in a second language often do.)
+  const noTo = /^(?:want|need|like)$/.test(infinitive(verbTok.norm)) && ts[j]?.tags.has("Plural") && !ts[j].tags.has("Pronoun") && ts[j + 1]?.tags.has("Infinitive") && !ts[j + 1].tags.has("Noun") ? j + 1 : -1;
+  const to = noTo > 0 ? noTo : ts.findIndex((t, k) => k > j && t.norm === "to" && ts[k + 1]?.tags.has("Verb"));
+  if (!negated && /^(?:want|ask|allow|let|help|expect|get|like|need)$/.test(infinitive(verbTok.norm)) && to > j && ts.slice(j, to).every((t) => !t.tags.has("Verb") || t.tags.has("Noun"))) {
     const who = nounPhrase(ts.slice(j, to));
-    const rest = ts.slice(to + 1).map((t) => t.text).join(" ").replace(/^be able to\s+/i, "");
+    const rest = ts.slice(noTo > 0 ? to : to + 1).map((t) => t.text).join(" ").replace(/^be able to\s+/i, "");
     if (who && !who.proper) return parsePiece(sentence, `${ts.slice(j, to).map((t) => t.text).join(" ")} ${rest}`, inherited, false, false, false).map((c) => ({ ...c, sentence }));
   }
   const copula = verbTok.tags.has("Copula");

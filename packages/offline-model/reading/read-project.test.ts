@@ -492,4 +492,8 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.requirements.filter((q) => q.kind === "device")).toEqual([]);
     expect(readProject("Then the planner phones every driver, this take hours every week.").pains).toHaveLength(1);
   });
+  it("puts a quantity written down after each X on that X", () => {
+    const r = readProject("Volunteers drive patients to the clinic. Drivers write the miles after each trip.");
+    expect(r.things.find((t) => t.name === "trip")?.fields).toEqual(["miles"]);
+  });
 });

@@ -627,7 +627,8 @@ function read(description: string, answers: string): Reading {
     const start = pos(m.sentence);
     const act = acts.find((a) => a.at >= start && a.at < start + m.sentence.length);
     const thing = [...things.values()].find((t) => t.core && clauses.some((c) => c.sentence === m.sentence && [...c.objects, ...(c.passive && c.subject ? [c.subject] : [])].some((o) => thingName(o) === t.name)));
-    const holder = act ?? thing;
+    // ("Drivers write the kilometers after each ride": else the thing it is written at.)
+    const holder = act ?? thing ?? things.get(singularNoun(AT_EACH.exec(m.sentence)?.[1] ?? ""));
     if (holder && !(holder.fields ?? []).includes(m.word)) holder.fields = [...(holder.fields ?? []), m.word];
   }
   // "the agency pays contractors outside the app", "clients pay by invoice, not in the app":
