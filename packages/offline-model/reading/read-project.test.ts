@@ -495,5 +495,8 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
   it("puts a quantity written down after each X on that X", () => {
     const r = readProject("Volunteers drive patients to the clinic. Drivers write the miles after each trip.");
     expect(r.things.find((t) => t.name === "trip")?.fields).toEqual(["miles"]);
+    // An act said after it ("because we pay them back") is no record of it.
+    const paid = readProject("Volunteers drive patients to the clinic. Drivers write the miles after each trip because we pay them back per mile.");
+    expect(paid.things.find((t) => t.name === "trip")?.fields).toEqual(["miles"]);
   });
 });

@@ -625,7 +625,8 @@ function read(description: string, answers: string): Reading {
   // The record a measured quantity belongs to: the act of its sentence ("book the van … write down the kilometres"), else what it is done to.
   for (const m of measured) {
     const start = pos(m.sentence);
-    const act = acts.find((a) => a.at >= start && a.at < start + m.sentence.length);
+    // ("… write the kilometers after each ride because we pay them back": an act said after the quantity is no record of it.)
+    const act = acts.findLast((a) => a.at >= start && a.at <= start + Math.max(0, m.sentence.toLowerCase().indexOf(m.word)));
     const thing = [...things.values()].find((t) => t.core && clauses.some((c) => c.sentence === m.sentence && [...c.objects, ...(c.passive && c.subject ? [c.subject] : [])].some((o) => thingName(o) === t.name)));
     // ("Drivers write the kilometers after each ride": else the thing it is written at.)
     const holder = act ?? thing ?? things.get(singularNoun(AT_EACH.exec(m.sentence)?.[1] ?? ""));
