@@ -176,13 +176,6 @@ export const ENTITY_CATALOG: EntityDef[] = [
     refs: ["User:receives"],
   },
   {
-    name: "Conversation",
-    match: ["chats?", "conversations?", "inbox"],
-    requires: ["messaging"],
-    purpose: "A thread between people",
-    fields: "subject:string?; last_message_at:datetime?",
-  },
-  {
     name: "Comment",
     notFor: ["cli"],
     match: ["comments?"],
