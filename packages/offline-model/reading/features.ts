@@ -3,7 +3,7 @@
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize, escapeRegExp, lowerFirst } from "../text-utils";
 import type { Reading } from "./read-project";
-import { namedByProducts, NICE_TO, readClauses, splitSentences, wishedProduct, type Clause } from "./read-clauses";
+import { CONDITION, namedByProducts, NICE_TO, readClauses, splitSentences, wishedProduct, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { infinitive, lastWord, tokens } from "./nlp";
@@ -26,14 +26,14 @@ const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|p
 const clauseAboutToday = (c: Clause) => PRESENT_PRACTICE.test(c.text.replace(/\b(?:who|which|what|whether|if)\b.*$/i, "")) || aboutToday(c.sentence, Math.max(0, c.sentence.indexOf(c.text)));
 
 /** A feature that opens with the condition it holds on: "When a room becomes free, …" (the words after it say who acts). */
-export const CONDITION_LEAD = "(?:(?:when|whenever|if|once|after|before)\\b[^,]*,\\s*)?";
+export const CONDITION_LEAD = `(?:${CONDITION}\\b[^,]*,\\s*)?`;
 
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
   // ("When a dish sells out we want to hide it right away": "it" is what the condition said first named; see CONDITION_LEAD.)
   const add = (c: Clause, f: string) => {
     const before = reading.clauses[reading.clauses.indexOf(c) - 1];
-    const condition = before?.sentence === c.sentence && /^(?:when|whenever|if|once|after|before)\s/i.test(before.text) && /\b(?:it|them)\b/i.test(f);
+    const condition = before?.sentence === c.sentence && new RegExp(`^${CONDITION}\\s`, "i").test(before.text) && /\b(?:it|them)\b/i.test(f);
     out.push(condition ? `${capitalize(before.text)}, ${lowerFirst(f)}` : f);
   };
   for (const c of reading.clauses) {

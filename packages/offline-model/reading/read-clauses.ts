@@ -302,6 +302,7 @@ function pieces(sentence: string, first: boolean): Piece[] {
     .split(/(\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+)/)
     .map((p) => p.replace(/\u0001(\d+)\u0001/g, (_, i: string) => held[Number(i)]));
   const out: Piece[] = [];
+  let run: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const text = parts[i].trim().replace(/[.!?]+$/, "");
     if (!text) continue;
@@ -320,9 +321,8 @@ function pieces(sentence: string, first: boolean): Piece[] {
     // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the
     // last items of a list after a comma continue it, so they keep the clause's verb.
     if (out.length && parts[i - 1]?.trim() === "," && endsList(out[out.length - 1].text, text)) out[out.length - 1].text += `, ${text}`;
-    else if (out.length && parts[i - 1]?.trim() === "," && listGoesOn(out[out.length - 1].text, commaRun(parts, i))) {
+    else if (out.length && parts[i - 1]?.trim() === "," && listGoesOn(out[out.length - 1].text, (run = commaRun(parts, i)))) {
       // "we make crowns, bridges, dentures": the rest of the run is the list, though no "and" closes it.
-      const run = commaRun(parts, i);
       out[out.length - 1].text += `, ${run.join(", ")}`;
       i += 2 * (run.length - 1);
     } else out.push({ text, title: false });
@@ -417,6 +417,9 @@ function fragment(sentence: string, piece: string, ts: Token[], negated: boolean
   return { sentence, text: piece, subjectInherited: false, objects: nounList(main.filter((t) => !NEGATORS.has(t.norm))), extras, negated, copula: false };
 }
 
+/** The words a condition said first opens with ("When a plot becomes free …"). */
+export const CONDITION = "(?:when|whenever|if|once|after|before)";
+
 /** Where the clause after a leading condition starts: an article or a pronoun after the condition's verb and what it took, then a noun and a verb ("… becomes free | the committee offers"). */
 function mainAfterCondition(ts: Token[]): number {
   const verb = firstVerbIndex(ts.slice(1)) + 1;
@@ -471,7 +474,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     }
   }
   // ("when a plot becomes free the committee offers it …": a condition said first without its comma ends where a subject and its verb start.)
-  const main = /^(?:when|whenever|if|once|after|before)$/.test(ts[0].norm) ? mainAfterCondition(ts) : -1;
+  const main = new RegExp(`^${CONDITION}$`).test(ts[0].norm) ? mainAfterCondition(ts) : -1;
   if (main > 0) {
     const at = offsetOf(piece, ts, main);
     if (at > 0) return [...parsePiece(sentence, piece.slice(0, at).trim(), inherited, glue, false, inList), ...parsePiece(sentence, piece.slice(at), inherited, glue, false, inList)];
