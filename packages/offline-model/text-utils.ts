@@ -83,19 +83,6 @@ export function sentences(text: string, minLength = 3): string[] {
 
 const IRREGULAR_PLURAL: Record<string, string> = { quiz: "quizzes", person: "people", child: "children", analysis: "analyses", status: "statuses", data: "data", media: "media", staff: "staff" };
 
-/** Plural → singular: the irregular plurals read back, and the plurals the rules below would cut wrongly ("series" → "sery"). */
-const IRREGULAR: Record<string, string> = { ...Object.fromEntries(Object.entries(IRREGULAR_PLURAL).map(([s, p]) => [p, s])), men: "man", women: "woman", series: "series", indices: "index" };
-
-export function singular(word: string): string {
-  const w = word.toLowerCase();
-  if (IRREGULAR[w]) return IRREGULAR[w];
-  if (/(ss|us|is)$/.test(w)) return w;
-  if (/ies$/.test(w)) return w.slice(0, -3) + "y";
-  if (/(ches|shes|xes|zes|sses)$/.test(w)) return w.slice(0, -2);
-  if (/s$/.test(w)) return w.slice(0, -1);
-  return w;
-}
-
 export function plural(w: string): string {
   const p = IRREGULAR_PLURAL[w.toLowerCase()];
   if (p) return w[0] === w[0].toUpperCase() ? capitalize(p) : p;

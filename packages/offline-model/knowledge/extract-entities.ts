@@ -3,7 +3,8 @@
 // shape; other things the person wants to "track", "book" or "manage" get a sensible
 // generic one, so any description yields a usable model.
 import type { Reading } from "../reading/read-project";
-import { pascal, plural, singular, snake, unique } from "../text-utils";
+import { singularNoun } from "../reading/nlp";
+import { pascal, plural, snake, unique } from "../text-utils";
 import type { Actor } from "./actors";
 import type { DomainTraits } from "./detect-domain";
 import { AUDIT_EVENT, ENTITY_CATALOG, type EntityDef, type Sensitivity } from "./entity-catalog";
@@ -119,7 +120,7 @@ export function extractEntities(description: string, answers: string, traits: Do
   }
   for (const def of changes?.add ?? []) if (!chosen.some((c) => c.def.name === def.name)) chosen.push({ def, at: 3e6 });
   // What the person ruled out wins over every domain guess.
-  const forbidden = new Set([...reading.forbidden, ...(changes?.remove ?? [])].map((f) => pascal(singular(f)).toLowerCase()));
+  const forbidden = new Set([...reading.forbidden, ...(changes?.remove ?? [])].map((f) => pascal(singularNoun(f)).toLowerCase()));
   for (const c of [...chosen]) {
     // An invoice people upload is a document even when no money moves through the product.
     const namedCore = reading.things.some((t) => t.core && pascal(t.name) === c.def.name);

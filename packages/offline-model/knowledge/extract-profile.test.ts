@@ -55,3 +55,10 @@ describe("extractProfile: a first sentence with its own subject", () => {
     expect(extractProfile("Our block shares a trailer between ten flats. Tenants book it.", "").head).toBe("project");
   });
 });
+
+// Written for this test, in no corpus: a choir's sheet-music library.
+describe("extractProfile: a product said with what it does", () => {
+  it("writes the relative clause's verb as its infinitive, by the NLP library, never by cutting an -s", () => {
+    expect(extractProfile("A small library tool that goes through our sheet music and finds missing parts.", "").features[0]).toBe("Go through our sheet music and finds missing parts");
+  });
+});

@@ -8,7 +8,6 @@ import {
   normalizeSpace,
   plural,
   sentences,
-  singular,
   stripTrailingPunct,
   titleCase,
   truncate,
@@ -17,7 +16,7 @@ import {
 import { isCondition } from "../reading/features";
 import { readClauses, ROLE_SINGULAR } from "../reading/read-clauses";
 import { readProject } from "../reading/read-project";
-import { tokens } from "../reading/nlp";
+import { infinitive, tokens } from "../reading/nlp";
 
 const TOPIC_PATTERNS = {
   team: /\b(developers?|engineers?|devs?|team of|designers?|full-stack|freelancers?|solo|by myself|just me|(?:we(?:'re| are)|it's|it is|just|only) (?:one person|two people)|hire)\b/i,
@@ -141,8 +140,8 @@ function features(description: string, subjectSentence: string): { features: str
   if (colon >= 0) feats.push(...splitClauses(first.slice(colon + 1)));
   else {
     const rel = /\b(?:that|which)\s+(.+)$/i.exec(stripTrailingPunct(subjectSentence));
-    // "connects" → "connect": a relative clause's lead verb read as a capability (spelt like a singular noun).
-    if (rel && rel[1].split(/\s+/).length >= 3) feats.push(capitalize(rel[1].replace(/^\w+/, singular)));
+    // "connects" → "connect": a relative clause's lead verb read as a capability.
+    if (rel && rel[1].split(/\s+/).length >= 3) feats.push(capitalize(rel[1].replace(/^\w+/, infinitive)));
   }
   for (const s of rest) {
     if (SCOPE_LEAD.test(s)) {

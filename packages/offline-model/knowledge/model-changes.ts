@@ -5,7 +5,8 @@
 // stack or the document.
 import type { ChangeOp } from "../reading/change-request";
 import type { Reading } from "../reading/read-project";
-import { pascal, singular, snake } from "../text-utils";
+import { singularNoun } from "../reading/nlp";
+import { pascal, snake } from "../text-utils";
 import type { EntityDef } from "./entity-catalog";
 import { fieldSpec } from "./named-entities";
 
@@ -30,7 +31,7 @@ export function modelChanges(ops: ChangeOp[], reading: Reading, known: string[])
       continue;
     }
     const entityish = ENTITY_WORDS.test(target) || op.details.length > 0;
-    const name = pascal(singular(target.replace(ENTITY_WORDS, "")));
+    const name = pascal(singularNoun(target.replace(ENTITY_WORDS, "")));
     if ((op.op === "remove" || op.op === "forbid") && (entityish || known.includes(name))) {
       out.remove.push(name);
       continue;
@@ -41,7 +42,7 @@ export function modelChanges(ops: ChangeOp[], reading: Reading, known: string[])
       const fields = op.details.map(fieldSpec).filter((f): f is [string, string] => Boolean(f) && !(noMoney && f![1] === "money")).map(([n, t]) => `${n}:${t}`);
       const author = reading.actors[0];
       // Other entities named in the details become links ("with a plot" → plot_id).
-      const links = op.details.map((d) => pascal(singular(d.replace(/^(?:a|an|the)\s+/i, "")))).filter((n) => known.includes(n) && n !== name);
+      const links = op.details.map((d) => pascal(singularNoun(d.replace(/^(?:a|an|the)\s+/i, "")))).filter((n) => known.includes(n) && n !== name);
       out.add.push({
         name,
         match: [],
