@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { TASKS, parsePersonMessages, proposalOutput, type ParsedPrompt, type ProposalOutput, type SectionName } from "@inception-party/protocol";
 import { userActors } from "./actors-view";
-import { parseConversation, type ConversationMessage } from "./conversation";
+import { blocks, parseConversation, type ConversationMessage } from "./conversation";
 import { chooseStack, type StackInput } from "./knowledge/choose-stack";
 import { detectDomain, type DomainTraits, type TraitId } from "./knowledge/detect-domain";
 import { extractEntities, type DataModel } from "./knowledge/extract-entities";
@@ -26,14 +26,7 @@ import { readProject, type Reading } from "./reading/read-project";
 import { Grounding } from "./grounding-filter";
 
 /** "## 3. Core Features" → "core features"; bodies keyed by lower-case title. */
-export function markdownSections(md: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const heads = [...md.matchAll(/^##\s+(?:\d+\.\s*)?(.+?)\s*$/gm)];
-  heads.forEach((h, i) => {
-    out[h[1].toLowerCase()] = md.slice(h.index + h[0].length, heads[i + 1]?.index ?? md.length).trim();
-  });
-  return out;
-}
+export const markdownSections = (md: string): Record<string, string> => Object.fromEntries(blocks(md, /^##\s+(?:\d+\.\s*)?(.+?)\s*$/gm).map(([h, body]) => [h[1].toLowerCase(), body]));
 
 export function bulletItems(md: string | undefined): string[] {
   if (!md) return [];

@@ -10,15 +10,14 @@ export interface ConversationMessage {
 
 const HEADER = /^FROM\s+([^\n:→>-][^\n:→]*?)(?:\s*(?:→|->)\s*([^\n:]+?))?\s*:\s*$/gm;
 
+/** A text cut at each match of a heading pattern (global, multiline): the match, and what follows it up to the next one. */
+export const blocks = (text: string, heading: RegExp) => [...text.matchAll(heading)].map((h, i, all) => [h, text.slice(h.index + h[0].length, all[i + 1]?.index ?? text.length).trim()] as const);
+
 export function parseConversation(text: string | undefined): ConversationMessage[] {
   if (!text) return [];
-  const heads = [...text.matchAll(HEADER)];
+  const heads = blocks(text, HEADER);
   if (!heads.length) return text.trim() ? [{ from: "unknown", body: text.trim() }] : [];
-  return heads.map((h, i) => ({
-    from: h[1].trim().toLowerCase(),
-    to: h[2]?.trim().toLowerCase(),
-    body: text.slice(h.index + h[0].length, heads[i + 1]?.index ?? text.length).trim(),
-  }));
+  return heads.map(([h, body]) => ({ from: h[1].trim().toLowerCase(), to: h[2]?.trim().toLowerCase(), body }));
 }
 
 /** The latest message whose body starts with the given label ("SECURITY CRITIQUE"). */

@@ -6,8 +6,12 @@
 // counts (Summarize and Serialize read it back) are what the bench then measures.
 import { TASKS, type BriefOutput, type ConstitutionOutput, type CritiqueOutput, type FinalizedArtifactOutput, type FinalPositionOutput, type ProposalOutput, type RevisedArtifactOutput, type RevisedProposalOutput, type TaskKey } from "@inception-party/protocol";
 import { bullets } from "./markdown";
+import { capitalize } from "./text-utils";
 
 const listLine = (label: string, items: readonly string[] | undefined) => `${label}: ${(items ?? []).join("; ")}`;
+/** Each list field under its label ("target_users" → "Target Users"), in the given order. */
+const lists = <T extends object>(out: T, keys: (keyof T & string)[], line: (label: string, items: readonly string[] | undefined) => string) =>
+  keys.map((k) => line(k.split("_").map(capitalize).join(" "), out[k] as readonly string[] | undefined));
 
 function proposalLines(p: ProposalOutput): string {
   return [
@@ -32,18 +36,7 @@ function articles(out: ConstitutionOutput): string {
 
 const MESSAGES: Partial<Record<TaskKey, (out: never) => string>> = {
   "vision.final_position": (out: FinalPositionOutput) =>
-    [
-      "FINAL POSITION:",
-      "",
-      `Project Vision: ${out.project_vision}`,
-      listLine("Target Users", out.target_users),
-      listLine("Core Features", out.core_features),
-      listLine("Constraints", out.constraints),
-      listLine("Success Metrics", out.success_metrics),
-      listLine("Risks", out.risks),
-      listLine("Industry Context", out.industry_context),
-      listLine("Technical Considerations", out.technical_considerations),
-    ].join("\n"),
+    ["FINAL POSITION:", "", `Project Vision: ${out.project_vision}`, ...lists(out, ["target_users", "core_features", "constraints", "success_metrics", "risks", "industry_context", "technical_considerations"], listLine)].join("\n"),
   "stack.proposal": (out: ProposalOutput) => `PROPOSAL:\n\n${proposalLines(out)}`,
   "classic.stack": (out: ProposalOutput) => `PROPOSAL:\n\n${proposalLines(out)}`,
   "stack.revised_proposal": revisedProposal,
@@ -51,22 +44,7 @@ const MESSAGES: Partial<Record<TaskKey, (out: never) => string>> = {
   "blueprint.finalize": (out: FinalizedArtifactOutput) => `Changes from review: ${out.changes_summary}\n\n${out.markdown}`,
   "artifact.revise": (out: RevisedArtifactOutput) => `Changes: ${out.changes_summary}\n\n${out.markdown}`,
   "classic.brief": (out: BriefOutput) =>
-    [
-      "PROJECT BRIEF:",
-      "",
-      `Problem Statement: ${out.problem_statement}`,
-      ...(
-        [
-          ["Target Users", out.target_users],
-          ["Core Features", out.core_features],
-          ["Scale Constraints", out.scale_constraints],
-          ["Success Metrics", out.success_metrics],
-          ["Industry Context", out.industry_context],
-          ["Technical Considerations", out.technical_considerations],
-          ["Risk Factors", out.risk_factors],
-        ] as const
-      ).map(([label, items]) => `${label}:\n${bullets(items)}`),
-    ].join("\n"),
+    ["PROJECT BRIEF:", "", `Problem Statement: ${out.problem_statement}`, ...lists(out, ["target_users", "core_features", "scale_constraints", "success_metrics", "industry_context", "technical_considerations", "risk_factors"], (label, items) => `${label}:\n${bullets(items ?? [])}`)].join("\n"),
   "critique.perspective": (out: CritiqueOutput) =>
     `CRITIQUE:\n\nStrengths:\n${bullets(out.strengths)}\n\nWeaknesses:\n${bullets(out.weaknesses)}\n\nSuggestions:\n${bullets(out.suggestions)}\n\nRating: ${out.rating}`,
   "constitution.draft": articles,

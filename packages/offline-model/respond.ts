@@ -66,17 +66,13 @@ export class OfflineWriterError extends Error {}
 export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean): Turn {
   const def = TASKS[task];
   const schema = def.schema as z.ZodType;
-  const written = WRITERS[task](ctx);
+  // Every text and list is fitted to the schema's limits here, once: writers do not trim their own.
+  const written = fitToSchema(WRITERS[task](ctx), z.toJSONSchema(schema, { io: "input" }) as never);
   // Another domain's people and things never reach the person unless they named them.
   const grounded = ctx.grounding.output(written);
   let output = schema.safeParse(grounded).success ? grounded : written;
-  let check = schema.safeParse(output);
-  if (!check.success) {
-    // A last safety net: trim anything over a limit rather than fail the turn.
-    output = fitToSchema(output, z.toJSONSchema(schema, { io: "input" }) as never);
-    check = schema.safeParse(output);
-    if (!check.success) throw new OfflineWriterError(`offline writer for ${task} produced invalid output: ${check.error.message}`);
-  }
+  const check = schema.safeParse(output);
+  if (!check.success) throw new OfflineWriterError(`offline writer for ${task} produced invalid output: ${check.error.message}`);
   if (hostile) output = injectHostile(output, schema);
   return { output, text: messageText(task, output) };
 }

@@ -117,19 +117,14 @@ export function applyChangeOps(current: StackPlan, ops: ChangeOp[], input: Stack
       continue;
     }
     const text = op.op === "replace" ? `use ${wanted} instead of ${op.target}` : `use ${wanted}`;
+    // A replaced technology is also kept out of every later document: what that removes is part of the change.
     const r = applyStackChanges(plan, text, input);
-    if (r.changed.length) {
-      plan = r.plan;
-      outcomes.push({ op, applied: true, changed: true, note: `${r.changed.join("; ")}${why}` });
-    } else {
-      const already = mentions([plan.language.choice, plan.framework.choice, plan.database.choice, ...plan.additional.map((a) => a.choice)].join(" "), wanted, tech);
-      outcomes.push({ op, applied: already, changed: false, note: already ? `${tech.label} is already in the stack` : `${tech.label} does not fit a slot of this stack, so nothing changed` });
-    }
-    // A replaced technology is also kept out of every later document.
-    if (op.op === "replace") {
-      const gone = techOf(op.target);
-      if (gone) plan = keepOut(plan, op.target, gone, "").plan;
-    }
+    const gone = op.op === "replace" ? techOf(op.target) : undefined;
+    const out = gone ? keepOut(r.plan, op.target, gone, "") : { plan: r.plan };
+    const changed = [...r.changed, ...(out.note ? [out.note] : [])];
+    const already = !changed.length && mentions([plan.language.choice, plan.framework.choice, plan.database.choice, ...plan.additional.map((a) => a.choice)].join(" "), wanted, tech);
+    outcomes.push(changed.length ? { op, applied: true, changed: true, note: `${changed.join("; ")}${why}` } : { op, applied: already, changed: false, note: already ? `${tech.label} is already in the stack` : `${tech.label} does not fit a slot of this stack, so nothing changed` });
+    plan = out.plan;
   }
   // What was ruled out stays out after every other change (a family switch re-picks services).
   for (const x of ruledOut) plan = keepOut(plan, x, techOf(x), "").plan;

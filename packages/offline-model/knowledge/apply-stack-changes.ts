@@ -89,15 +89,5 @@ export function applyStackChanges(current: StackPlan, changeText: string, input:
     plan = setSlot(plan, { slot: "queue", choice: alt, rationale: `${queue.choice.split(" (")[0]} needs PostgreSQL; ${alt.split(" with ")[0]} keeps the same retries and scheduling` });
     changed.push(`Job queue: ${queue.choice} → ${alt}`);
   }
-  for (const tech of asked.avoid) {
-    // "instead of PostgreSQL" is about the database field, not about services.
-    if (tech.kind === "database" || tech.kind === "family" || tech.kind === "framework") continue;
-    const re = new RegExp(tech.pattern, "i");
-    const hit = plan.additional.filter((a) => re.test(a.choice));
-    if (hit.length) {
-      plan = { ...plan, additional: plan.additional.filter((a) => !hit.includes(a)) };
-      changed.push(`Removed ${hit.map((h) => h.choice).join(", ")}`);
-    }
-  }
   return { plan, changed };
 }

@@ -5,7 +5,7 @@ import { joinList, quote } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import type { ProjectProfile } from "./extract-profile";
 import { toolchain } from "./family-profiles";
-import { getSlot, setSlot, type Slot, type StackPlan } from "./stack-plan";
+import { amendSlot, getSlot, setSlot, type Slot, type StackPlan } from "./stack-plan";
 
 export interface OpsAction {
   /** What Felix asks for (imperative) and what the revision reports (past tense). */
@@ -27,16 +27,11 @@ const setting = (ask: string, done: string, slot: Slot): OpsAction => ({ ask, do
 
 function observability(plan: StackPlan): OpsAction {
   if (/company/i.test(getSlot(plan, "hosting")?.choice ?? "")) return setting("export OpenTelemetry metrics and traces into the company's existing monitoring instead of adding a vendor", "wired OpenTelemetry into the company's existing monitoring; alerts route to the on-call rotation", { slot: "observability", choice: "OpenTelemetry into the company's existing monitoring", rationale: "no new vendor; dashboards and alerts live where on-call already looks" });
-  return {
-    ask: "add Sentry and OpenTelemetry so failures page someone before users notice",
-    done: "added Sentry and OpenTelemetry, so failures page someone before users notice",
-    apply: (p) =>
-      setSlot(p, {
-        slot: "observability",
-        choice: "Sentry + OpenTelemetry",
-        rationale: `errors with release tags, traces across ${plan.framework.choice.split(" ")[0]}${getSlot(p, "realtime") ? ", the gateway" : ""} and the database, and uptime checks on the health endpoints`,
-      }),
-  };
+  return setting("add Sentry and OpenTelemetry so failures page someone before users notice", "added Sentry and OpenTelemetry, so failures page someone before users notice", {
+    slot: "observability",
+    choice: "Sentry + OpenTelemetry",
+    rationale: `errors with release tags, traces across ${plan.framework.choice.split(" ")[0]}${getSlot(plan, "realtime") ? ", the gateway" : ""} and the database, and uptime checks on the health endpoints`,
+  });
 }
 
 export function opsReview(t: DomainTraits, plan: StackPlan, profile: ProjectProfile): OpsReview {
@@ -87,14 +82,7 @@ export function opsReview(t: DomainTraits, plan: StackPlan, profile: ProjectProf
   }
   // Simple sites and operators had their observability action chosen above.
   if (t.has("cli") && !t.any("simple_site", "k8s_operator")) {
-    actions.push({
-      ask: "publish signed checksums and an SBOM with every release",
-      done: "releases now ship signed checksums and an SBOM",
-      apply: (p) => {
-        const d = getSlot(p, "distribution");
-        return d ? setSlot(p, { ...d, rationale: `${d.rationale}; signed checksums and an SBOM per release` }) : p;
-      },
-    });
+    actions.push({ ask: "publish signed checksums and an SBOM with every release", done: "releases now ship signed checksums and an SBOM", apply: (p) => amendSlot(p, "distribution", "signed checksums and an SBOM per release") });
   } else if (!t.any("simple_site", "k8s_operator", "cli")) actions.push(observability(plan));
 
   const commands = joinList(f.commands.slice(0, 3).map((c) => `\`${c}\``));

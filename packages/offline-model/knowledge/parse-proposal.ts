@@ -5,41 +5,26 @@ import type { ProposalOutput } from "@inception-party/protocol";
 import { toolchain } from "./family-profiles";
 import { familyOf } from "./stack-plan";
 
+/** The parenthesis depth after each character ("a (b) c" → 0 0 1 1 0 0 0); a stray ")" never goes below 0. */
+function depths(s: string): number[] {
+  let d = 0;
+  return [...s].map((c) => (d = Math.max(0, d + (c === "(" ? 1 : c === ")" ? -1 : 0))));
+}
+
 /** Split "a (x; y); b (z)" on "; " outside parentheses. */
 function splitTop(s: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = "";
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === "(") depth++;
-    if (c === ")") depth = Math.max(0, depth - 1);
-    if (depth === 0 && s.startsWith("; ", i)) {
-      out.push(cur);
-      cur = "";
-      i++;
-      continue;
-    }
-    cur += c;
-  }
-  if (cur.trim()) out.push(cur);
-  return out.map((x) => x.trim()).filter(Boolean);
+  const d = depths(s);
+  const cuts = [...s.matchAll(/; /g)].map((m) => m.index).filter((i) => d[i] === 0);
+  return [-2, ...cuts].map((c, k) => s.slice(c + 2, cuts[k] ?? s.length).trim()).filter(Boolean);
 }
 
 /** "choice (rationale)": the last top-level parenthesised group is the rationale. */
 function splitChoice(item: string): { choice: string; rationale: string } {
-  if (!item.endsWith(")")) return { choice: item, rationale: "part of the proposal" };
   let depth = 0;
-  for (let i = item.length - 1; i >= 0; i--) {
-    if (item[i] === ")") depth++;
-    if (item[i] === "(") depth--;
-    if (depth === 0) {
-      const choice = item.slice(0, i).trim();
-      const rationale = item.slice(i + 1, -1).trim();
-      return choice ? { choice, rationale: rationale || "part of the proposal" } : { choice: item, rationale: "part of the proposal" };
-    }
-  }
-  return { choice: item, rationale: "part of the proposal" };
+  let i = item.endsWith(")") ? item.length : 0;
+  while (--i >= 0 && (depth += item[i] === ")" ? 1 : item[i] === "(" ? -1 : 0) !== 0);
+  const choice = i > 0 ? item.slice(0, i).trim() : "";
+  return choice ? { choice, rationale: item.slice(i + 1, -1).trim() || "part of the proposal" } : { choice: item, rationale: "part of the proposal" };
 }
 
 function line(body: string, label: string): string | undefined {

@@ -1,7 +1,7 @@
 // Liam's revision: apply the security concerns and ops actions that change the stack,
 // and say plainly what changed, what was handled in the design instead, and what
 // stayed. Critiques written by another model are matched by keywords.
-import { joinList, truncate } from "../text-utils";
+import { capitalize, joinList } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import type { OpsReview } from "./ops-review";
 import type { SecurityConcern } from "./security-review";
@@ -64,21 +64,13 @@ export function reviseStack(
   if (!opsDone.length) opsDone.push("kept the deployment as proposed; the ops points are covered by the pipeline design");
   const dropped = plan.additional.filter((a) => !next.additional.some((b) => b.slot === a.slot)).map((a) => a.choice);
 
-  const addressedSecurity = truncate(
-    `Accepted: ${applied.slice(0, 4).join("; ") || "the baseline controls"}.${designOnly.length ? ` Handled in the design rather than the stack: ${designOnly.slice(0, 3).join("; ")}.` : ""}`,
-    500,
-  );
-  const addressedOps = truncate(
-    `${opsDone.map((d) => d.charAt(0).toUpperCase() + d.slice(1)).join(". ")}.${opsPractice.length ? ` Adopted as practice rather than a listed service: ${opsPractice.join("; ")}.` : ""}`,
-    500,
-  );
+  // The writer fits each to the schema's limit (write-stack.ts).
+  const addressedSecurity = `Accepted: ${applied.slice(0, 4).join("; ") || "the baseline controls"}.${designOnly.length ? ` Handled in the design rather than the stack: ${designOnly.slice(0, 3).join("; ")}.` : ""}`;
+  const addressedOps = `${opsDone.map(capitalize).join(". ")}.${opsPractice.length ? ` Adopted as practice rather than a listed service: ${opsPractice.join("; ")}.` : ""}`;
   const kept = [`${plan.language.choice} with ${plan.framework.choice}`, plan.database.choice.split(" with ")[0]];
   const reason = t.has("realtime")
     ? "the critiques were about where and how it runs, not about the language or the data model"
     : "neither critique found a problem the language, framework or database causes, and changing them would cost the team time it needs for features";
-  const unchanged = truncate(
-    `${joinList(kept)}: ${reason}.${dropped.length ? ` ${joinList(dropped)} moved off the list to keep six services; it can come back when needed.` : ""}`,
-    500,
-  );
+  const unchanged = `${joinList(kept)}: ${reason}.${dropped.length ? ` ${joinList(dropped)} moved off the list to keep six services; it can come back when needed.` : ""}`;
   return { plan: { ...next, pattern: plan.pattern }, addressedSecurity, addressedOps, unchanged };
 }

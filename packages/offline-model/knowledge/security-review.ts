@@ -4,7 +4,7 @@ import { joinList } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import type { DataModel } from "./extract-entities";
 import { toolchain } from "./family-profiles";
-import { getSlot, setSlot, type StackPlan } from "./stack-plan";
+import { amendSlot, getSlot, setSlot, type StackPlan } from "./stack-plan";
 
 export interface SecurityConcern {
   title: string;
@@ -12,12 +12,6 @@ export interface SecurityConcern {
   /** Short imperative phrase for the recommendation and the revision notes. */
   fix: string;
   apply?: (plan: StackPlan) => StackPlan;
-}
-
-/** The note added to the service's rationale; a stack without the service is left as it is. */
-function amendSlot(plan: StackPlan, slot: Parameters<typeof getSlot>[1], note: string): StackPlan {
-  const cur = getSlot(plan, slot);
-  return !cur || cur.rationale.includes(note) ? plan : setSlot(plan, { ...cur, rationale: `${cur.rationale}; ${note}` });
 }
 
 export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataModel): SecurityConcern[] {

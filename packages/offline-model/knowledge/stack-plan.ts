@@ -115,3 +115,9 @@ export function setSlot(plan: StackPlan, entry: Slot): StackPlan {
   }
   return { ...plan, additional };
 }
+
+/** The note added to the service's rationale; a stack without the service is left as it is. */
+export function amendSlot(plan: StackPlan, slot: SlotId, note: string): StackPlan {
+  const cur = getSlot(plan, slot);
+  return !cur || cur.rationale.includes(note) ? plan : setSlot(plan, { ...cur, rationale: `${cur.rationale}; ${note}` });
+}

@@ -28,14 +28,8 @@ export function hasEntity(md: string, name: string): boolean {
   return new RegExp(`^#{2,4}\\s+(?:\\d+\\.\\s*)?\`?${n}\`?\\b`, "m").test(md) || new RegExp(`^\\|\\s*\`?${n}\`?\\s*\\|`, "m").test(md) || new RegExp(`\\*\\*${n}\\*\\*`).test(md);
 }
 
-export function addEntity(md: string, block: string, relationLines: string[]): string {
-  let out = appendToSection(md, "Entities", block);
-  if (relationLines.length) out = appendToSection(out, "Relationships", relationLines.map((l) => `- ${l}`).join("\n"));
-  return out;
-}
-
 /** The document without the lines `drop` picks, blank runs closed up. */
-const withoutLines = (md: string, drop: (line: string) => boolean) =>
+export const withoutLines = (md: string, drop: (line: string) => boolean) =>
   md
     .split("\n")
     .filter((l) => !drop(l))

@@ -7,7 +7,8 @@ import type { ProjectContext } from "../context";
 import { ruledOutOf } from "../knowledge/apply-change-ops";
 import { TECHS } from "../knowledge/tech-catalog";
 import { escapeRegExp, joinList, quote } from "../text-utils";
-import { addEntity, appendToSection, entityBlock, hasEntity, relationLine, removeMentions, removeMoney } from "./edit-document";
+import type { Relation } from "../knowledge/extract-entities";
+import { appendToSection, entityBlock, hasEntity, relationLine, removeMentions, removeMoney, withoutLines } from "./edit-document";
 import { writeArtifactOfKind } from "./write-artifact";
 import { statedRequirements } from "./write-architecture";
 
@@ -28,18 +29,10 @@ export function ruledOutTech(ctx: ProjectContext): string[] {
   return [...new Set([...fromStack, ...said])];
 }
 
-/** The text without the places that record a ban ("ruled out by you: Kubernetes"). */
-function usedText(md: string): string {
-  return md
-    .replace(/ruled out by you: [^\n.;|]+/gi, "")
-    .split("\n")
-    .filter((l) => !/ruled out|left out|you said|as you asked/i.test(l))
-    .join("\n");
-}
-
 export function groundingGaps(ctx: ProjectContext, kind: ArtifactKind | undefined, md: string): Gap[] {
   const gaps: Gap[] = [];
-  const used = usedText(md);
+  // The text without the places that record a ban ("ruled out by you: Kubernetes").
+  const used = withoutLines(md.replace(/ruled out by you: [^\n.;|]+/gi, ""), (l) => /ruled out|left out|you said|as you asked/i.test(l));
   if (kind === "data-model" || kind === "prd") {
     for (const c of ctx.model.core) {
       if (kind === "prd" || hasEntity(md, c.entity)) continue;
@@ -64,17 +57,22 @@ export function groundingGaps(ctx: ProjectContext, kind: ArtifactKind | undefine
   return gaps;
 }
 
+/** The entity as the data model writes it (same field table, same relation sentences), added to a document with its relations; why not when it cannot be. */
+export function addModelEntity(ctx: ProjectContext, md: string, name: string): { md: string; relations: Relation[] } | "present" | "unbuilt" {
+  if (hasEntity(md, name)) return "present";
+  const block = entityBlock(writeArtifactOfKind(ctx, "data-model"), name);
+  if (!block) return "unbuilt";
+  const relations = ctx.model.relations.filter((r) => r.from === name || r.to === name);
+  const out = appendToSection(md, "Entities", block);
+  return { md: relations.length ? appendToSection(out, "Relationships", relations.map((r) => `- ${relationLine(r)}`).join("\n")) : out, relations };
+}
+
 /** Applies one grounding suggestion (in the words `groundingGaps` writes); undefined when the item is not one. */
 export function applyGroundingFix(ctx: ProjectContext, kind: ArtifactKind, md: string, item: string): { md: string; done: string } | undefined {
   let m = /^Add the (\w+) entity the person named/i.exec(item);
   if (m) {
-    const name = m[1];
-    if (hasEntity(md, name)) return { md, done: "" };
-    const fresh = writeArtifactOfKind(ctx, "data-model");
-    const block = entityBlock(fresh, name);
-    if (!block) return { md, done: "" };
-    const relations = ctx.model.relations.filter((r) => r.from === name || r.to === name).map(relationLine);
-    return { md: addEntity(md, block, relations), done: `added the ${name} entity you named, with ${relations.length} relation${relations.length === 1 ? "" : "s"}` };
+    const added = addModelEntity(ctx, md, m[1]);
+    return typeof added === "string" ? { md, done: "" } : { md: added.md, done: `added the ${m[1]} entity you named, with ${added.relations.length} relation${added.relations.length === 1 ? "" : "s"}` };
   }
   if (/^Remove every money field/i.test(item)) return { md: removeMoney(md) ?? md, done: "removed every money field and payment table" };
   m = /^Remove (.+?): the person ruled it out/i.exec(item);

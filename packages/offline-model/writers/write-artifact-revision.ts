@@ -8,8 +8,9 @@ import type { RevisedArtifactOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { techOf } from "../knowledge/apply-change-ops";
 import { modelChanges } from "../knowledge/model-changes";
-import { escapeRegExp, joinList, quote, truncate } from "../text-utils";
-import { addEntity, appendToSection, entityBlock, hasEntity, relationLine, removeEntity, removeMentions, removeMoney } from "./edit-document";
+import { escapeRegExp, joinList, quote } from "../text-utils";
+import { appendToSection, removeEntity, removeMentions, removeMoney } from "./edit-document";
+import { addModelEntity } from "./grounding";
 import { artifactKind, kindFromHeader, writeArtifactOfKind } from "./write-artifact";
 
 export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutput {
@@ -36,22 +37,15 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
 
   if (mc.add.length) {
     if (kind === "data-model") {
-      // The entity as the data model writes any other: same field table, same relation sentences.
-      const fresh = writeArtifactOfKind(ctx, "data-model");
       for (const d of mc.add) {
-        if (hasEntity(md, d.name)) {
-          notDone.push(`${d.name} is already in the data model`);
-          continue;
+        const added = addModelEntity(ctx, md, d.name);
+        if (added === "present") notDone.push(`${d.name} is already in the data model`);
+        else if (added === "unbuilt") notDone.push(`I could not build the ${d.name} entity from ${quote(feedback)}`);
+        else {
+          md = added.md;
+          const fields = ctx.model.entities.find((e) => e.name === d.name)?.fields.filter((f) => !f.primary && !f.references && f.name !== "created_at").map((f) => f.name) ?? [];
+          done.push(`added the ${d.name} entity (${joinList(fields)})${added.relations.length ? ` linked to ${joinList(added.relations.map((r) => (r.from === d.name ? r.to : r.from)))}` : ""}`);
         }
-        const block = entityBlock(fresh, d.name);
-        if (!block) {
-          notDone.push(`I could not build the ${d.name} entity from ${quote(feedback)}`);
-          continue;
-        }
-        const rels = ctx.model.relations.filter((r) => r.from === d.name || r.to === d.name);
-        md = addEntity(md, block, rels.map(relationLine));
-        const fields = ctx.model.entities.find((e) => e.name === d.name)?.fields.filter((f) => !f.primary && !f.references && f.name !== "created_at").map((f) => f.name) ?? [];
-        done.push(`added the ${d.name} entity (${joinList(fields)})${rels.length ? ` linked to ${joinList(rels.map((r) => (r.from === d.name ? r.to : r.from)))}` : ""}`);
       }
     } else for (const d of mc.add) notDone.push(`a ${d.name} entity belongs in the data model, not in this document — ask for it there`);
   }
@@ -80,5 +74,5 @@ export function writeArtifactRevision(ctx: ProjectContext): RevisedArtifactOutpu
   }
   if (!feedback.trim()) notDone.push("no feedback arrived");
   const summary = [done.length ? `Applied your feedback: ${done.join("; ")}.` : "", notDone.length ? `Not applied: ${notDone.join("; ")}.` : ""].filter(Boolean).join(" ") || "Nothing in the feedback asked for a change; the document is unchanged.";
-  return { changes_summary: truncate(summary, 600), markdown: (md || original).trim() + "\n" };
+  return { changes_summary: summary, markdown: (md || original).trim() + "\n" };
 }

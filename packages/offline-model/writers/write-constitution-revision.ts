@@ -70,7 +70,7 @@ function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext)
   const a = articles[i];
   const rename = /\brename\b.*\bto\s+["“]?([^"”]+?)["”]?\s*$/i.exec(change);
   if (rename) {
-    a.title = truncate(titleCase(rename[1]), 100);
+    a.title = titleCase(rename[1]);
     return articles;
   }
   const to = /\bto\s+(\d+(?:\.\d+)?)\s*%/i.exec(change);
@@ -79,8 +79,8 @@ function reviseOnce(articles: Article[], rawChange: string, ctx: ProjectContext)
     const target = from?.[1] ?? /(\d+(?:\.\d+)?)%/.exec(`${a.summary} ${a.body}`)?.[1];
     if (target) {
       const re = new RegExp(`\\b${target.replace(".", "\\.")}%`, "g");
-      a.summary = truncate(a.summary.replace(re, `${to[1]}%`), 200);
-      a.body = truncate(a.body.replace(re, `${to[1]}%`), 1200);
+      a.summary = a.summary.replace(re, `${to[1]}%`);
+      a.body = a.body.replace(re, `${to[1]}%`);
       return articles;
     }
   }

@@ -6,18 +6,13 @@ import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";
 import type { RegulationId } from "../knowledge/regulations";
 import { getSlot } from "../knowledge/stack-plan";
-import { joinList, truncate } from "../text-utils";
+import { joinList } from "../text-utils";
 import { criticalPaths } from "./critical-paths";
 
 export type Article = ConstitutionOutput["articles"][number];
 
-/** An article within the schema's limits, for the draft and for every revision. */
-export const art = (title: string, summary: string, body: string, domain_specific: boolean): Article => ({
-  title: truncate(title, 100),
-  summary: truncate(summary, 200),
-  body: truncate(body, 1200),
-  domain_specific,
-});
+/** An article, for the draft and for every revision. */
+export const art = (title: string, summary: string, body: string, domain_specific: boolean): Article => ({ title, summary, body, domain_specific });
 
 function universal(ctx: ProjectContext): Article[] {
   const plan = ctx.plan;

@@ -3,7 +3,6 @@
 // paths lower the rating; each focus area is checked against the text.
 import { ARTIFACT_KINDS, missingSections, type CritiqueOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
-import { truncate } from "../text-utils";
 import { groundingGaps } from "./grounding";
 import { kindFromHeader, kindOfContent } from "./write-artifact";
 
@@ -101,8 +100,7 @@ export function writeCritique(ctx: ProjectContext): CritiqueOutput {
   }
   const rating = Math.max(1, Math.min(cap, Math.round(score)));
   if (!suggestions.length) suggestions.push(`Keep the ${p.name.toLowerCase()} view current as the design changes`);
-  const clip = (xs: string[]) => xs.slice(0, 6).map((x) => truncate(x, 600));
-  return { strengths: clip(strengths), weaknesses: clip(weaknesses), suggestions: clip(suggestions), rating };
+  return { strengths, weaknesses, suggestions, rating };
 }
 
 export function perspectiveName(ctx: ProjectContext): string {

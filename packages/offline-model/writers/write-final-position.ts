@@ -4,7 +4,7 @@
 import type { FinalPositionOutput } from "@inception-party/protocol";
 import { actorList } from "../actors-view";
 import type { ProjectContext } from "../context";
-import { capitalize, joinList, truncate } from "../text-utils";
+import { capitalize, joinList } from "../text-utils";
 import { contradictions } from "../reading/features";
 import { coreFeatures, industryContext, legalConstraints, problemStatement, projectConstraints, risks, successMetrics, targetUsers, technicalConsiderations } from "./vision-facts";
 
@@ -26,16 +26,16 @@ export function writeFinalPosition(ctx: ProjectContext): FinalPositionOutput {
   const clash = contradictions([ctx.description, ctx.answers, ctx.remarks].filter(Boolean)).map((c) => `You said “${c.earlier}” and later “${c.later}”: which one stands? Until you say, we go with the later one.`);
   const constraints = agent === "tessa" ? [...projectConstraints(ctx), ...legalConstraints(ctx)] : [...legalConstraints(ctx), ...projectConstraints(ctx)];
   const out: FinalPositionOutput = {
-    project_vision: truncate(`${problemStatement(ctx)}${lens}${answer}`, 800),
-    target_users: targetUsers(ctx).slice(0, 6).map((u) => truncate(u, 600)),
-    core_features: coreFeatures(ctx, 10).map((f) => truncate(f, 600)),
-    constraints: (constraints.length ? constraints : ["No hard constraints named yet; we assume a small team and a modest budget"]).slice(0, 8).map((c) => truncate(c, 600)),
-    success_metrics: successMetrics(ctx, agent === "tessa" ? "technical" : "user").map((m) => truncate(m, 600)),
-    risks: risks(ctx, agent === "oscar" ? "compliance" : agent === "tessa" ? "technical" : "user").map((r) => truncate(r, 600)),
+    project_vision: `${problemStatement(ctx)}${lens}${answer}`,
+    target_users: targetUsers(ctx),
+    core_features: coreFeatures(ctx, 10),
+    constraints: constraints.length ? constraints : ["No hard constraints named yet; we assume a small team and a modest budget"],
+    success_metrics: successMetrics(ctx, agent === "tessa" ? "technical" : "user"),
+    risks: risks(ctx, agent === "oscar" ? "compliance" : agent === "tessa" ? "technical" : "user"),
   };
   const open = [...clash, ...(asked ? [asked.question] : [])];
-  if (open.length) out.open_questions = open.slice(0, 3).map((q) => truncate(q, 400));
-  if (agent === "oscar") out.industry_context = industryContext(ctx).map((s) => truncate(s, 600));
-  if (agent === "tessa") out.technical_considerations = technicalConsiderations(ctx).map((s) => truncate(s, 600));
+  if (open.length) out.open_questions = open;
+  if (agent === "oscar") out.industry_context = industryContext(ctx);
+  if (agent === "tessa") out.technical_considerations = technicalConsiderations(ctx);
   return out;
 }

@@ -3,7 +3,7 @@
 // anything else is recorded as an accepted requirement — and says what changed.
 import { ARTIFACT_KINDS, missingSections, type FinalizedArtifactOutput } from "@inception-party/protocol";
 import { markdownSections, type ProjectContext } from "../context";
-import { joinList, truncate } from "../text-utils";
+import { joinList } from "../text-utils";
 import { appendToSection } from "./edit-document";
 import { applyGroundingFix } from "./grounding";
 import { FIXES } from "./review-rules";
@@ -67,5 +67,5 @@ export function writeFinalize(ctx: ProjectContext): FinalizedArtifactOutput {
     : done.length
       ? `Applied the review: ${done.join("; ")}.`
       : "The review raised no changes; the draft is final as written.";
-  return { changes_summary: truncate(summary, 600), markdown: md.trim() + "\n" };
+  return { changes_summary: summary, markdown: md.trim() + "\n" };
 }

@@ -3,7 +3,7 @@
 import type { InterpretationOutput } from "@inception-party/protocol";
 import { actorList } from "../actors-view";
 import type { ProjectContext } from "../context";
-import { capitalize, joinList, lowerFirst, quote, truncate } from "../text-utils";
+import { capitalize, joinList, lowerFirst, quote } from "../text-utils";
 import { coreFeatures, quotesAbout, scaleFact, successMetrics } from "./vision-facts";
 
 function valueStatement(ctx: ProjectContext): string {
@@ -43,7 +43,7 @@ function nadia(ctx: ProjectContext): InterpretationOutput {
   const cross = ctx.traits.has("marketplace")
     ? { to: "oscar", question: `Does verifying ${actorList(ctx, 1)[0]} (identity, hygiene, allergens) have to happen before their first listing, or can it follow their first order without legal risk?` }
     : { to: "tessa", question: `Can ${ctx.profile.answers.first("team") ? "the team you heard about" : "a small team"} ship ${coreFeatures(ctx, 2).map((f) => `“${lowerFirst(f)}”`).join(" and ")} in the first release, or which one should wait?` };
-  return { vision_summary: truncate(summary, 800), key_points: points, cross_question: cross };
+  return { vision_summary: summary, key_points: points, cross_question: cross };
 }
 
 function oscar(ctx: ProjectContext): InterpretationOutput {
@@ -70,7 +70,7 @@ function oscar(ctx: ProjectContext): InterpretationOutput {
   const cross = residency
     ? { to: "tessa", question: `Can we keep every copy of the data — database, backups, logs, error reports — in ${residency}, or does any tool you have in mind send it elsewhere?` }
     : { to: "nadia", question: `Which personal data can we avoid collecting from ${joinList(actorList(ctx, 2))} entirely? Every field we skip is one less obligation.` };
-  return { vision_summary: truncate(summary, 800), key_points: points.slice(0, 5), cross_question: cross };
+  return { vision_summary: summary, key_points: points, cross_question: cross };
 }
 
 function tessa(ctx: ProjectContext): InterpretationOutput {
@@ -99,11 +99,11 @@ function tessa(ctx: ProjectContext): InterpretationOutput {
     ...ctx.regulations.filter((r) => ["hipaa", "gdpr", "uk_gdpr", "pci_dss"].includes(r.id)).slice(0, 1).map((r) => `Hosting and vendors must satisfy ${r.name.split(" (")[0]}`),
   ];
   const cross = { to: "nadia", question: `If we can only polish one flow for launch, is it ${joinList(coreFeatures(ctx, 2).map((f) => `“${lowerFirst(f)}”`), "or")}?` };
-  return { vision_summary: truncate(summary, 800), key_points: points.slice(0, 5), cross_question: cross };
+  return { vision_summary: summary, key_points: points, cross_question: cross };
 }
 
 export function writeInterpretation(ctx: ProjectContext): InterpretationOutput {
   const out = ctx.agent === "oscar" ? oscar(ctx) : ctx.agent === "tessa" ? tessa(ctx) : nadia(ctx);
   if (out.cross_question.to === ctx.agent) out.cross_question.to = ctx.agent === "nadia" ? "tessa" : "nadia";
-  return { ...out, key_points: out.key_points.map((k) => truncate(k, 600)) };
+  return out;
 }

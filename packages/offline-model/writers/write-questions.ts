@@ -2,7 +2,7 @@
 // angle, the most relevant first; the seeded RNG only breaks near-ties.
 import type { QuestionsOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
-import { truncate, unique } from "../text-utils";
+import { unique } from "../text-utils";
 import { classicCandidates, nadiaCandidates, oscarCandidates, tessaCandidates } from "./question-bank";
 
 export function writeQuestions(ctx: ProjectContext): QuestionsOutput {
@@ -14,6 +14,5 @@ export function writeQuestions(ctx: ProjectContext): QuestionsOutput {
     .map((c) => ({ c, k: c.score + rng.float() * 0.6 }))
     .sort((a, b) => b.k - a.k)
     .map((x) => x.c);
-  const chosen = unique(ranked, (c) => c.topic).slice(0, 3);
-  return { questions: chosen.map((c) => ({ text: truncate(c.text, 300), topic: truncate(c.topic, 60) })) };
+  return { questions: unique(ranked, (c) => c.topic).map(({ text, topic }) => ({ text, topic })) };
 }

@@ -2,7 +2,6 @@
 // mode's research phase, docs/protocols.md) — domain practices, compliance, performance benchmarks, testing standards.
 import type { ResearchOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
-import { truncate } from "../text-utils";
 import { criticalPaths } from "./critical-paths";
 import { technicalConsiderations } from "./vision-facts";
 
@@ -28,6 +27,5 @@ export function writeResearch(ctx: ProjectContext): ResearchOutput {
     ...criticalPaths(ctx).slice(0, 3).map((p) => `Critical path: ${p.name} — ${p.level} test`),
     "Integration tests against a real database in containers; synthetic data only",
   ];
-  const six = (xs: string[]) => xs.slice(0, 6).map((x) => truncate(x, 600));
-  return { domain_practices: six(practices), compliance: six(compliance), performance: six(perf), testing: six(testing) };
+  return { domain_practices: practices, compliance, performance: perf, testing };
 }

@@ -2,7 +2,6 @@
 // the blueprint phase assigns (architecture ↔ data model ↔ test strategy).
 import { ARTIFACT_KINDS, type ReviewOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
-import { truncate } from "../text-utils";
 import { reviewFindings } from "./review-rules";
 import { kindFromHeader, kindOfContent, writeArtifactOfKind } from "./write-artifact";
 
@@ -24,8 +23,8 @@ export function writeReview(ctx: ProjectContext): ReviewOutput {
   const alignment = findings.flatMap((f) => (f.alignment ? [f.alignment] : []));
   if (!suggestions.length) suggestions.push(`Keep the ${ARTIFACT_KINDS[kind].title.toLowerCase()} in step with the other two documents as the code evolves; review it at each release`);
   return {
-    strengths: (strengths.length ? strengths : ["The document is specific to this project rather than generic"]).slice(0, 4).map((s) => truncate(s, 600)),
-    suggestions: suggestions.slice(0, 4).map((s) => truncate(s, 600)),
-    alignment_issues: alignment.slice(0, 4).map((s) => truncate(s, 600)),
+    strengths: strengths.length ? strengths : ["The document is specific to this project rather than generic"],
+    suggestions,
+    alignment_issues: alignment,
   };
 }

@@ -71,7 +71,7 @@ export function writeRoomReply(ctx: ProjectContext): ReplyOutput {
       for (const o of r.outcomes) {
         if (o.applied) {
           const what = o.op.op === "replace" ? `replace ${o.op.target} with ${o.op.replacement}` : `${o.op.op === "add" ? "use" : o.op.op === "remove" ? "drop" : "keep out"} ${o.op.target}`;
-          agree(`Agreed to ${what}${o.op.reason ? ` (${o.op.reason})` : ""}: ${o.note}.`, truncate(o.note, 300));
+          agree(`Agreed to ${what}${o.op.reason ? ` (${o.op.reason})` : ""}: ${o.note}.`, o.note);
         } else lines.push(`I will not do ${quote(o.op.text)}: ${o.note}.`);
       }
     }
@@ -81,11 +81,11 @@ export function writeRoomReply(ctx: ProjectContext): ReplyOutput {
       for (const d of mc.add) agree(`Agreed: the data model gets a ${d.name} entity (${typeof d.fields === "string" ? d.fields.split(";").map((f) => f.split(":")[0].trim()).join(", ") : "its fields"}).`, `Add the ${d.name} entity`);
       for (const n of mc.remove) agree(`Agreed: ${n} comes out of the data model and every document that uses it.`, `Remove ${n}`);
       if (mc.noMoney) agree("Agreed: no money anywhere — no payment provider, no price or amount fields, no PCI scope.", "No payments: remove every money field and payment table");
-      for (const o of mc.rest) agree(`Noted: ${quote(o.text)} — it becomes a requirement the documents of this phase must meet.`, truncate(`Requirement: ${o.text}`, 300));
+      for (const o of mc.rest) agree(`Noted: ${quote(o.text)} — it becomes a requirement the documents of this phase must meet.`, `Requirement: ${o.text}`);
     }
     lines.push(...request.unclear.filter((x) => !questions.includes(x)).map((u) => `I could not tell what you want changed in ${quote(u)}; I kept ${ctx.plan.language.choice} with ${ctx.plan.framework.choice} and ${ctx.plan.database.choice} as they are. Say “add …”, “drop …” or “use … instead of …” if you meant a change.`));
     parts.push(`You said ${quote(said)}.\n${lines.join("\n")}`);
   }
   if (!parts.length) parts.push(`Nothing reached me from you in this phase, so I carry on with ${ctx.title} as discussed.`);
-  return { reply: truncate(parts.join("\n\n"), 3000), changes: [...new Set(changes)].slice(0, 5) };
+  return { reply: parts.join("\n\n"), changes: [...new Set(changes)] };
 }

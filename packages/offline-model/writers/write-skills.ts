@@ -4,7 +4,7 @@ import type { SkillReportOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";
 import { getSlot } from "../knowledge/stack-plan";
-import { kebab, truncate, unique } from "../text-utils";
+import { kebab, unique } from "../text-utils";
 
 type Skill = SkillReportOutput["skills"][number];
 
@@ -39,8 +39,6 @@ export function writeSkills(ctx: ProjectContext): SkillReportOutput {
   skills.push({ name: "owasp-asvs-security-review", category: "security", reason: ctx.concerns.slice(0, 2).map((c) => c.title).join("; ") || "baseline web application security checks" });
   skills.push({ name: "ci-pipeline", category: "devops", reason: `CI running ${f.commands.join(", ")} on every pull request` });
   return {
-    skills: unique(skills, (s) => s.name)
-      .slice(0, 12)
-      .map((s) => ({ name: truncate(s.name.replace(/-+/g, "-").replace(/^-|-$/g, ""), 80), category: truncate(s.category, 60), reason: truncate(s.reason, 300) })),
+    skills: unique(skills, (s) => s.name).map((s) => ({ ...s, name: s.name.replace(/-+/g, "-").replace(/^-|-$/g, "") })),
   };
 }

@@ -4,7 +4,7 @@ import type { OpsCritiqueOutput, PositionOutput, ProposalOutput, RevisedProposal
 import { critiqueTitles, findMessage } from "../conversation";
 import type { ProjectContext } from "../context";
 import { toProposal } from "../knowledge/stack-plan";
-import { capitalize, joinList, truncate } from "../text-utils";
+import { capitalize, joinList } from "../text-utils";
 
 export function writeProposal(ctx: ProjectContext): ProposalOutput {
   // Classic mode has no debate: the orchestrator recommends the already-hardened stack.
@@ -15,26 +15,18 @@ export function writeSecurityCritique(ctx: ProjectContext): SecurityCritiqueOutp
   const concerns = ctx.concerns;
   const top = concerns.slice(0, 3).map((c) => c.fix);
   return {
-    concerns: concerns.map((c) => ({ title: truncate(c.title, 120), detail: truncate(c.detail, 500) })),
-    recommendation: truncate(
-      `${capitalize(top.join("; "))}. ${ctx.rng("close").pick([
-        "None of this changes the language or database — it changes what we store, where, and who can reach it.",
-        "The stack can stay; what must change is what we keep, where it lives and who can touch it.",
-        "These are design decisions, not a different stack, and they are cheapest now.",
-      ])}`,
-      500,
-    ),
+    concerns: concerns.map(({ title, detail }) => ({ title, detail })),
+    recommendation: `${capitalize(top.join("; "))}. ${ctx.rng("close").pick([
+      "None of this changes the language or database — it changes what we store, where, and who can reach it.",
+      "The stack can stay; what must change is what we keep, where it lives and who can touch it.",
+      "These are design decisions, not a different stack, and they are cheapest now.",
+    ])}`,
   };
 }
 
 export function writeOpsCritique(ctx: ProjectContext): OpsCritiqueOutput {
-  const o = ctx.ops;
-  return {
-    deployment: truncate(o.deployment, 500),
-    cost: truncate(o.cost, 500),
-    dx: truncate(o.dx, 500),
-    recommendation: truncate(o.recommendation, 500),
-  };
+  const { deployment, cost, dx, recommendation } = ctx.ops;
+  return { deployment, cost, dx, recommendation };
 }
 
 export function writeRevisedProposal(ctx: ProjectContext): RevisedProposalOutput {
@@ -45,9 +37,9 @@ export function writeRevisedProposal(ctx: ProjectContext): RevisedProposalOutput
   const lead = titles.length ? `On ${joinList(titles.map((t) => `“${t}”`))}: ` : "";
   return {
     proposal: toProposal(r.plan),
-    addressed_security: truncate(lead + r.addressedSecurity, 500),
-    addressed_ops: truncate(r.addressedOps, 500),
-    unchanged: truncate(r.unchanged, 500),
+    addressed_security: lead + r.addressedSecurity,
+    addressed_ops: r.addressedOps,
+    unchanged: r.unchanged,
   };
 }
 
@@ -55,7 +47,7 @@ export function writePosition(ctx: ProjectContext): PositionOutput {
   const revisedText = findMessage(ctx.conversation, "REVISED PROPOSAL")?.body ?? "";
   // A position on a stack the person changed reads that stack (tech_stack), not our own revision.
   const plan = ctx.approvedProposal ? ctx.plan : ctx.revision.plan;
-  const position = (agrees: boolean, note: string): PositionOutput => ({ agrees, note: truncate(note, 500) });
+  const position = (agrees: boolean, note: string): PositionOutput => ({ agrees, note });
   if (ctx.agent === "zara") {
     const concerns = ctx.concerns;
     const addressed = revisedText

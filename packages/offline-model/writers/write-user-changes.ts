@@ -7,7 +7,7 @@ import { applyChangeOps } from "../knowledge/apply-change-ops";
 import { parseChangeRequest } from "../reading/change-request";
 import { toolchain } from "../knowledge/family-profiles";
 import { getSlot, toProposal } from "../knowledge/stack-plan";
-import { joinList, quote, truncate } from "../text-utils";
+import { joinList, quote } from "../text-utils";
 
 export function writeUserChanges(ctx: ProjectContext): RevisedProposalOutput {
   const current = ctx.plan;
@@ -42,10 +42,9 @@ export function writeUserChanges(ctx: ProjectContext): RevisedProposalOutput {
   const keptServices = plan.additional.filter((a) => current.additional.some((b) => b.choice === a.choice)).map((a) => a.choice);
   return {
     proposal: toProposal(plan),
-    addressed_security: truncate(sec.length ? `Security holds: ${sec.join("; ")}.` : `Security is unaffected: ${changed.length ? "the change does not touch how data is stored or who can reach it" : "nothing in the stack changed"}.`, 500),
-    addressed_ops: truncate(ops.length ? `${ops.join("; ")}.` : changed.length ? `${changed.join("; ")}; the pipeline is otherwise unchanged.` : notes.join(" ") || "No operational change.", 500),
-    unchanged: truncate(
-      [
+    addressed_security: sec.length ? `Security holds: ${sec.join("; ")}.` : `Security is unaffected: ${changed.length ? "the change does not touch how data is stored or who can reach it" : "nothing in the stack changed"}.`,
+    addressed_ops: ops.length ? `${ops.join("; ")}.` : changed.length ? `${changed.join("; ")}; the pipeline is otherwise unchanged.` : notes.join(" ") || "No operational change.",
+    unchanged: [
         changed.length ? `Changed: ${changed.join("; ")}.` : "",
         already.length ? `Already so: ${already.join("; ")}.` : "",
         ...notes,
@@ -53,7 +52,5 @@ export function writeUserChanges(ctx: ProjectContext): RevisedProposalOutput {
       ]
         .filter(Boolean)
         .join(" "),
-      500,
-    ),
   };
 }
