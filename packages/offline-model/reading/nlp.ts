@@ -94,6 +94,11 @@ export function tokens(text: string): Token[] {
         return;
       }
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
+      // ("weigh each animal at every visit": after "each" or "a", a word only guessed an adjective, with no noun after it, is the noun.)
+      if (t.tags.has("Adjective") && !dictionaryTag(t.norm) && /^(?:a|an|each|every)$/.test(prev?.norm ?? "") && (!next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction"))) {
+        out[i] = { ...t, tags: new Set(["Noun", "Singular"]) };
+        return;
+      }
       // ("School trips app": before the product's own word the plural names what it is for.)
       const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction") || next.tags.has("Copula") || next.tags.has("Modal") || /^(?:app|apps|platform|tool|system|website|site|portal|dashboard|bot)$/.test(next.norm);
       const led = !before ? !ROLE_NOUNS.has(prev?.norm ?? "") && !next?.tags.has("Determiner") : before.tags.has("Value") || before.tags.has("Determiner") || before.tags.has("Possessive");

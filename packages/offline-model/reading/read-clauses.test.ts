@@ -158,4 +158,9 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("We want tenants report leaks in the app.")[0]).toMatchObject({ subject: "tenant", verb: "report", objects: ["leak"] });
     expect(shape("We need volunteers to sign up for shifts.")[0]).toMatchObject({ subject: "volunteer", verb: "sign" });
   });
+  it("reads a word only guessed an adjective after 'each' or 'a', with no noun after it, as the noun, and 'each other' as no thing", () => {
+    expect(shape("Technicians label every chemical in the store.")[0].objects).toEqual(["chemical"]);
+    expect(shape("Archivists scan each original before lending.")[0].objects).toEqual(["original"]);
+    expect(shape("Neighbours help each other.")[0].objects).toEqual([]);
+  });
 });

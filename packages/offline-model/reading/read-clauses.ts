@@ -67,7 +67,7 @@ const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "
 const NEGATORS = new Set(["no", "not", "never", "without", "none", "nobody", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
 const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
 const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also", "yet", "anymore", "either", "instead", "online", "offline", "later", "first", "again", "ever", "at", "all"]);
-const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things", "rest", "remainder", "majority", "half", "others"]);
+const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things", "rest", "remainder", "majority", "half", "other", "others", "another"]);
 
 /** Nouns that count or group what follows "of" ("a team of volunteers"): the head is what is counted. */
 const COUNTING = /^(?:number|numbers|group|groups|team|teams|couple|bunch|set|pair|crew|handful|dozen|dozens|list|lot|lots|most|each|all|some|many|few|none|both|any|one|two|three|several|type|types|kind|kinds|piece|pieces)$/;
