@@ -150,3 +150,11 @@ describe("featuresFromReading: what people tell or ask, and a question about the
     expect(featuresFromReading(readProject(d), d)).toContain("When a keg runs dry, we want to mark it empty at once");
   });
 });
+
+// Written for this test, in no corpus: a ferry's bike spaces.
+describe("statedRules: a rule said again in an answer", () => {
+  it("is one rule, not two", () => {
+    const rule = "Bikes must be booked a day ahead, so the crew knows the space is taken.";
+    expect(statedRules(readProject(`Ferry bike spaces. ${rule}`, `${rule} Passengers book on their phones.`))).toEqual([rule]);
+  });
+});

@@ -140,7 +140,7 @@ export const limits = (s: string) => /\b(?:(?:must|should|shall|has to|have to|n
 
 /** The rules the person stated, one sentence each, in their words (not conditions on the product, not pains). */
 export function statedRules(reading: Reading): string[] {
-  return reading.sentences.filter((s) => RULE.test(withoutWishes(s)) && !DATED.test(s) && !isCondition(s) && !reading.pains.includes(s) && reading.clauses.some((c) => c.sentence === s && c.verb && !c.copula)).slice(0, 6);
+  return [...new Set(reading.sentences)].filter((s) => RULE.test(withoutWishes(s)) && !DATED.test(s) && !isCondition(s) && !reading.pains.includes(s) && reading.clauses.some((c) => c.sentence === s && c.verb && !c.copula)).slice(0, 6);
 }
 
 /** Without wishes and questions: "(we) need to send quotes", "what it should cost" are no rules; "kids need a sign-off" is. */
