@@ -29,6 +29,8 @@ describe("readRequirements", () => {
     expect(names("Today we handle the bookings, the reminders and the invoices with e-mails and a big Excel.")).toEqual(["product:Excel:uses"]);
     // A word of another tongue said as a kind ("a family-run Konditorei") or glossed in plain words is that thing, no product.
     expect(names("We are a family-run Konditorei in Graz. Staff sign up for Spaetdienst (late closing shifts) in a shared Google Sheet.")).toEqual(["product:Google Sheet:uses"]);
+    // (Written for this test, in no corpus: a care home.) Behind adjectives, or after a count, a word of another tongue is what is made or counted.
+    expect(names("We have 14 Pflegerinnen. Nurses fill in a daily Pflegebericht for each resident.")).toEqual([]);
   });
 
   it("a name in parentheses after an ordinary noun glosses it, after our organisation names it; after a tool's noun it names the tool", () => {

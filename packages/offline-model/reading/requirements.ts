@@ -117,12 +117,12 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     const midSentence = new RegExp(`[^.!?\\n]\\s${word}\\b`).test(text);
     if ((i === 0 && !/[a-z][A-Z]/.test(word) && !midSentence) || ordinary || !proper) return;
     // "a SaaS portal", "an ERP": a kind of thing, not a named product ("a Google Sheet" is one).
-    // ("a parent-run Kita": the same behind a compound modifier, when the name ends the phrase; "a big Excel" still names Excel.)
+    // ("a parent-run Kita", "write a short Tagesbericht": the same behind modifiers, when the name ends the phrase; what is used or worked with, "… with e-mails and a big Excel", still names Excel.)
     let k = i - 1;
-    while (k > 0 && ts[k].tags.has("Hyphenated")) k--;
-    if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 || !ts[i + 1]?.tags.has("Noun"))) return;
-    // ("40 PhD students", "two Brompton bikes": a name between a count and what is counted says which kind, it names no product they use.)
-    if (/^\d|^(?:two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)$/.test(ts[i - 1]?.norm ?? "") && ts[i + 1]?.tags.has("Plural")) return;
+    while (k > 0 && (ts[k].tags.has("Hyphenated") || ts[k].tags.has("Adjective"))) k--;
+    if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 || !ts[i + 1]?.tags.has("Noun")) && !/\b(?:use[sd]?|using|tried|with|via)\b[^,;.]*$/i.test(ts.slice(0, k).map((x) => x.text).join(" "))) return;
+    // ("40 PhD students", "9 Erzieherinnen": a name after a count is what is counted, or which kind of it; it names no product they use.)
+    if (/^\d|^(?:two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)$/.test(ts[i - 1]?.norm ?? "")) return;
     // "Elterndienst (cooking and cleaning shifts)": a word glossed in plain words is that thing, not a product ("Calendly (our booking tool)" is one).
     const gloss = /^\s*\(([^()]*)\)/.exec(sentence.slice(at + word.length))?.[1];
     if (gloss && /^[a-z][a-z ,'-]*$/.test(gloss) && !TOOL_WORDS.test(gloss)) return;
