@@ -90,6 +90,8 @@ describe("readRequirements", () => {
     expect(names("We use Harlow Lettings for the rent.")).toEqual(["product:Harlow Lettings:uses"]);
     expect(names("No customer accounts, a name and e-mail is enough.")).toEqual(["identity:no account"]);
     expect(names("No Twitter login and no Google accounts.")).toEqual([]);
+    // A device nobody picks up is one people handle, not what the product runs on.
+    expect(names("Tenants ring the office and nobody answers the phone.")).toEqual([]);
   });
 
   it("reads a name between a count and the counted plural as a kind, never as a product they use", () => {

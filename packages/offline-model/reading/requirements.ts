@@ -167,9 +167,9 @@ function modifiesNoun(s: string, end: number): boolean {
   return Boolean(ts[1]?.tags.has("Noun") && !ts[1].tags.has("Pronoun") && !/^(?:in|on|at|with|and|or)$/.test(ts[1].norm));
 }
 
-/** "customers drop off phones", "we lend laptops": a device people do something to other than use is a thing they handle, not what the product runs on. */
+/** "customers drop off phones", "we lend laptops": a device people do something to other than use is a thing they handle, not what the product runs on ("nobody picks up the phone" too). */
 function handled(sentence: string, word: string): boolean {
-  return readClauses(sentence, false).some((c) => c.verb && !c.negated && !/^(?:use|have|own|carry|bring|need|want|get|prefer|hold|open)$/.test(c.verb) && c.objects.some((o) => o.text.split(/\s+/).pop()!.toLowerCase() === word.toLowerCase()));
+  return readClauses(sentence, false).some((c) => c.verb && !/^(?:use|have|own|carry|bring|need|want|get|prefer|hold|open)$/.test(c.verb) && c.objects.some((o) => o.text.split(/\s+/).pop()!.toLowerCase() === word.toLowerCase()));
 }
 
 /** The stated requirements of the person's text (description, answers, remarks), in the order said. */
