@@ -499,4 +499,12 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     const paid = readProject("Volunteers drive patients to the clinic. Drivers write the miles after each trip because we pay them back per mile.");
     expect(paid.things.find((t) => t.name === "trip")?.fields).toEqual(["miles"]);
   });
+  // Written for this test, in no corpus: a florist with two stores.
+  it("reads an organisation the speakers have as theirs, one of several they counted as a thing, and neither priority nor a way to pay as a record", () => {
+    const r = readProject("My partner and I have a flower shop with two stores in town. We make bouquets at the main store. Customers order bouquets. Regulars have priority. We want the fee paid in advance with card.");
+    expect(r.ours).toEqual(["flower shop"]);
+    expect(r.things.map((t) => t.name)).toEqual(expect.arrayContaining(["store", "bouquet"]));
+    expect(r.things.map((t) => t.name)).not.toContain("card");
+    expect(r.things.map((t) => t.name)).not.toContain("priority");
+  });
 });

@@ -133,8 +133,8 @@ const NOT_A_THING = new Set([
 ]);
 
 const RATE = /\b(?:pa(?:y|ys|id|ying)|charged?|charges|bill(?:ed|s)?|costs?|priced?|prices|rates?|fees?|€|\$|£)\b/i;
-/** "paid per word", "30 cents per kilometre for fuel and wear": what a price is counted in and what it covers are no things kept. */
-const priceOf = (c: Clause, prep: string) => (prep === "per" && RATE.test(c.text)) || (prep === "for" && /^(?:pay|charge|cost|bill)$/.test(c.verb ?? "") && RATE.test(c.text.split(/\bfor\b/)[0]));
+/** "paid per word", "30 cents per kilometre for fuel and wear", "a deposit paid online with card": what a price is counted in, what it covers and what it is paid with are no things kept. */
+const priceOf = (c: Clause, prep: string) => (prep === "per" && RATE.test(c.text)) || (prep === "for" && /^(?:pay|charge|cost|bill)$/.test(c.verb ?? "") && RATE.test(c.text.split(/\bfor\b/)[0])) || (prep === "with" && RATE.test(c.text.split(/\bwith\b/)[0]));
 /** Words that open a subordinate clause: "… when there is a scratch". */
 const SUBORDINATE = /\b(?:when|whenever|if|unless|because|until|once|while|since)\s+$/i;
 
@@ -372,7 +372,8 @@ function read(description: string, answers: string): Reading {
       continue;
     }
     const inDesc = descClauses.includes(c);
-    const weSay = /^(?:we|i)\b/i.test(c.text.trim());
+    // ("My wife and I have a bakery": the speaker with someone close is the speakers.)
+    const weSay = /^(?:(?:my|our)\s+[\w-]+\s+and\s+)?(?:we|i)\b/i.test(c.text.trim());
     const act = actRecord(c);
     const actor = c.copula || c.passive || namedByProducts(c) ? undefined : actorIn(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) actors.add(a);
@@ -432,8 +433,10 @@ function read(description: string, answers: string): Reading {
       continue;
     }
     // "I keep bees with a group of 12 hobby beekeepers": the group the speakers are in is theirs, and the people it is made of are people it serves.
+    // ("a bakery with two shops", "at the main shop": one of several they counted is a thing they keep.)
+    const ourPlace = (np: NounPhrase) => ORGANISATION.test(lastWord(np.head)) && !counted(np.head);
     (weSay ? c.extras : []).forEach((e, i) => {
-      if (!/^(?:with|in)$/.test(e.prep) || !ORGANISATION.test(lastWord(e.np.head))) return;
+      if (!/^(?:with|in)$/.test(e.prep) || !ourPlace(e.np)) return;
       ours.add(e.np.head);
       const of = c.extras[i + 1];
       const role = of?.prep === "of" && isPerson(of.np) ? actorOf(of.np) : undefined;
@@ -466,8 +469,8 @@ function read(description: string, answers: string): Reading {
         .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
         // ("I have no IT knowledge": what people say they lack is no thing.)
         .filter((o) => !(c.negated && LACK.test(lastWord(o.head))))
-        // ("we keep track in a notebook", "we lose count": a bare singular after keep or lose is part of the verb, no record.)
-        .filter((o) => !(o.bare && /^(?:keep|lose)$/.test(c.verb!)))
+        // ("we keep track in a notebook", "we lose count", "coaches have priority": a bare singular after keep, lose or have is part of the verb, no record.)
+        .filter((o) => !(o.bare && /^(?:keep|lose|have)$/.test(c.verb!)))
         .filter((o) => !wishedProduct(c, o))
         // ("assign a translator and a reviewer": what is listed with a person is a person.)
         .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor") || c.objects.some((x) => x !== o && isPerson(x) && (x.person || acting.has(x.head))))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT_WORDS.has(lastWord(o.head))) || HANDED.test(c.verb!)))
@@ -480,8 +483,8 @@ function read(description: string, answers: string): Reading {
       // ("Hasan does the sums by hand": one person they know, the same.)
       const byPerson = !(PRESENT_PRACTICE.test(c.text) && (weSay || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "I volunteer at a community radio station": where the speakers do what they do is who they are, no act of the product's.
-      if (/^(?:\w+ly,?\s+)?(?:we|i)\b/i.test(c.text.trim()) && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ORGANISATION.test(lastWord(e.np.head)))) {
-        for (const e of c.extras) if (ORGANISATION.test(lastWord(e.np.head))) ours.add(e.np.head);
+      if (/^(?:\w+ly,?\s+)?(?:we|i)\b/i.test(c.text.trim()) && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ourPlace(e.np))) {
+        for (const e of c.extras) if (ourPlace(e.np)) ours.add(e.np.head);
         read.add(c.sentence);
         continue;
       }
@@ -489,8 +492,8 @@ function read(description: string, answers: string): Reading {
       if (weSay && /^(?:run|own|be|have|manage|operate)$/.test(c.verb)) {
         for (const o of objs) {
           const np = c.objects.find((x) => x.head === o);
-          // What they run is their organisation; what they have or own ("a library bus") they keep.
-          if (/^(?:run|be)$/.test(c.verb) && !counted(o) && !(np && saidPlural(np))) ours.add(o);
+          // What they run is their organisation, and so is an organisation they have; what they have or own ("a library bus") they keep.
+          if ((/^(?:run|be)$/.test(c.verb) || ORGANISATION.test(lastWord(o))) && !counted(o) && !(np && saidPlural(np))) ours.add(o);
           else addThing(o, c.verb, actor, byPerson, inDesc, true);
         }
         read.add(c.sentence);
