@@ -158,3 +158,13 @@ describe("statedRules: a rule said again in an answer", () => {
     expect(statedRules(readProject(`Ferry bike spaces. ${rule}`, `${rule} Passengers book on their phones.`))).toEqual([rule]);
   });
 });
+
+// Written for this test, in no corpus: a housing block's leaks.
+describe("featuresFromReading: 'now' opening a clause", () => {
+  it("reads 'now they phone' as today's practice, and 'now we want' as no such thing", () => {
+    const t = "Tenants report leaks, now they phone the caretaker at night. Now we want tenants to send a photo of each leak.";
+    const fs = featuresFromReading(readProject(t), t);
+    expect(fs.some((f) => /phone the caretaker/i.test(f))).toBe(false);
+    expect(fs.some((f) => /send a photo/i.test(f))).toBe(true);
+  });
+});

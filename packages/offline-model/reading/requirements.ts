@@ -71,7 +71,8 @@ const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:bef
 
 /** A clause about how things are done now, before the product. */
 // ("we write in paper agenda", "by hand": a manual medium says how it is done now; "today's jobs" says which jobs.)
-export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
+// ("now they call in the morning": "now" opening a clause with its subject and verb says what happens today; "now we want …" does not.)
+export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|(?<=^|[,;:]\s*)now,?\s+(?=(?:we|they|i|people|everyone|[a-z]{3,}s)\s+(?!(?:want|need|would|wish|hope|should|must|will|can|could)\b)[a-z]+\b)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
 /** "Clients e-mail documents today and we copy them into Excel": what follows a word about today in its sentence is about today too, unless a wish turns it ("… but we want"). */
 export function aboutToday(sentence: string, at: number): boolean {
   const today = PRESENT_PRACTICE.exec(sentence.slice(0, at));
