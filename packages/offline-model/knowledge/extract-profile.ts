@@ -100,13 +100,11 @@ function projectName(description: string, first: string, head: string, actor?: s
   if (named) return named[1];
   const words = head.split(/\s+/).slice(0, 5);
   const generic = words.every((w) => GENERIC_HEAD.has(w.toLowerCase()) || /^(?:cli|iot|ai|saas|b2b|web)$/i.test(w));
-  if (generic && words.some((w) => /^(?:cli|command-line)$/i.test(w))) {
-    const object = objectAfterHead(first, head);
-    return object ? `${titleCase(object)} CLI` : "CLI";
-  }
   if (generic) {
-    const core = words.filter((w) => !["app", "application", "web", "mobile", "new", "simple", "small", "tool"].includes(w.toLowerCase()));
-    const object = objectAfterHead(first, head) ?? (actor && plural(actor));
+    // A command-line tool is named a CLI after what it works on ("Photos CLI"), never after who uses it.
+    const cli = words.some((w) => /^(?:cli|command-line)$/i.test(w));
+    const core = cli ? ["CLI"] : words.filter((w) => !["app", "application", "web", "mobile", "new", "simple", "small", "tool"].includes(w.toLowerCase()));
+    const object = objectAfterHead(first, head) ?? (cli ? undefined : actor && plural(actor));
     return titleCase([object, ...(core.length ? core : ["App"])].filter(Boolean).join(" "));
   }
   return titleCase(words.join(" "));

@@ -3,7 +3,8 @@
 // they gave. Used for the stack's [C], constitution changes, artifact revisions and
 // what the person says into the room. A sentence that asks for nothing recognisable
 // is returned as unclear, so the answer can say so instead of guessing.
-import { readClauses, splitSentences } from "./read-clauses";
+import { sentences } from "../text-utils";
+import { readClauses } from "./read-clauses";
 
 export type ChangeKind = "add" | "remove" | "replace" | "forbid";
 
@@ -69,7 +70,7 @@ function pieces(sentence: string): string[] {
 export function parseChangeRequest(text: string): ChangeRequest {
   const ops: ChangeOp[] = [];
   const unclear: string[] = [];
-  for (const sentence of splitSentences(text)) {
+  for (const sentence of sentences(text, 2)) {
     let any = false;
     for (const raw of pieces(sentence)) {
       const { body, reason } = reasonOf(raw.replace(/^(?:and|but|also|then|ok|okay|please)[,\s]+/i, ""));

@@ -1,9 +1,9 @@
 // Features and the main pain, in the person's words, from the clauses the reader found:
 // "members reserve plots, log harvests" → "Members reserve plots", "Members log
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
-import { capitalize, escapeRegExp, lowerFirst } from "../text-utils";
+import { capitalize, escapeRegExp, lowerFirst, sentences } from "../text-utils";
 import type { Reading } from "./read-project";
-import { CONDITION, namedByProducts, NICE_TO, readClauses, splitSentences, wishedProduct, type Clause } from "./read-clauses";
+import { CONDITION, namedByProducts, NICE_TO, readClauses, wishedProduct, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { infinitive, lastWord, tokens } from "./nlp";
@@ -178,7 +178,7 @@ export function contradictions(texts: readonly string[]): Array<{ earlier: strin
       const heads = ban ? c.objects.map((o) => lastWord(o.head)) : [];
       const kind = KINDS.find((k) => heads.some((h) => k.test(h)));
       if (!heads.length) continue;
-      for (const later of texts.slice(i + 1).flatMap(splitSentences)) {
+      for (const later of texts.slice(i + 1).flatMap((t) => sentences(t, 2))) {
         // Said again (an answer that repeats the description) is no change of mind.
         if (later.toLowerCase().includes(c.text.toLowerCase())) continue;
         if (NEGATED.test(later) || !(heads.some((h) => new RegExp(`\\b${h}`, "i").test(later)) || kind?.test(later))) continue;

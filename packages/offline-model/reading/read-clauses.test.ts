@@ -163,4 +163,8 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("Archivists scan each original before lending.")[0].objects).toEqual(["original"]);
     expect(shape("Neighbours help each other.")[0].objects).toEqual([]);
   });
+  // Written for this test, in no corpus: a dive school.
+  it("reads a purpose said first as no clause of its own, and the clause after it as the one that acts", () => {
+    expect(shape("To stop empty boats we'd ask divers for a deposit.").map((c) => c.verb)).toEqual(["ask"]);
+  });
 });

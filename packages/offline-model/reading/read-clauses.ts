@@ -65,7 +65,6 @@ export interface Clause {
 const PREPS = new Set(["instead", "with", "in", "on", "from", "for", "to", "at", "by", "during", "via", "through", "into", "after", "before", "about", "between", "over", "under", "across", "within", "per", "of", "without", "like", "around", "inside", "near", "as"]);
 const CLAUSE_BREAK = new Set(["when", "that", "which", "who", "so", "because", "while", "where", "if", "once", "until", "whenever", "since", "but", "how", "what"]);
 const NEGATORS = new Set(["no", "not", "never", "without", "none", "nobody", "nor", "neither", "don't", "doesn't", "won't", "can't", "cannot", "isn't", "aren't", "shouldn't", "mustn't", "didn't", "n't"]);
-const LEAD_SKIP = new Set(["and", "or", "then", "also", "plus"]);
 const FILLER = new Set(["here", "there", "now", "today", "please", "too", "also", "yet", "anymore", "either", "instead", "online", "offline", "later", "first", "again", "ever", "at", "all"]);
 const WEAK_NOUNS = new Set(["they", "we", "i", "you", "it", "them", "us", "he", "she", "this", "that", "these", "those", "one", "ones", "everyone", "someone", "anyone", "something", "anything", "everything", "bit", "lot", "lots", "kind", "sort", "way", "thing", "things", "rest", "remainder", "majority", "half", "other", "others", "another"]);
 
@@ -302,30 +301,19 @@ function pieces(sentence: string, first: boolean): Piece[] {
     .split(/(\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+)/)
     .map((p) => p.replace(/\u0001(\d+)\u0001/g, (_, i: string) => held[Number(i)]));
   const out: Piece[] = [];
-  let run: string[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const text = parts[i].trim().replace(/[.!?]+$/, "");
     if (!text) continue;
+    const [prev, sep, run] = [out.at(-1), parts[i - 1]?.trim(), commaRun(parts, i)];
     // After a colon, a list of short items up to the next ; or dash is one piece's list.
-    if (out.length && parts[i - 1]?.trim() === ":") {
-      let j = i;
-      while (j + 2 < parts.length && parts[j + 1].trim() === ",") j += 2;
-      const listParts = parts.slice(i, j + 1).filter((_, x) => x % 2 === 0).map((p) => p.trim().replace(/[.!?]+$/, ""));
-      const items = colonList(sentence, listParts);
-      if (items) {
-        out[out.length - 1].listed = { items, parts: listParts };
-        i = j;
-        continue;
-      }
-    }
-    // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the
-    // last items of a list after a comma continue it, so they keep the clause's verb.
-    if (out.length && parts[i - 1]?.trim() === "," && endsList(out[out.length - 1].text, text)) out[out.length - 1].text += `, ${text}`;
-    else if (out.length && parts[i - 1]?.trim() === "," && listGoesOn(out[out.length - 1].text, (run = commaRun(parts, i)))) {
-      // "we make crowns, bridges, dentures": the rest of the run is the list, though no "and" closes it.
-      out[out.length - 1].text += `, ${run.join(", ")}`;
-      i += 2 * (run.length - 1);
-    } else out.push({ text, title: false });
+    const items = prev && sep === ":" ? colonList(sentence, run) : undefined;
+    // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the last items of a list after a comma
+    // continue it, so they keep the clause's verb; "we make crowns, bridges, dentures": so does the rest of the run, though no "and" closes it.
+    const joined = !items && prev && sep === "," ? (endsList(prev.text, text) ? [text] : listGoesOn(prev.text, run) ? run : undefined) : undefined;
+    if (items) prev!.listed = { items, parts: run };
+    else if (joined) prev!.text += `, ${joined.join(", ")}`;
+    else out.push({ text, title: false });
+    i += 2 * ((items ? run : (joined ?? [text])).length - 1);
   }
   return [...lead, ...out];
 }
@@ -458,27 +446,18 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       .replace(/^what (we|i)(?: would|'d)? (?:really )?(?:love|like|want|need)(?: most)? is (?:to )?/i, "$1 want ")
       .replace(NICE_TO, "we want to "),
   );
-  while (ts.length && LEAD_SKIP.has(ts[0].norm)) ts = ts.slice(1);
   if (!ts.length) return [];
   if (title) return [{ ...fragment(sentence, piece, ts, false), title: true }];
   // "… sign out chemicals, which we buy in bulk": a piece that opens with a relative word says more about what came before.
   if (ts.length > 2 && /^(?:which|who|whose)$/.test(ts[0].norm) && !sentence.startsWith(piece)) return parsePiece(sentence, piece.replace(/^\S+\s+/, ""), inherited, glue, false, inList).map((c) => ({ ...c, relative: true }));
   // "Could members queue jobs?": a question asks for what the statement would say.
   if (/^(?:can|could|would|should|will|do|does)$/.test(ts[0].norm) && ts[1] && isNounish(ts[1]) && ts.length > 2) return parsePiece(sentence, piece.replace(/^\S+\s+/, ""), inherited, glue, false, inList);
-  // "To stop no-shows we'd take a deposit": a purpose first, then the clause that acts.
-  if (ts[0].norm === "to" && ts[1]?.tags.has("Verb")) {
-    const main = ts.findIndex((t, i) => i > 2 && /^(?:we|they|i|you|he|she)(?:'d|'ll|'re|'ve)?$/.test(t.norm) && (ts[i + 1]?.tags.has("Verb") || ts[i + 1]?.tags.has("Modal")));
-    if (main > 0) {
-      const at = piece.toLowerCase().indexOf(` ${ts[main].text.toLowerCase()} `);
-      if (at > 0) return parsePiece(sentence, piece.slice(at + 1), inherited, glue, false, inList);
-    }
-  }
-  // ("when a plot becomes free the committee offers it …": a condition said first without its comma ends where a subject and its verb start.)
-  const main = new RegExp(`^${CONDITION}$`).test(ts[0].norm) ? mainAfterCondition(ts) : -1;
-  if (main > 0) {
-    const at = offsetOf(piece, ts, main);
-    if (at > 0) return [...parsePiece(sentence, piece.slice(0, at).trim(), inherited, glue, false, inList), ...parsePiece(sentence, piece.slice(at), inherited, glue, false, inList)];
-  }
+  // "To stop no-shows we'd take a deposit": a purpose first, then the clause that acts; ("when a plot becomes free the committee offers it …":
+  // a condition said first without its comma ends where a subject and its verb start, and is a clause of its own.)
+  const purpose = ts[0].norm === "to" && ts[1]?.tags.has("Verb");
+  const main = purpose ? ts.findIndex((t, i) => i > 2 && /^(?:we|they|i|you|he|she)(?:'d|'ll|'re|'ve)?$/.test(t.norm) && (ts[i + 1]?.tags.has("Verb") || ts[i + 1]?.tags.has("Modal"))) : new RegExp(`^${CONDITION}$`).test(ts[0].norm) ? mainAfterCondition(ts) : -1;
+  const at = main > 0 ? offsetOf(piece, ts, main) : -1;
+  if (at > 0) return [...(purpose ? [] : parsePiece(sentence, piece.slice(0, at).trim(), inherited, glue, false, inList)), ...parsePiece(sentence, piece.slice(at), inherited, glue, false, inList)];
   // "a marketplace app that connects cooks with neighbours": the head, then a clause about it.
   const rel = ts.findIndex((t, i) => i > 0 && RELATIVE.has(t.norm));
   if (rel > 0 && firstVerbIndex(ts.slice(0, rel)) < 0) {
@@ -741,15 +720,10 @@ function glossed(c: Clause): void {
   }
 }
 
-/** Whole sentences; list markers dropped, line breaks end a sentence. */
-export function splitSentences(text: string): string[] {
-  return sentences(text, 2);
-}
-
 /** `withTitle`: the text is a description whose first sentence may name the product before a colon. */
 export function readClauses(text: string, withTitle = true): Clause[] {
   const out: Clause[] = [];
-  for (const [index, sentence] of splitSentences(text).entries()) {
+  for (const [index, sentence] of sentences(text, 2).entries()) {
     let subject: NounPhrase | undefined;
     let prevHadVerb = false;
     for (const { text: piece, title, listed } of pieces(sentence, withTitle && index === 0)) {
@@ -764,10 +738,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       // (Only words and short names: "batch → kegs and cans, with a lot number" says what happens.)
       else if (listed && named && !PARTS_OF.test(lastWord(named.objects[0].head)) && listed.items.every((x) => /^[\p{L}' -]+$/u.test(x) && x.split(/\s+/).length <= 3 && !tokens(x).some((t) => PREPS.has(t.norm)))) named.attributes = { of: named.objects[0].head, items: listed.items, kinds: true };
       else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
-      // (A piece taken whole into the clause before is read once: "the animals treated and the drugs given".)
-      let taken = false;
       for (const c of cs) {
-        if (taken) continue;
         const prev = out[out.length - 1];
         // "note the queen status, brood frames, varroa count and temper of the colony": the list goes on what is noted,
         // whatever the tagger made of its words ("brood", "varroa" read as verbs); "of the colony" says whose.
@@ -780,8 +751,8 @@ export function readClauses(text: string, withTitle = true): Clause[] {
           if (items.length && (at < 0 || ts[at].norm === "of") && sentence.includes(`${prev.text}, ${piece}`)) {
             prev.objects.push(...items);
             prev.text += `, ${piece}`;
-            taken = true;
-            continue;
+            // (A piece taken whole into the clause before is read once: "the animals treated and the drugs given".)
+            break;
           }
         }
         if (!c.verb && prevHadVerb && !c.negated && prev && c.objects.length && !c.extras.length) {

@@ -4,13 +4,13 @@
 // reader could not make sense of (so a message can say so instead of guessing).
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
-import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, splitSentences, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
 import { infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
 import { actRecord } from "./acts";
-import { escapeRegExp, unique } from "../text-utils";
+import { escapeRegExp, sentences as splitText, unique } from "../text-utils";
 
 export interface Thing {
   /** Singular, lower case: "watering rota". */
@@ -263,7 +263,7 @@ function languagesOf(text: string): string[] {
   // "Swedish and English.", "English only": a sentence that only names languages, or one said as the only one, says what the screens speak.
   // ("Welsh and English please, it is the law for us": a part of a sentence that names only languages, the same.)
   const onlyLanguages = (part: string) => !part.replace(new RegExp(`\\b(?:${found.join("|")}|and|or|both|please|only|in)\\b|[+&.!]`, "gi"), "").trim();
-  const said = splitSentences(text);
+  const said = splitText(text, 2);
   if (said.some((s) => s.split(/\s+/).length <= 6 && found.filter((l) => s.includes(l)).length >= 2) || said.flatMap((s) => s.split(/[,;:]\s+/)).some((p) => found.filter((l) => p.includes(l)).length >= 2 && onlyLanguages(p)) || found.some((l) => new RegExp(`\\b(?:only|just) (?:in )?${l}\\b|\\b${l}[- ]only\\b`, "i").test(text))) return found;
   // ("Programs are in Portuguese and Changana": what a thing of theirs is in is its content's language, not the screens'.)
   const contentOnly = new RegExp(`\\b(?!(?:it|app|apps|site|screens?|interface|ui|everything|all)\\b)[a-z]+s (?:are|were) (?:\\w+ )?in (?:both )?(?:${LANGUAGES.join("|")})\\b`, "gi");
@@ -302,7 +302,7 @@ function read(description: string, answers: string): Reading {
   const descClauses = readClauses(description);
   const ansClauses = readClauses(answers, false);
   const clauses = [...descClauses, ...ansClauses];
-  const sentences = [...splitSentences(description), ...splitSentences(answers)];
+  const sentences = [...splitText(description, 2), ...splitText(answers, 2)];
   const full = `${description}\n${answers}`;
   const pos = (s: string) => Math.max(0, full.toLowerCase().indexOf(s.toLowerCase()));
 
@@ -662,7 +662,7 @@ function read(description: string, answers: string): Reading {
     general.examples ??= kinds.map((k) => k.text);
     general.listed = true;
   }
-  const examples = splitSentences(description).flatMap(parentheticalExamples);
+  const examples = splitText(description, 2).flatMap(parentheticalExamples);
   for (const ex of examples) {
     // A vague word with examples names a thing people act on, in the person's order.
     if (ex.vague && !things.has(ex.of) && !forbidden.has(ex.of)) {

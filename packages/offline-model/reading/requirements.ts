@@ -7,7 +7,8 @@
 import { detectRegion } from "../knowledge/regions";
 import { TECHS } from "../knowledge/tech-catalog";
 import { isForeign, LANGUAGE_CODES } from "./languages";
-import { readClauses, splitSentences } from "./read-clauses";
+import { sentences } from "../text-utils";
+import { readClauses } from "./read-clauses";
 import { tokens } from "./nlp";
 
 export interface Requirement {
@@ -179,7 +180,7 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
   // "Riverside Court Tenants' Association — proposal for …" on a line of its own: a heading with no verb names the project, never a product.
   const heading = /^([^\n]+)\n/.exec(text.trim())?.[1] ?? "";
   if (!ownName && heading && !readClauses(heading, false).some((c) => c.verb)) ownName = heading;
-  for (const s of splitSentences(text)) {
+  for (const s of sentences(text, 2)) {
     if (OUT_OF_SCOPE.test(s)) continue;
     // "no customer accounts - email + phone is enough": in the clause that says who people are, an e-mail or a phone is a contact detail.
     const idClauses = IDENTITY.flatMap(([, re]) => [...s.matchAll(new RegExp(re.source, "gi"))].map((x) => clauseAround(s, x.index)));

@@ -7,7 +7,7 @@ import { detectPreferences } from "../knowledge/stack-preferences";
 import { HELD_OUT } from "../testing/held-out-corpus";
 import { isMetaAnswer, sentences } from "../text-utils";
 import { featuresFromReading } from "./features";
-import { parentheticalExamples, splitSentences } from "./read-clauses";
+import { parentheticalExamples } from "./read-clauses";
 import { localeCode } from "./languages";
 import { readProject } from "./read-project";
 
@@ -15,7 +15,7 @@ const CAFE = HELD_OUT.find((s) => s.name === "repair café")!;
 
 describe("reading an unseen description", () => {
   it("ends a sentence only at a stop before a space, never inside a version number or parentheses", () => {
-    const ss = splitSentences(CAFE.description);
+    const ss = sentences(CAFE.description, 2);
     expect(ss).toContain("The team is three volunteers who know some Python 3.13.");
     expect(ss.some((s) => /^\d/.test(s))).toBe(false);
     expect(sentences("Use v2.1 (see e.g. the docs). Then stop.")).toEqual(["Use v2.1 (see e.g. the docs).", "Then stop."]);
