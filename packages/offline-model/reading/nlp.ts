@@ -57,8 +57,8 @@ interface TermJson {
   tags?: string[];
 }
 
-/** Determiners before one thing: after one and a singular noun, an -s word is a verb that agrees ("the bus comes"). */
-export const SINGULAR_DETERMINER = /^(?:the|a|an|each|every|this|that)$/;
+/** Determiners and possessives before one thing: after one and a singular noun, an -s word is a verb that agrees ("the bus comes", "our council pays"). */
+export const SINGULAR_DETERMINER = /^(?:the|a|an|each|every|this|that|our|my|their|his|her|its)$/;
 
 export function tokens(text: string): Token[] {
   configure();
@@ -121,7 +121,7 @@ export function tokens(text: string): Token[] {
         out[i] = { ...t, tags: new Set(["Verb", "PresentTense"]) };
         return;
       }
-      if (!prev || !before || !SINGULAR_DETERMINER.test(before.norm) || !prev.tags.has("Singular") || prev.tags.has("Pronoun")) return;
+      if (!prev || !before || !SINGULAR_DETERMINER.test(before.norm) || !(prev.tags.has("Singular") || (prev.tags.has("ProperNoun") && !/s$/.test(prev.norm))) || prev.tags.has("Pronoun")) return;
       if (!t.tags.has("Plural") || !/[^s]s$/.test(t.norm)) return;
       // The clause it stands in starts after the last "when", "before", "until"… ("we want to send a reminder before the bus comes").
       const from = out.findLastIndex((x, k) => k < i && /^(?:when|whenever|before|after|until|once|while|if|as soon as)$/.test(x.norm)) + 1;

@@ -507,4 +507,11 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.things.map((t) => t.name)).not.toContain("card");
     expect(r.things.map((t) => t.name)).not.toContain("priority");
   });
+  // Written for this test, in no corpus: a tenants' repair app and a swimming club.
+  it("reads money the speakers' side pays as what running it may cost, and money the people it serves pay as paid in the product", () => {
+    const rent = readProject("Tenants report repairs in the app. Our Gemeinde pays about 30 euro per month for it.");
+    expect(rent.paysInProduct).toBe(false);
+    expect(rent.budget?.text).toBe("30 euro per month");
+    expect(readProject("Parents book swimming lessons. Our members pay a yearly fee in the app.").paysInProduct).toBe(true);
+  });
 });

@@ -224,7 +224,7 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
 function quantities(sentences: string[]): Quantity[] {
   const out: Quantity[] = [];
   for (const s of sentences) {
-    for (const m of s.matchAll(/(?:(?:€|\$|£)\s?(\d[\d,.]*)\s?(k)?|(\d[\d,.]*)\s?(k)?\s?(?:EUR|USD|GBP|euros?|dollars?|pounds?|€))(?:\s*(?:a|per|\/|each)\s*(month|year|week|day))?/gi)) {
+    for (const m of s.matchAll(/(?:(?:€|\$|£)\s?(\d[\d,.]*)\s?(k)?|(\d[\d,.]*)\s?(k)?\s?(?:euros?|dollars?|pounds?|EUR|USD|GBP|€))(?:\s*(?:a|per|\/|each)\s*(month|year|week|day))?/gi)) {
       const value = Number((m[1] ?? m[3]).replace(/,/g, "")) * (m[2] || m[4] ? 1000 : 1);
       out.push({ value, text: m[0].trim(), kind: "money", ...(m[5] ? { unit: m[5].toLowerCase() } : {}), sentence: s });
     }
@@ -246,10 +246,10 @@ const LIMIT_BEFORE = /\b(?:under|below|at most|max(?:imum)?|up to|no more than|l
 const PRICE_CUE = /\b(?:deposits?|fees?|prices?|commissions?|charges?|fines?|tickets?|tips?|refund\w*|costs? (?:a|per|each)|per (?!month|year)\w+|each)\b/i;
 
 /** The person's budget: a money figure said as a limit on cost (or "no budget"), never a price people pay. */
-function budgetOf(qs: Quantity[]): Quantity | undefined {
+function budgetOf(qs: Quantity[], spent: string[]): Quantity | undefined {
   return qs.find((q) => {
     if (q.kind !== "money") return false;
-    if (q.value === 0) return true;
+    if (q.value === 0 || spent.some((t) => t.includes(q.text))) return true;
     const at = q.sentence.indexOf(q.text);
     const around = q.sentence.slice(Math.max(0, at - 60), at + q.text.length + 40);
     return BUDGET_CUE.test(around) && !PRICE_CUE.test(q.sentence.slice(Math.max(0, at - 25), at + q.text.length + 25)) || (LIMIT_BEFORE.test(q.sentence.slice(0, at)) && /\b(?:month|year)\b/i.test(q.text + (q.unit ?? "")) && !PRICE_CUE.test(around));
@@ -640,8 +640,10 @@ function read(description: string, answers: string): Reading {
   // ("… pays each socio by the kilos, but this we do in our accounting program, not in the new app": put outside the product.)
   const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && (OUT_OF_SCOPE.test(s) || /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s)));
   const noMoney = paidElsewhere || [...forbidden].some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
+  // ("our Träger pays maybe 50 euro per month", "we pay 20 euro a month": what the speakers' side pays is what running it may cost; "our members pay a fee" is people it serves paying.)
+  const spent = clauses.filter((c) => c.verb === "pay" && !c.negated && !c.passive && /^(?:we|i|our|my)\b/i.test(c.text.trim()) && !isPerson(c.subject)).map((c) => c.text);
   // ("already take card payments with sumup": a clause about today moves no money through the product.)
-  const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p)) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
+  const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p) && !spent.some((t) => t.includes(p.replace(/[.!?]+$/, "")))) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
   const skills = readSkills(sentences);
@@ -702,7 +704,7 @@ function read(description: string, answers: string): Reading {
     offline: requirements.some((r) => r.name === "offline"),
     skills,
     quantities: qs,
-    budget: budgetOf(qs),
+    budget: budgetOf(qs, spent),
     // "one old Transit van": a name only said before a thing people act on is its make, not a product they use.
     // ("phone repair kiosk in a mall": a device word naming the speakers' own place names no device.)
     // ("machines: laser cutter, 3D printers": a device word naming a thing they keep names no device it runs on.)
