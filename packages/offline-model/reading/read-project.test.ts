@@ -514,4 +514,11 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(rent.budget?.text).toBe("30 euro per month");
     expect(readProject("Parents book swimming lessons. Our members pay a yearly fee in the app.").paysInProduct).toBe(true);
   });
+  // Written for this test, in no corpus: a riding school and a patient transport service.
+  it("ties what 'their' names to the nearest people named before it", () => {
+    const riding = readProject("Riders book lessons for their horses. Grooms feed the horses.");
+    expect(riding.things.find((t) => t.name === "horse")?.of).toBe("rider");
+    const rides = readProject("Drivers take patients to their appointments. Patients book rides.");
+    expect(rides.things.find((t) => t.name === "appointment")?.of).toBe("patient");
+  });
 });

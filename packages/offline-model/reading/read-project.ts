@@ -558,6 +558,14 @@ function read(description: string, answers: string): Reading {
         // ("with one tap": one of it, counted, says how it is done.)
         if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) || (e.prep === "with" && (c.objects.length > 0 || !c.relative) && e.np.count !== 1)) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
+      // ("Owners book appointments for their pets": what "their" names belongs to the nearest people named before it.)
+      const lowered = c.text.toLowerCase();
+      for (const np of nounsOf(c)) {
+        const at = lowered.indexOf(`their ${np.text.toLowerCase()}`);
+        const t = at >= 0 ? things.get(compoundOf(np.head) ?? thingName(np) ?? "") : undefined;
+        const owner = t && nounsOf(c).filter((p) => isPerson(p) && saidPlural(p) && lowered.indexOf(p.text.toLowerCase()) < at).map((p) => actorIn(p)).findLast(Boolean);
+        if (t && owner && !t.person && t.name !== owner) t.of ??= owner;
+      }
       if (objs.length || actor) read.add(c.sentence);
     } else if (!c.verb) {
       // "readings per batch", "a waitlist for each event": a verbless phrase ties its nouns too.
