@@ -521,4 +521,10 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     const rides = readProject("Drivers take patients to their appointments. Patients book rides.");
     expect(rides.things.find((t) => t.name === "appointment")?.of).toBe("patient");
   });
+  // Written for this test, in no corpus: a night shelter and a makerspace.
+  it("reads a doer the tagger knows, doing what things do too, as a person; a machine doing it stays a thing", () => {
+    const r = readProject("Shift leaders take the keys at night. The cutter needs an induction. Members book the cutter.");
+    expect(r.actors).toContain("leader");
+    expect(r.actors).not.toContain("cutter");
+  });
 });

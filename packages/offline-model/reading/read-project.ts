@@ -195,8 +195,9 @@ function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined 
   const last = lastWord(np.head);
   if (ROLE_SINGULAR.has(last)) return ROLE_SINGULAR.get(last);
   if (["we", "i", "they", "you", "people", "user", "users", "everyone", "everybody", "anyone", "anybody", "someone", "somebody", "team"].includes(last)) return undefined;
-  // A word that only looks like an agent noun ("fee", "cutter") acts only when it does what people do.
-  if (!np.person && verb && THING_VERBS.test(verb)) return undefined;
+  // A word that only looks like an agent noun ("fee", "cutter") acts only when it does what people do;
+  // ("Section leaders take attendance": one the tagger knows as a doer does what it does.)
+  if (!np.person && verb && THING_VERBS.test(verb) && !(/(?:er|or)$/.test(last) && tokens(np.text).at(-1)?.tags.has("Actor"))) return undefined;
   // "the kiln steward confirms the load": whoever does what only people do is a person, whatever the word.
   if (verb && HUMAN_ACT.test(verb) && !np.time && !np.count && !PRODUCT_WORDS.has(last) && !DEVICES.has(last) && !NOT_PEOPLE.test(last) && !NOT_A_THING.has(last) && !/ing$/.test(last) && thingName(np)) return last;
   return isPerson(np) ? last : undefined;
