@@ -167,4 +167,8 @@ describe("readClauses: where a noun phrase ends", () => {
   it("reads a purpose said first as no clause of its own, and the clause after it as the one that acts", () => {
     expect(shape("To stop empty boats we'd ask divers for a deposit.").map((c) => c.verb)).toEqual(["ask"]);
   });
+  // Written for this test, in no corpus: a lifeboat crew.
+  it("reads 'which <plural> they <verb>' after a verb as what the verb acts on", () => {
+    expect(shape("Crew members mark which shifts they cover.")[0]).toMatchObject({ verb: "mark", objects: ["shift"] });
+  });
 });

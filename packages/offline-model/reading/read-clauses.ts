@@ -579,6 +579,14 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       k--;
       continue;
     }
+    // ("mark which slots they cover", "log which parts we used": the same with a clause of their own after the noun; that clause says no more.)
+    // (Between "which" and the pronoun the word is that noun, whatever the tagger says.)
+    if (/^(?:which|what)$/.test(rest[k].norm) && k === 0 && rest[k + 1] && !rest[k + 1].tags.has("Pronoun") && /^(?:we|they|i|you|he|she|people)$/.test(rest[k + 2]?.norm ?? "") && rest[k + 3]?.tags.has("Verb")) {
+      rest.splice(k, 1);
+      if (!isNounish(rest[k])) rest[k] = { ...rest[k], tags: new Set(["Noun", /s$/.test(rest[k].norm) ? "Plural" : "Singular"]) };
+      end = k + 1;
+      break;
+    }
     // "see which rooms to clean": what is asked about is what the verb acts on; nobody else acts.
     // (Between "which" and "to" the words are that noun, whatever the tagger says.)
     const to = k === 0 && /^(?:which|what)$/.test(rest[k].norm) && rest[k + 1] && !rest[k + 1].tags.has("Pronoun") ? rest.findIndex((t, x) => x > k + 1 && x <= k + 3 && t.norm === "to") : -1;
