@@ -1,6 +1,6 @@
-// Tool input schemas arrive as JSON Schema. Two uses: trim a value to fit (strings
-// too long, arrays too long, unknown keys) as a last safety net, and build a value
-// for a finalization tool this model has no writer for.
+// Tool input schemas arrive as JSON Schema. Two uses: trim every turn's value to fit
+// (strings too long, arrays too long, unknown keys), so a limit lives only in the
+// schema, and build a value for a finalization tool this model has no writer for.
 import type { JSONSchema7, JSONSchema7Definition } from "@ai-sdk/provider";
 import { truncate } from "./text-utils";
 

@@ -67,10 +67,13 @@ export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean
   const def = TASKS[task];
   const schema = def.schema as z.ZodType;
   // Every text and list is fitted to the schema's limits here, once: writers do not trim their own.
-  const written = fitToSchema(WRITERS[task](ctx), z.toJSONSchema(schema, { io: "input" }) as never);
-  // Another domain's people and things never reach the person unless they named them.
-  const grounded = ctx.grounding.output(written);
-  let output = schema.safeParse(grounded).success ? grounded : written;
+  const json = z.toJSONSchema(schema, { io: "input" }) as never;
+  const fit = (v: unknown) => fitToSchema(v, json);
+  const written = WRITERS[task](ctx);
+  // Another domain's people and things never reach the person unless they named them; grounding
+  // goes first, so a list it shortens is filled from the writer's spare items before it is cut.
+  const grounded = fit(ctx.grounding.output(written));
+  let output = schema.safeParse(grounded).success ? grounded : fit(written);
   const check = schema.safeParse(output);
   if (!check.success) throw new OfflineWriterError(`offline writer for ${task} produced invalid output: ${check.error.message}`);
   if (hostile) output = injectHostile(output, schema);

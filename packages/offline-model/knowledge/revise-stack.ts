@@ -64,7 +64,7 @@ export function reviseStack(
   if (!opsDone.length) opsDone.push("kept the deployment as proposed; the ops points are covered by the pipeline design");
   const dropped = plan.additional.filter((a) => !next.additional.some((b) => b.slot === a.slot)).map((a) => a.choice);
 
-  // The writer fits each to the schema's limit (write-stack.ts).
+  // Each is fitted to the schema's limit when the turn is computed (respond.ts).
   const addressedSecurity = `Accepted: ${applied.slice(0, 4).join("; ") || "the baseline controls"}.${designOnly.length ? ` Handled in the design rather than the stack: ${designOnly.slice(0, 3).join("; ")}.` : ""}`;
   const addressedOps = `${opsDone.map(capitalize).join(". ")}.${opsPractice.length ? ` Adopted as practice rather than a listed service: ${opsPractice.join("; ")}.` : ""}`;
   const kept = [`${plan.language.choice} with ${plan.framework.choice}`, plan.database.choice.split(" with ")[0]];

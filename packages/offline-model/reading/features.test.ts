@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { featuresFromReading, limits, statedRules } from "./features";
 import { readProject } from "./read-project";
+import { PRESENT_PRACTICE } from "./requirements";
 
 const REPAIR_CAFE =
   "A tool for a volunteer-run repair café in Ghent: visitors register broken items at the door, fixers claim items they can repair, and we track what was fixed so we can report to the city grant (CO2 saved). Must work on an old shared laptop; no budget; GDPR applies since we store visitors' emails.";
@@ -166,5 +167,7 @@ describe("featuresFromReading: 'now' opening a clause", () => {
     const fs = featuresFromReading(readProject(t), t);
     expect(fs.some((f) => /phone the caretaker/i.test(f))).toBe(false);
     expect(fs.some((f) => /send a photo/i.test(f))).toBe(true);
+    // A wish in the third person, or "this", is no practice of today.
+    expect(["Now everyone wants an app", "Now, this needs to change", "now the members are looking for a tool"].filter((x) => PRESENT_PRACTICE.test(x))).toEqual([]);
   });
 });

@@ -162,6 +162,8 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("Technicians label every chemical in the store.")[0].objects).toEqual(["chemical"]);
     expect(shape("Archivists scan each original before lending.")[0].objects).toEqual(["original"]);
     expect(shape("Neighbours help each other.")[0].objects).toEqual([]);
+    // A hyphenated adjective before a comma describes what follows.
+    expect(shape("We want a user-friendly, cheap booking page.")[0].objects).not.toContain("user-friendly");
   });
   // Written for this test, in no corpus: a dive school.
   it("reads a purpose said first as no clause of its own, and the clause after it as the one that acts", () => {

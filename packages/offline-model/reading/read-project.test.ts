@@ -527,4 +527,9 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(r.actors).toContain("leader");
     expect(r.actors).not.toContain("cutter");
   });
+  // Written for this test, in no corpus: a yoga studio.
+  it("reads the speakers' spend whole: a price inside a larger figure, or a price per thing, is no budget", () => {
+    expect(readProject("Members pay €5 per class in the app. We pay €50 a month for it.").budget?.text).not.toBe("€5");
+    expect(readProject("Members book classes. We pay €2 per booking to the card provider.").budget).toBeUndefined();
+  });
 });

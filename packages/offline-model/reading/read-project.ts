@@ -247,10 +247,10 @@ const LIMIT_BEFORE = /\b(?:under|below|at most|max(?:imum)?|up to|no more than|l
 const PRICE_CUE = /\b(?:deposits?|fees?|prices?|commissions?|charges?|fines?|tickets?|tips?|refund\w*|costs? (?:a|per|each)|per (?!month|year)\w+|each)\b/i;
 
 /** The person's budget: a money figure said as a limit on cost (or "no budget"), never a price people pay. */
-function budgetOf(qs: Quantity[], spent: string[]): Quantity | undefined {
+function budgetOf(qs: Quantity[], spent: Clause[]): Quantity | undefined {
   return qs.find((q) => {
     if (q.kind !== "money") return false;
-    if (q.value === 0 || spent.some((t) => t.includes(q.text))) return true;
+    if (q.value === 0 || spent.some((c) => c.sentence === q.sentence && new RegExp(`(?<![\\d.,])${escapeRegExp(q.text)}(?![\\d])`).test(c.text) && !PRICE_CUE.test(c.text))) return true;
     const at = q.sentence.indexOf(q.text);
     const around = q.sentence.slice(Math.max(0, at - 60), at + q.text.length + 40);
     return BUDGET_CUE.test(around) && !PRICE_CUE.test(q.sentence.slice(Math.max(0, at - 25), at + q.text.length + 25)) || (LIMIT_BEFORE.test(q.sentence.slice(0, at)) && /\b(?:month|year)\b/i.test(q.text + (q.unit ?? "")) && !PRICE_CUE.test(around));
@@ -564,7 +564,8 @@ function read(description: string, answers: string): Reading {
       for (const np of nounsOf(c)) {
         const at = lowered.indexOf(`their ${np.text.toLowerCase()}`);
         const t = at >= 0 ? things.get(compoundOf(np.head) ?? thingName(np) ?? "") : undefined;
-        const owner = t && nounsOf(c).filter((p) => isPerson(p) && saidPlural(p) && lowered.indexOf(p.text.toLowerCase()) < at).map((p) => actorIn(p)).findLast(Boolean);
+        const before = (p: NounPhrase) => lowered.indexOf(p.text.toLowerCase());
+        const owner = t && nounsOf(c).filter((p) => isPerson(p) && saidPlural(p) && before(p) >= 0 && before(p) < at && actorIn(p)).sort((a, b) => before(a) - before(b)).map((p) => actorIn(p)).at(-1);
         if (t && owner && !t.person && t.name !== owner) t.of ??= owner;
       }
       if (objs.length || actor) read.add(c.sentence);
@@ -650,9 +651,9 @@ function read(description: string, answers: string): Reading {
   const paidElsewhere = sentences.some((s) => /\bpa(?:y|ys|id|ying)\b/i.test(s) && (OUT_OF_SCOPE.test(s) || /\b(?:outside|not (?:in|through|via)|off|never (?:in|through))\s+(?:the\s+)?(?:app|platform|system|tool|site|product)\b/i.test(s)));
   const noMoney = paidElsewhere || [...forbidden].some((f) => MONEY_WORDS.test(f)) || /\b(?:free (?:of charge|for everyone|to use)|no money changes hands|handles? no money|non-commercial)\b/i.test(full);
   // ("our Träger pays maybe 50 euro per month", "we pay 20 euro a month": what the speakers' side pays is what running it may cost; "our members pay a fee" is people it serves paying.)
-  const spent = clauses.filter((c) => c.verb === "pay" && !c.negated && !c.passive && /^(?:we|i|our|my)\b/i.test(c.text.trim()) && !isPerson(c.subject)).map((c) => c.text);
+  const spent = clauses.filter((c) => c.verb === "pay" && !c.negated && !c.passive && /^(?:we|i|our|my)\b/i.test(c.text.trim()) && !isPerson(c.subject));
   // ("already take card payments with sumup": a clause about today moves no money through the product.)
-  const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p) && !spent.some((t) => t.includes(p.replace(/[.!?]+$/, "")))) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
+  const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p) && !spent.some((c) => c.text.includes(p.replace(/[.!?]+$/, "")))) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
   const skills = readSkills(sentences);

@@ -73,7 +73,7 @@ const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:bef
 /** A clause about how things are done now, before the product. */
 // ("we write in paper agenda", "by hand": a manual medium says how it is done now; "today's jobs" says which jobs.)
 // ("now they call in the morning": "now" opening a clause with its subject and verb says what happens today; "now we want …" does not.)
-export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|(?<=^|[,;:]\s*)now,?\s+(?=(?:we|they|i|people|everyone|[a-z]{3,}s)\s+(?!(?:want|need|would|wish|hope|should|must|will|can|could)\b)[a-z]+\b)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
+export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|(?<=^|[,;:]\s*)now,?\s+(?=(?:we|they|i|people|everyone|(?!this\b|thus\b)[a-z]{3,}s)\s+(?!(?:(?:want|need|wish|hope|plan)s?|would|should|must|will|can|could|are looking)\b)[a-z]+\b)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
 /** "Clients e-mail documents today and we copy them into Excel": what follows a word about today in its sentence is about today too, unless a wish turns it ("… but we want"). */
 export function aboutToday(sentence: string, at: number): boolean {
   const today = PRESENT_PRACTICE.exec(sentence.slice(0, at));
@@ -122,7 +122,7 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // ("a parent-run Kita", "write a short Tagesbericht": the same behind modifiers, when the name ends the phrase; what is used or worked with, "… with e-mails and a big Excel", still names Excel.)
     let k = i - 1;
     while (k > 0 && (ts[k].tags.has("Hyphenated") || ts[k].tags.has("Adjective"))) k--;
-    if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 || !ts[i + 1]?.tags.has("Noun")) && !/\b(?:use[sd]?|using|tried|with|via)\b[^,;.]*$/i.test(ts.slice(0, k).map((x) => x.text).join(" "))) return;
+    if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 || !ts[i + 1]?.tags.has("Noun")) && !/\b(?:use[sd]?|using|tried|with|via)\b/i.test(ts.slice(0, k).map((x) => x.text).join(" "))) return;
     // ("40 PhD students", "9 Erzieherinnen": a name after a count is what is counted, or which kind of it; it names no product they use.)
     if (/^\d|^(?:two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)$/.test(ts[i - 1]?.norm ?? "")) return;
     // "Elterndienst (cooking and cleaning shifts)": a word glossed in plain words is that thing, not a product ("Calendly (our booking tool)" is one).
