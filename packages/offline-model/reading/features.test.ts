@@ -170,4 +170,11 @@ describe("featuresFromReading: 'now' opening a clause", () => {
     // A wish in the third person, or "this", is no practice of today.
     expect(["Now everyone wants an app", "Now, this needs to change", "now the members are looking for a tool"].filter((x) => PRESENT_PRACTICE.test(x))).toEqual([]);
   });
+
+  it("reads 'but now' after an older practice as today's, for the rest of the sentence", () => {
+    const t = "Members used to write their hours in a paper book, but now they just send a text and some coaches get three helpers and others none. We want members to log their hours on the website.";
+    const fs = featuresFromReading(readProject(t), t);
+    expect(fs.some((f) => /coaches get three helpers/i.test(f))).toBe(false);
+    expect(fs.some((f) => /log their hours/i.test(f))).toBe(true);
+  });
 });

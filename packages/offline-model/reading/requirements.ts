@@ -72,11 +72,12 @@ const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:bef
 
 /** A clause about how things are done now, before the product. */
 // ("we write in paper agenda", "by hand": a manual medium says how it is done now; "today's jobs" says which jobs.)
-// ("now they call in the morning": "now" opening a clause with its subject and verb says what happens today; "now we want …" does not.)
-export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|(?<=^|[,;:]\s*)now,?\s+(?=(?:we|they|i|people|everyone|(?!this\b|thus\b)[a-z]{3,}s)\s+(?!(?:(?:want|need|wish|hope|plan)s?|would|should|must|will|can|could|are looking)\b)[a-z]+\b)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
+// ("now they call in the morning", "but now they just show up": "now" opening a clause with its subject and verb says what happens today; "now we want …" does not.)
+export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|(?<=^|[,;:]\s*|\b(?:but|and|so)\s+)now,?\s+(?=(?:we|they|i|people|everyone|(?!this\b|thus\b)[a-z]{3,}s)\s+(?!(?:(?:want|need|wish|hope|plan)s?|would|should|must|will|can|could|are looking)\b)[a-z]+\b)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper (?:agenda|diary|calendar|sheet|form|list|notebook|book)s?|by hand)\b/i;
 /** "Clients e-mail documents today and we copy them into Excel": what follows a word about today in its sentence is about today too, unless a wish turns it ("… but we want"). */
+// ("… on a paper list, but now they just show up and …": the last such word before the clause counts.)
 export function aboutToday(sentence: string, at: number): boolean {
-  const today = PRESENT_PRACTICE.exec(sentence.slice(0, at));
+  const today = [...sentence.slice(0, at).matchAll(new RegExp(PRESENT_PRACTICE, "gi"))].at(-1);
   return Boolean(today) && !/\b(?:but|want|wants|wish|would like|need|needs|should|must|will|instead)\b/i.test(sentence.slice(today!.index, at));
 }
 /** "We are Klangverket", "our school (Klangverket)": the person's own organisation, not a product they use ("our Discord" is one). */
