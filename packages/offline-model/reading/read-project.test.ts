@@ -180,6 +180,13 @@ describe("readProject: who the speakers are is the setting, what they count is t
     expect(r.links.some((l) => [l.from, l.to].includes("collective"))).toBe(false);
   });
 
+  it("reads the one thing 'we' are as the group, whatever the word ends in; two things are its members", () => {
+    const r = readProject("We are a community theater in Dayton with 30 volunteers. Volunteers sign up for ushering shifts.");
+    expect(r.ours).toEqual(["community theater"]);
+    expect(r.actors).toEqual(["volunteer"]);
+    expect(readProject("We are three teachers and a caretaker. Teachers book the hall.").actors).toContain("caretaker");
+  });
+
   it("reads an organisation named first with 'our' as the setting, not a feature or a sale", () => {
     const description = "Our bakery sells sourdough to cafés across town. Drivers deliver the orders before 7.";
     const r = readProject(description);

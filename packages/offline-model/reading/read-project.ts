@@ -414,8 +414,9 @@ function read(description: string, answers: string): Reading {
     if (c.copula && !c.negated && (there || /^(?:we|i|i'?m)\b/i.test(c.text.trim()))) {
       for (const o of c.objects) {
         const n = there && !isPerson(o) ? thingName(o) : undefined;
-        // ("We're a small translation agency": an organisation they are is their setting, though "agency" is a role elsewhere.)
-        const role = isPerson(o) && !(ORGANISATION.test(lastWord(o.head)) && !there) ? actorOf(o) : undefined;
+        // ("We're a small translation agency": an organisation they are is their setting, though "agency" is a role elsewhere;
+        // "we are a small dog shelter": many who are one of something are a group, whatever the word; "we are 2 developers and a designer" are members.)
+        const role = isPerson(o) && !(!there && (ORGANISATION.test(lastWord(o.head)) || (/^we\b/i.test(c.text.trim()) && c.objects.length === 1 && !saidPlural(o)))) ? actorOf(o) : undefined;
         if (n) addThing(n, undefined, undefined, false, inDesc, true);
         else if (role) actors.add(role);
         else ours.add(o.head);
