@@ -291,3 +291,13 @@ describe("extractEntities: an act nobody is said to do", () => {
     expect(order?.fields.map((f) => f.name)).not.toContain("customer_id");
   });
 });
+
+describe("extractEntities: a doing asked after by when", () => {
+  it("keeps each doing as a record of the thing, with when it was done", () => {
+    // Written for this test, in no corpus: a ferry line's life jackets.
+    const m = model("Deckhands check the life jackets on each ferry. The captain must see which life jacket was inspected when.");
+    const inspecting = m.entities.find((e) => e.name === "Inspecting");
+    expect(inspecting?.fields.find((f) => f.name === "inspected_at")?.type).toBe("datetime");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Inspecting", to: "LifeJacket" }));
+  });
+});

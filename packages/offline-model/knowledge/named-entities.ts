@@ -87,7 +87,7 @@ function withExamples(name: string, examples: string[] | undefined, kind: { purp
 // A listed item's type, by its last word: "varroa count" is a number, "queen seen or not" a yes/no.
 const FIELD_TYPES: Array<[RegExp, string]> = [
   [/^(?:date|day|birthday|deadline)$/, "date"],
-  [/^(?:time|datetime|timestamp)$/, "datetime"],
+  [/^(?:time|datetime|timestamp|at)$/, "datetime"],
   [/^(?:count|number|quantity|age|total|score|rating|minutes|hours|days)$/, "int"],
   [/^(?:weight|temperature|length|height|width|distance|duration|volume|mileage|reading)$/, "decimal"],
   [/^(?:price|cost|fee|amount)$/, "money"],

@@ -121,6 +121,12 @@ export function tokens(text: string): Token[] {
         out[i] = { ...t, tags: new Set(["Verb", "PresentTense"]) };
         return;
       }
+      // ("Members water the beds": between people and what they act on, in a stretch with no verb, a singular word is the verb.)
+      const stretch = (k: number, step: number) => { while (out[k + step] && !/[,;:.!?]/.test(out[step > 0 ? k : k + step].post)) k += step; return k; };
+      if (prev?.tags.has("Plural") && !prev.tags.has("Pronoun") && t.tags.has("Noun") && !t.tags.has("Plural") && !t.tags.has("ProperNoun") && !/[,;:.!?]/.test(prev.post + t.post) && (next?.tags.has("Determiner") || next?.tags.has("Possessive")) && !out.slice(stretch(i, -1), stretch(i, 1) + 1).some((x) => x.tags.has("Verb"))) {
+        out[i] = { ...t, tags: new Set(["Verb", "PresentTense", "Infinitive"]) };
+        return;
+      }
       if (!prev || !before || !SINGULAR_DETERMINER.test(before.norm) || !(prev.tags.has("Singular") || (prev.tags.has("ProperNoun") && !/s$/.test(prev.norm))) || prev.tags.has("Pronoun")) return;
       if (!t.tags.has("Plural") || !/[^s]s$/.test(t.norm)) return;
       // The clause it stands in starts after the last "when", "before", "until"… ("we want to send a reminder before the bus comes").
@@ -138,6 +144,9 @@ export function dictionaryTag(word: string): string | undefined {
   const tag = (nlp.model() as { one: { lexicon: Record<string, unknown> } }).one.lexicon[word.toLowerCase()];
   return typeof tag === "string" ? tag : undefined;
 }
+
+/** "walk" → "walking": the doing a verb names, when the library reads the word as a verb at all. */
+export const gerund = (verb: string) => (nlp(`they ${verb} it`).verbs().toGerund().text() as string).split(/\s+/).pop() || undefined;
 
 /** A unit things are measured in ("kilometres", "litres", "kilos"): a quantity recorded, never a thing kept; money is not one. */
 export function isMeasure(word: string): boolean {

@@ -540,3 +540,24 @@ describe("readProject: who acts, what people lack, a phone that is a call", () =
     expect(readProject("Members book classes. We pay €2 per booking to the card provider.").budget).toBeUndefined();
   });
 });
+
+// Written for these tests: a community garden and a tool library, in no corpus.
+describe("readProject: what was done to a thing, asked after by when, and what people did before", () => {
+  it("keeps each doing asked about by 'when' as a record of the thing, with when it was done", () => {
+    const r = readProject("Gardeners share four compost bins. The board wants to check which compost bin was emptied when.");
+    expect(r.things.find((t) => t.name === "emptying")?.fields).toEqual(["emptied at"]);
+    expect(r.links).toContainEqual(expect.objectContaining({ from: "emptying", to: "compost bin" }));
+    // Asked about without "when", no record is made.
+    expect(readProject("The board wants to check which compost bin was emptied.").things.map((t) => t.name)).not.toContain("emptying");
+  });
+
+  it("reads a verb between people and a determiner in a verbless stretch as their act", () => {
+    const r = readProject("Members water the beds in turns.");
+    expect(r.clauses[0]).toMatchObject({ verb: "water" });
+    expect(r.things.map((t) => t.name)).toEqual(["bed"]);
+  });
+
+  it("makes no record of what people used to do", () => {
+    expect(readProject("Members used to sign up on a paper list. Now members borrow drills online.").acts.map((a) => a.record)).toEqual(["loan"]);
+  });
+});

@@ -8,8 +8,8 @@ import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readCla
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
-import { infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
-import { actRecord } from "./acts";
+import { gerund, infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
+import { ACT_RECORDS, actRecord } from "./acts";
 import { escapeRegExp, sentences as splitText, unique } from "../text-utils";
 
 export interface Thing {
@@ -520,7 +520,8 @@ function read(description: string, answers: string): Reading {
         }
       }
       // "we'd hire a freelancer": what the speakers do to a person is no record of the product's.
-      if (act && (objs.length || (byPerson && !(weSay && c.objects.length)))) {
+      // ("Volunteers used to sign up on a paper list": what people did before is no record either.)
+      if (act && !/\bused to\b/i.test(c.text) && (objs.length || (byPerson && !(weSay && c.objects.length)))) {
         acts.push({ verb: c.verb, record: act, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       // ("The encargado must confirm each delivery": whoever acts, here or elsewhere, is no thing, whatever the word.)
@@ -635,6 +636,18 @@ function read(description: string, answers: string): Reading {
     const each = AT_EACH.exec(c.sentence)?.[1].toLowerCase();
     const to = other ? thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!) : each && things.has(singularNoun(each)) ? singularNoun(each) : undefined;
     if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
+  }
+  // "see which dog was walked when", "check when the bins were emptied": asking when a thing had something done to it keeps each doing as a record of that thing.
+  for (const c of clauses) {
+    const on = c.relative && c.passive && !c.negated && c.verb && c.subject && !isPerson(c.subject) && descClauses.includes(c) ? thingName(c.subject) : undefined;
+    const record = on && (/\bwhen$/i.test(c.text) || /\bwhen\s+$/i.test(c.sentence.slice(0, c.sentence.indexOf(c.text)))) ? (ACT_RECORDS[c.verb!] ?? gerund(c.verb!)) : undefined;
+    if (!on || !record || record === on) continue;
+    addThing(on, undefined, undefined, true, true);
+    addThing(record, c.verb, undefined, true, true, true);
+    // ("… walked when": when it was done is what one of it records.)
+    const done = tokens(c.text).find((t) => t.tags.has("PastTense") && infinitive(t.norm) === c.verb)?.norm;
+    if (done) things.get(record)!.fields ??= [`${done} at`];
+    links.push({ from: record, to: on, many: false, said: c.sentence });
   }
   // The record a measured quantity belongs to: the act of its sentence ("book the van … write down the kilometres"), else what it is done to.
   for (const m of measured) {
