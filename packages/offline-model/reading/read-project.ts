@@ -374,7 +374,8 @@ function read(description: string, answers: string): Reading {
     }
     const inDesc = descClauses.includes(c);
     // ("My wife and I have a bakery": the speaker with someone close is the speakers.)
-    const weSay = /^(?:(?:my|our)\s+[\w-]+\s+and\s+)?(?:we|i)\b/i.test(c.text.trim());
+    // ("Mostly we …": an adverb first changes nothing.)
+    const weSay = /^(?:\w+ly,?\s+)?(?:(?:my|our)\s+[\w-]+\s+and\s+)?(?:we|i)\b/i.test(c.text.trim());
     const act = actRecord(c);
     const actor = c.copula || c.passive || namedByProducts(c) ? undefined : actorIn(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) actors.add(a);
@@ -485,7 +486,7 @@ function read(description: string, answers: string): Reading {
       // ("Hasan does the sums by hand": one person they know, the same.)
       const byPerson = !(PRESENT_PRACTICE.test(c.text) && (weSay || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "I volunteer at a community radio station": where the speakers do what they do is who they are, no act of the product's.
-      if (/^(?:\w+ly,?\s+)?(?:we|i)\b/i.test(c.text.trim()) && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ourPlace(e.np))) {
+      if (weSay && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ourPlace(e.np))) {
         for (const e of c.extras) if (ourPlace(e.np)) ours.add(e.np.head);
         read.add(c.sentence);
         continue;
