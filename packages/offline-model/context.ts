@@ -163,6 +163,8 @@ export class ProjectContext {
       const t = detectDomain(this.projectText);
       // Money traits need money that moves through the product: "no payments", an invoice or a till elsewhere, win over payment-sounding words.
       if (!this.reading.paysInProduct) (t.ids as Set<string>).delete("payments");
+      // ("tuinders see the werkbeurten on the website and sign up": a website whose people act on records is an application, not pages.)
+      if (this.reading.acts.length || this.reading.things.some((x) => x.core && x.actors.length)) (t.ids as Set<string>).delete("simple_site");
       // Children only counted or served ("the room fits 15 children") neither use it nor are kept in it: asked about, not stated.
       const child = (w: string) => /^(?:child|children|kid|pupil|student|minor|teen|teenager|youth|junior|player|swimmer|learner|baby|toddler|son|daughter)$/.test(w.split(" ").pop()!);
       if (t.ids.has("minors") && !this.reading.actors.some(child) && !this.reading.things.some((x) => x.person && child(x.name))) {

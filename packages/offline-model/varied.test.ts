@@ -57,6 +57,15 @@ const CASES: Case[] = [
     },
   },
   {
+    // Written for this test, in no corpus: a website whose people keep records there is an application.
+    name: "repair club website where people act",
+    description: "A website for our repair club: visitors register broken toasters and lamps, and fixers mark each lamp repaired.",
+    check: (r) => {
+      expect(r.techStack.framework.choice).not.toMatch(/Astro/);
+      expect(r.techStack.database.choice).not.toMatch(/no database/);
+    },
+  },
+  {
     name: "telehealth in Germany",
     description: "A telehealth platform for therapists in Germany: video sessions, appointment booking, and session notes.",
     answers: "Therapists are self-employed. Patients book online. Must be GDPR compliant; data must stay in Germany.",
