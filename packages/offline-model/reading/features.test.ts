@@ -178,3 +178,12 @@ describe("featuresFromReading: 'now' opening a clause", () => {
     expect(fs.some((f) => /log their hours/i.test(f))).toBe(true);
   });
 });
+
+// Written for this test, in no corpus: a campsite.
+describe("featuresFromReading: any paper medium is today's practice, a gerund after a preposition no verb", () => {
+  it("lists neither the paper map nor the money for hosting", () => {
+    const t = "The warden keeps the pitches on a paper map. Campers book pitches online. Maybe 15 pounds per month for hosting.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Campers book pitches online"]);
+    expect(readProject("Maybe 15 pounds per month for hosting.").clauses[0].verb).toBeUndefined();
+  });
+});

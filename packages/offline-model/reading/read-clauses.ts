@@ -258,6 +258,8 @@ function firstVerbIndex(ts: Token[]): number {
     // ("Clients email us documents": a word an object pronoun follows is the verb, whatever the tagger says.)
     if (i > 0 && /^(?:us|them|me|him)$/.test(ts[i + 1]?.norm ?? "") && !ts[i - 1].tags.has("Determiner") && !ts[i - 1].tags.has("Preposition") && verbInContext(ts[i].norm, ts[i + 1].norm, true)) return i;
     if (i === 1 && /^(?:many|some|most|few|several|both|all|others)$/.test(ts[0].norm) && /^(?:Infinitive|PresentTense)$/.test(dictionaryTag(ts[i].norm) ?? "")) return i;
+    // ("10 euro per month for hosting": a gerund after a preposition is a noun, and the clause's verb is elsewhere or nowhere.)
+    if (i > 0 && ts[i].tags.has("Gerund") && ts[i - 1].tags.has("Preposition")) continue;
     if (i > 0 && !conjugated && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
     // ("Rush cases cost extra": a first word, a plural and a verb the plural agrees with are a subject and its verb, no command;
     // "let kids choose" still is one.)
