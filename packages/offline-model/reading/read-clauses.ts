@@ -680,7 +680,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     const at = new RegExp(`\\b${word}\\b`).exec(piece);
     const tail = at ? piece.slice(at.index + at[0].length).trim() : rest.slice(relativeTail.at).map((t) => t.text).join(" ");
     const about = relativeTail.subjectFromObjects ? (extras.length ? extras[extras.length - 1].np : objects[objects.length - 1]) : undefined;
-    out.push(...parsePiece(sentence, tail, about, Boolean(about)).map((c) => (relativeTail.wished ? c : { ...c, relative: true })));
+    // ("… have no smartphone so also print a list": what follows "so" or "but" is a main clause, not one about a noun.)
+    out.push(...parsePiece(sentence, tail, about, Boolean(about)).map((c) => (relativeTail.wished || /^(?:so|but)$/i.test(word) ? c : { ...c, relative: true })));
   }
   if (split !== undefined) {
     const tail = rest.slice(split).map((t) => t.text + (t.post.includes(",") ? "," : "")).join(" ");

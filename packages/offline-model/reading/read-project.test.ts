@@ -561,3 +561,22 @@ describe("readProject: what was done to a thing, asked after by when, and what p
     expect(readProject("Members used to sign up on a paper list. Now members borrow drills online.").acts.map((a) => a.record)).toEqual(["loan"]);
   });
 });
+
+// Written for these tests: a rowing club's committee and a food co-op, in no corpus.
+describe("readProject: a group glossed with a headcount, a gap nobody fills, a clause after 'so'", () => {
+  it("reads a noun glossed with a headcount as people, whatever the word", () => {
+    expect(readProject("The vorstand (7 people) plans the regattas. Members book boats.").actors).toContain("vorstand");
+  });
+
+  it("reads what nobody does as a pain", () => {
+    const r = readProject("Each member must work two shifts a month, but nobody checks who worked them. Members pick shifts online.");
+    expect(r.pains).toEqual(["Each member must work two shifts a month, but nobody checks who worked them."]);
+    // What nobody "is" or "has" says nothing missing.
+    expect(readProject("Nobody is paid. Members pick shifts online.").pains).toEqual([]);
+  });
+
+  it("reads what follows 'so' as a main clause", () => {
+    const t = "Some members have no email so we also post the rota on the door.";
+    expect(readProject(t).clauses.find((c) => c.verb === "post")?.relative).toBeUndefined();
+  });
+});

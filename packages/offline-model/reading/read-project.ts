@@ -157,7 +157,8 @@ const NOT_RULED_OUT = /^(?:budget|funding)$/;
 const MONEY_WORDS = /^(?:payment|money|price|pricing|fee|card|checkout|billing|invoice|subscription|commission|charge|paid plan|transaction|donation)s?$/;
 const LANGUAGES = Object.keys(LANGUAGE_CODES);
 // ("which takes me about two weeks of phone calls", "this take hours every week": the time a chore costs is a pain; "lessons take 30 minutes" is none.)
-const PAIN = /\b((?:(?:it|this|that|which) (?:takes?|took)|tak(?:es?|ing) (?:me|us)) (?:me |us )?(?:about |around |nearly |almost |at least |up to )?(?:\w+ )?(?:hours?|days?|weeks?|months?|ages|forever)|hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|nobody knows|no one knows|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
+// ("nobody tracks who did them": what nobody does is a gap.)
+const PAIN = /\b((?:(?:it|this|that|which) (?:takes?|took)|tak(?:es?|ing) (?:me|us)) (?:me |us )?(?:about |around |nearly |almost |at least |up to )?(?:\w+ )?(?:hours?|days?|weeks?|months?|ages|forever)|hurts?|hurting|pain(?:ful)?|problem|struggl\w*|frustrat\w*|annoy\w*|forget\w*|forgot|lose|loses|losing|lost|waste\w*|chaos|chaotic|mess(?:y)?|hard to|difficult|error-prone|nightmare|headache|miss(?:es|ed)?|die|dies|fall through|(?:nobody|no one)(?: \w+ly| else| ever)? (?!(?:is|was|has|does)\b)[a-z]+s|breaks?|fails?|slow|manual(?:ly)?|overwhelm\w*|trust)\b/i;
 const WORST = /\b(most|biggest|main|worst|above all|number one|#1|the real|mostly|especially|really)\b/i;
 const SKILL_VERB = /\b(know|knows|use|used|using|write|writes|written|prefer|prefers|familiar|comfortable|strong|experience|experienced|background|work with|worked with|speak|fluent|skilled|expert)\b/i;
 const WEAK_SKILL = /\b(?:a (?:bit|little)(?: of)?|some|basic|a few|learning|beginner|rusty|not much)\s+$/i;
@@ -327,6 +328,9 @@ function read(description: string, answers: string): Reading {
   const counts = new Map<string, number>();
   for (const np of clauses.flatMap(nounsOf)) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
   const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
+  // "The bestuur (5 people) does everything": a noun glossed with a headcount is people, whatever the word.
+  const glossed = new Set([...full.matchAll(/([\p{L}-]+)\s*\((?:about |around |~)?\d+ (?:people|persons|members)\)/giu)].map((m) => m[1].toLowerCase()));
+  for (const np of clauses.flatMap(nounsOf)) if (glossed.has(np.head)) np.person = true;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
     const t = things.get(name) ?? { name, verbs: [], actors: [], verbsOf: {}, core: false, listed: false, at: pos(lastWord(name)), fromDescription: inDesc };
