@@ -39,6 +39,11 @@ describe("extractProfile: who the people are, said loosely", () => {
     expect(extractProfile("Every March we prune the orchards with ten helpers. Helpers log rows.", "").subject).toBe("Every March we prune the orchards with ten helpers");
     expect(extractProfile("Harbour Lane Allotments — plot waiting list.\n\nMembers swap plots.", "").subject).toMatch(/^an? Harbour Lane Allotments/);
   });
+
+  it("puts no article before an opening that names many ('Climbing walls, 2 halls in Graz')", () => {
+    // Written for this test, in no corpus.
+    expect(extractProfile("Climbing walls, 2 halls in Graz, we are 3 owners. Climbers book slots.", "").subject).toMatch(/^climbing walls, 2 halls in Graz/);
+  });
 });
 
 describe("extractProfile: a subject that opens with a number", () => {

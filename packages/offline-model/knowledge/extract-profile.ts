@@ -12,6 +12,7 @@ import {
   titleCase,
   truncate,
   unique,
+  withArticle,
 } from "../text-utils";
 import { isCondition } from "../reading/features";
 import { readClauses, ROLE_SINGULAR } from "../reading/read-clauses";
@@ -216,8 +217,8 @@ export function extractProfile(description: string, answers: string): ProjectPro
   const subject = truncate(sentence ? stripped : lowerFirst(stripped), 200);
   return {
     name: projectName(desc, firstNoColon, head, actors[0]),
-    // ("Twelve households in our street …": a number is its own determiner, never "a twelve".)
-    subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) || tokens(subject)[0]?.tags.has("Value") ? subject : `${/^[aeiou]/i.test(subject) ? "an" : "a"} ${subject}`,
+    // ("Twelve households in our street …": a number is its own determiner, never "a twelve"; "escape rooms, 3 rooms in Gdańsk" are many.)
+    subject: sentence || /^(?:an?|the|our|my)\s/i.test(subject) || tokens(subject)[0]?.tags.has("Value") || tokens(subject.split(/[,;:(]/)[0]).at(-1)?.tags.has("Plural") ? subject : withArticle(subject),
     head: lowerFirst(head),
     ...features(desc, firstNoColon),
     numbers: numberPhrases(`${desc} ${answers}`),

@@ -187,3 +187,11 @@ describe("featuresFromReading: any paper medium is today's practice, a gerund af
     expect(readProject("Maybe 15 pounds per month for hosting.").clauses[0].verb).toBeUndefined();
   });
 });
+
+// Written for this test, in no corpus: a boat rental.
+describe("featuresFromReading: what a product the person named does", () => {
+  it("is that product's business, not a feature", () => {
+    const t = "Members rent boats online.\n- competitors: Boatio has its own app";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Members rent boats online"]);
+  });
+});

@@ -47,7 +47,9 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (reading.requirements.some((q) => q.relation === "uses" && q.said.toLowerCase().includes(c.text.toLowerCase()))) continue;
     // ("someone swaps a slot …": what someone or nobody does is how things go today; "competitors like Smartcat …", how the market is.)
     // ("anyone can flag it": with a modal it is what the product lets anyone do.)
-    if (namedByProducts(c) || /^(?:someone|somebody|nobody|no one|anyone|anybody)\b(?!\s+(?:can|could|should|may|must|will)\b)/i.test(c.text)) continue;
+    // ("competitors: Lockme has their own system": what a product the person named does is that product's business.)
+    const named = c.subject && reading.requirements.some((q) => q.kind === "product" && q.name.toLowerCase() === c.subject!.head.toLowerCase());
+    if (named || namedByProducts(c) || /^(?:someone|somebody|nobody|no one|anyone|anybody)\b(?!\s+(?:can|could|should|may|must|will)\b)/i.test(c.text)) continue;
     // ("I would love a website where …": wishing for the product itself says nothing it does.)
     if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(lastWord(o.head)) || wishedProduct(c, o))) continue;
     // ("because we have to report …": the reason is said as what has to be done.)

@@ -132,8 +132,9 @@ describe("readClauses: where a noun phrase ends", () => {
     expect(shape("Guests message the host; the GM checks the room, then approves the refund.").map((c) => c.subject)).toEqual(["guest", "GM", "GM"]);
   });
   it("reads a first word, a plural and a verb the plural agrees with as a subject and its verb, but 'let kids choose' as a command", () => {
-    expect(shape("Print orders ship the same day.")[0]).toMatchObject({ subject: "order", verb: "ship" });
-    expect(shape("Walk requests come in by phone.")[0]).toMatchObject({ subject: "request", verb: "come" });
+    // (The first word is the noun it modifies: "print orders" are orders of prints.)
+    expect(shape("Print orders ship the same day.")[0]).toMatchObject({ subject: "print order", verb: "ship" });
+    expect(shape("Walk requests come in by phone.")[0]).toMatchObject({ subject: "walk request", verb: "come" });
     expect(shape("Let guests pick a table.")[0]).toMatchObject({ verb: "let" });
   });
   it("ends a condition said first without its comma where a subject and its verb start", () => {
@@ -172,5 +173,17 @@ describe("readClauses: where a noun phrase ends", () => {
   // Written for this test, in no corpus: a lifeboat crew.
   it("reads 'which <plural> they <verb>' after a verb as what the verb acts on", () => {
     expect(shape("Crew members mark which shifts they cover.")[0]).toMatchObject({ verb: "mark", objects: ["shift"] });
+  });
+});
+
+// Written for these tests, in no corpus: a sports hall and a city tour.
+describe("readClauses: a subject said inside a question, and a noun the tagger read as a command", () => {
+  it("gives the next item of a list the subject of the clause, not of the 'when' question inside it", () => {
+    const cs = readClauses("Coaches open the hall, write down when the team arrived, lock the doors.");
+    expect(cs.find((c) => c.verb === "lock")?.subject?.head).toBe("coach");
+  });
+
+  it("reads a first word the dictionary knows as a noun, before a plural and its verb, as part of the subject", () => {
+    expect(shape("Book clubs need to see the dates.")[0]).toMatchObject({ subject: "book club", verb: "see" });
   });
 });

@@ -117,7 +117,8 @@ function namesAThing(t: Token, run: Token[], inSlot: Slot): boolean {
   if (t.tags.has("Noun") || t.tags.has("Acronym") || t.tags.has("ProperNoun") || t.tags.has("Actor")) return true;
   // "members willing to help", "people waiting for a table": a participle after a plural says which ones, it names nothing.
   if (t.tags.has("Gerund")) return !prev?.tags.has("Plural") && (slot || Boolean(prev && isNounish(prev)) || run[at + 1]?.tags.has("Noun") === true);
-  return t.tags.has("Verb") && (slot || /[^s]s$/.test(t.norm));
+  // ("game masters need to see …": first in a run, a word the dictionary knows as a noun is a modifier of the noun after it.)
+  return t.tags.has("Verb") && (slot || /[^s]s$/.test(t.norm) || (at === 0 && dictionaryTag(t.norm) === "Singular" && run[1]?.tags.has("Noun") === true && !run[1].tags.has("Pronoun")));
 }
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, several: 3, many: 3, dozens: 24, hundreds: 200 };
@@ -782,8 +783,8 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         glossed(c);
         out.push(c);
         prevHadVerb = Boolean(c.verb);
-        // ("see which rooms are free, and log the hours": a question inside the clause before says what, it gives the list no subject.)
-        const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if)\s+$/i.test(prev.text.slice(0, -c.text.length));
+        // ("see which rooms are free, and log the hours", "mark when the group started, note …": a question inside the clause before says what, it gives the list no subject.)
+        const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if|when|where)\s+$/i.test(prev.text.slice(0, -c.text.length));
         if (c.verb && c.subject && !inside) subject = c.subject;
       }
     }
