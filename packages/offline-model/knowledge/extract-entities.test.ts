@@ -301,3 +301,12 @@ describe("extractEntities: a doing asked after by when", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "Inspecting", to: "LifeJacket" }));
   });
 });
+
+describe("extractEntities: who makes a record", () => {
+  it("is who does the act, not who looks at it first", () => {
+    // Written for this test, in no corpus: a small restaurant.
+    const m = model("Managers see today's bookings on a tablet. Guests book tables online.");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Booking", to: "Guest" }));
+    expect(m.relations).not.toContainEqual(expect.objectContaining({ from: "Booking", to: "Manager" }));
+  });
+});
