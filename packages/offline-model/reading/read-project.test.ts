@@ -580,3 +580,10 @@ describe("readProject: a group glossed with a headcount, a gap nobody fills, a c
     expect(readProject(t).clauses.find((c) => c.verb === "post")?.relative).toBeUndefined();
   });
 });
+
+describe("readProject: competitors are named products, never records", () => {
+  it("keeps no Competitor thing from a 'competitors:' label", () => {
+    // Written for this test, in no corpus: a bouldering gym.
+    expect(readProject("Climbers book slots.\n- competitors: Boulderbar has an app").things.map((t) => t.name)).not.toContain("competitor");
+  });
+});

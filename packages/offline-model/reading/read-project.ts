@@ -128,7 +128,7 @@ const NOT_A_THING = new Set([
   "information", "info", "money", "cost", "team", "thing", "stuff", "turn", "lot", "bit", "place", "end", "start",
   "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching", "most", "field", "progress", "online",
   "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "spreadsheet", "whatsapp", "paper",
-  "excel", "text", "sms", "success", "goal", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
+  "excel", "text", "sms", "success", "goal", "competitor", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
   "button", "volunteer-run", "tiny budget", "record", "step", "option", "access", "euro", "dollar", "pound",
 ]);
 
