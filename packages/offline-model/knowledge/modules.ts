@@ -29,5 +29,5 @@ export function groupModules(entities: Entity[]): { name: string; entities: Enti
 
 /** URL segment for an entity: "PickupSlot" → "pickup-slots". */
 export function resourcePath(entityName: string): string {
-  return kebab(plural(entityName.replace(/([a-z])([A-Z])/g, "$1 $2"))).replace(/_/g, "-");
+  return kebab(plural(entityName.replace(/([a-z])([A-Z])/g, "$1 $2")));
 }

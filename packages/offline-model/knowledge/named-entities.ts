@@ -240,7 +240,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     push({ def: { name, match: [], purpose, fields, refs: [...objectDefs.map((o) => `${o}${many ? "?" : ""}:has`), userRef(a.actor, "make", roles)] }, at: a.at + 0.5, core: true, said: a.record });
   }
   addStates(out, reading);
-  addRoles(out, roles, reading, identityByPhone, push);
+  addRoles(roles, reading, identityByPhone, push);
   addLinks(out, reading, push);
   return out;
 }
@@ -285,7 +285,7 @@ function addStates(out: NamedDef[], reading: Reading): void {
   if (states.length) addTo(record, states);
 }
 
-function addRoles(out: NamedDef[], roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => void): void {
+function addRoles(roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => void): void {
   for (const role of roles) {
     const at = reading.sentences.join(" ").toLowerCase().indexOf(role);
     const fields = identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?";

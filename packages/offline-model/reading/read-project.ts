@@ -328,6 +328,8 @@ function read(description: string, answers: string): Reading {
   const counts = new Map<string, number>();
   for (const np of clauses.flatMap(nounsOf)) if ((np.count ?? 0) >= 2) counts.set(np.head, np.count!);
   const counted = (name: string) => (counts.get(name) ?? 0) >= 2;
+  // ("a bakery with two shops", "at the main shop": one of several they counted is a thing they keep, not their organisation.)
+  const ourPlace = (name: string) => ORGANISATION.test(lastWord(name)) && !counted(name);
   // "The bestuur (5 people) does everything": a noun glossed with a headcount is people, whatever the word.
   const glossed = new Set([...full.matchAll(/([\p{L}-]+)\s*\((?:about |around |~)?\d+ (?:people|persons|members)\)/giu)].map((m) => m[1].toLowerCase()));
   for (const np of clauses.flatMap(nounsOf)) if (glossed.has(np.head)) np.person = true;
@@ -440,10 +442,8 @@ function read(description: string, answers: string): Reading {
       continue;
     }
     // "I keep bees with a group of 12 hobby beekeepers": the group the speakers are in is theirs, and the people it is made of are people it serves.
-    // ("a bakery with two shops", "at the main shop": one of several they counted is a thing they keep.)
-    const ourPlace = (np: NounPhrase) => ORGANISATION.test(lastWord(np.head)) && !counted(np.head);
     (weSay ? c.extras : []).forEach((e, i) => {
-      if (!/^(?:with|in)$/.test(e.prep) || !ourPlace(e.np)) return;
+      if (!/^(?:with|in)$/.test(e.prep) || !ourPlace(e.np.head)) return;
       ours.add(e.np.head);
       const of = c.extras[i + 1];
       const role = of?.prep === "of" && isPerson(of.np) ? actorOf(of.np) : undefined;
@@ -490,8 +490,8 @@ function read(description: string, answers: string): Reading {
       // ("Hasan does the sums by hand": one person they know, the same.)
       const byPerson = !(PRESENT_PRACTICE.test(c.text) && (weSay || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "I volunteer at a community radio station": where the speakers do what they do is who they are, no act of the product's.
-      if (weSay && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ourPlace(e.np))) {
-        for (const e of c.extras) if (ourPlace(e.np)) ours.add(e.np.head);
+      if (weSay && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ourPlace(e.np.head))) {
+        for (const e of c.extras) if (ourPlace(e.np.head)) ours.add(e.np.head);
         read.add(c.sentence);
         continue;
       }
@@ -500,7 +500,7 @@ function read(description: string, answers: string): Reading {
         for (const o of objs) {
           const np = c.objects.find((x) => x.head === o);
           // What they run is their organisation, and so is an organisation they have; what they have or own ("a library bus") they keep.
-          if ((/^(?:run|be)$/.test(c.verb) || ORGANISATION.test(lastWord(o))) && !counted(o) && !(np && saidPlural(np))) ours.add(o);
+          if ((ourPlace(o) || (/^(?:run|be)$/.test(c.verb) && !counted(o))) && !(np && saidPlural(np))) ours.add(o);
           else addThing(o, c.verb, actor, byPerson, inDesc, true);
         }
         read.add(c.sentence);

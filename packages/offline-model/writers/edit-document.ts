@@ -7,7 +7,7 @@ import { escapeRegExp, plural, snake } from "../text-utils";
 
 /** Append a block at the end of a `## Section`, before the next heading of that level. */
 export function appendToSection(md: string, section: string, block: string): string {
-  const re = new RegExp(`^##\\s+(?:\\d+\\.\\s*)?${section.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}\\s*$`, "im");
+  const re = new RegExp(`^##\\s+(?:\\d+\\.\\s*)?${escapeRegExp(section)}\\s*$`, "im");
   const m = re.exec(md);
   if (!m) return `${md.trimEnd()}\n\n## ${section}\n\n${block}\n`;
   const after = md.slice(m.index + m[0].length);

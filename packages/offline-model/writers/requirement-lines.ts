@@ -141,12 +141,9 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
     if (!entities.length && r.quantities.some((q) => q.kind === "money" && q.sentence === s) && s !== r.budget?.sentence) needs.push({ kind: "price", said: s, entities });
     // "most singers are retired", "many of us are not good with phones, so big buttons please": who it must suit.
     const people = verbs.some((t) => t.tags.has("Copula")) && (r.actors.some((a) => s.toLowerCase().includes(a)) || /\b(?:many|most|some|few|all|half) of (?:us|them)\b/i.test(s));
-    if (!entities.length) {
-      if (people) needs.push({ kind: "people", said: s, entities });
-      continue;
-    }
-    if ((done || (!verbs.length && !/\d/.test(s) && s.split(/\s+/).length <= 8)) && !(counts && /^(?:we|i|our)\b/i.test(s)) && (pain || features++ < 8)) needs.push({ kind: pain ? "pain" : "feature", said: s, entities, name });
-    else if (counts) needs.push({ kind: "scale", said: s, entities });
+    // Only a sentence that names their things is a feature, a pain or a load; any may say who it must suit.
+    if (entities.length && (done || (!verbs.length && !/\d/.test(s) && s.split(/\s+/).length <= 8)) && !(counts && /^(?:we|i|our)\b/i.test(s)) && (pain || features++ < 8)) needs.push({ kind: pain ? "pain" : "feature", said: s, entities, name });
+    else if (entities.length && counts) needs.push({ kind: "scale", said: s, entities });
     else if (people) needs.push({ kind: "people", said: s, entities });
   }
   // A requirement said inside a need's sentence is quoted there; its own lines need not repeat the quote.
