@@ -40,6 +40,11 @@ describe("extractProfile: who the people are, said loosely", () => {
     expect(extractProfile("Harbour Lane Allotments — plot waiting list.\n\nMembers swap plots.", "").subject).toMatch(/^an? Harbour Lane Allotments/);
   });
 
+  it("drops the speaker's post before 'of a …' as before 'of our …'", () => {
+    // Written for this test, in no corpus.
+    expect(extractProfile("I am treasurer of a cantina social in Lisbon, we serve dinner to 80 people. Volunteers log meals.", "").subject).toBe("a cantina social in Lisbon, we serve dinner to 80 people");
+  });
+
   it("puts no article before an opening that names many ('Climbing walls, 2 halls in Graz')", () => {
     // Written for this test, in no corpus.
     expect(extractProfile("Climbing walls, 2 halls in Graz, we are 3 owners. Climbers book slots.", "").subject).toMatch(/^climbing walls, 2 halls in Graz/);

@@ -205,7 +205,7 @@ export function extractProfile(description: string, answers: string): ProjectPro
   // ("I am volunteer secretary of our allotment association": a speaker's post in an organisation of theirs says which organisation.)
   // ("We are a bakery in our village" stays: a bakery holds no post.)
   const post = (m: string) => /(?:i'?m|i am|we(?:'re| are))\s+$/i.test(WHO_WE_ARE.exec(firstNoColon)?.[0] ?? "") && [...m.matchAll(/[\w-]+/g)].some(([w]) => ROLE_SINGULAR.has(w.toLowerCase()) || tokens(w)[0]?.tags.has("Actor") || /(?:er|or|ary|ist|ian)$/i.test(w));
-  const stripped = stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, "").replace(/^(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}?(?:of|at|in|for)\s+(?:our|my)\s+(?=\S)/i, (m) => (post(m) ? "" : m)));
+  const stripped = stripTrailingPunct(firstNoColon.replace(WHO_WE_ARE, "").replace(/^(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}?(?:of|at|in|for)\s+(?:our|my|an?)\s+(?=\S)/i, (m) => (post(m) ? "" : m)));
   // "Every September we bring in the harvest …": a sentence with its own subject stands as written.
   const [c0] = readClauses(stripped, false);
   const sentence = Boolean(c0?.verb && !c0.copula && (c0.subject || /\b(?:we|i|they|he|she)\b/i.test(c0.text.split(/\s+/).slice(0, 5).join(" "))));

@@ -88,7 +88,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
     if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;
     // ("I run a small music school …, so really we deal with the parents": what the speakers do in the sentence that says who they are is their setting.)
-    if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && x.objects.some((o) => reading.ours.includes(o.head)))) continue;
+    if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head)))) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
     if (c.subject && reading.ours.includes(c.subject.head)) continue;
     if (who && !text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;

@@ -7,7 +7,7 @@ export const LANGUAGE_CODES: Readonly<Record<string, string>> = {
   Korean: "ko", Hindi: "hi", Russian: "ru", Ukrainian: "uk", Romanian: "ro", Hungarian: "hu", Catalan: "ca", Basque: "eu",
   Galician: "gl", Welsh: "cy", Irish: "ga", Gaelic: "gd", Estonian: "et", Latvian: "lv", Lithuanian: "lt", Icelandic: "is",
   Maltese: "mt", Vietnamese: "vi", Thai: "th", Indonesian: "id", Malay: "ms", Swahili: "sw", Persian: "fa", Urdu: "ur",
-  Bengali: "bn", Tamil: "ta",
+  Bengali: "bn", Tamil: "ta", Valencian: "ca", Tagalog: "tl", Somali: "so", Amharic: "am", Punjabi: "pa", Kurdish: "ku",
 };
 
 export function localeCode(language: string): string {

@@ -162,7 +162,9 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
     // "get a deposit back", "all day asking": a verb's particle, or a participle after a time, ends the phrase.
     if (words.length && (/^(?:back|out|up|off|away|down)$/.test(t.norm) || (t.tags.has("Gerund") && (words.at(-1)!.tags.has("Date") || /^(?:day|morning|afternoon|evening|night|week|weekend|month|year)$/.test(words.at(-1)!.norm))))) break;
     if (t.tags.has("Adjective") && !t.tags.has("Noun") && !t.tags.has("Gerund")) {
-      words.length = 0;
+      // ("a comedor social", "the tickets available": a word the dictionary knows as an adjective, after its noun and ending the phrase, leaves the noun standing;
+      // "a printmaking collective": one only guessed an adjective is the noun, kept below.)
+      if (!(words.at(-1)?.tags.has("Noun") && dictionaryTag(t.norm) === "Adjective" && (!run[i + 1] || run[i + 1].tags.has("Preposition") || run[i + 1].tags.has("Conjunction")))) words.length = 0;
       continue;
     }
     // "before the bus comes": a verb that agrees with the noun before it ends the phrase; the rest is a clause.

@@ -587,3 +587,20 @@ describe("readProject: competitors are named products, never records", () => {
     expect(readProject("Climbers book slots.\n- competitors: Boulderbar has an app").things.map((t) => t.name)).not.toContain("competitor");
   });
 });
+
+// Written for these tests, in no corpus: a Lisbon canteen and a Seville dining hall.
+describe("readProject: where the speaker holds a post, and a noun with its adjective after it", () => {
+  it("reads the organisation the speaker holds a post in as theirs, and what they do there as the setting", () => {
+    const t = "I am treasurer of a cantina social in Lisbon, we serve dinner to 80 people. Volunteers log each meal.";
+    const r = readProject(t);
+    expect(r.ours).toEqual(["cantina"]);
+    expect(r.actors).not.toContain("cantina");
+    expect(featuresFromReading(r, t)).toEqual(["Volunteers log each meal"]);
+    expect(readProject("Everything in Spanish and Valencian, please.").languages).toEqual(["Spanish", "Valencian"]);
+  });
+
+  it("reads the people a group is made of only when they are many", () => {
+    expect(readProject("We are a cooperative of 45 olive growers. Growers deliver olives.").actors).toContain("grower");
+    expect(readProject("I am director of a comedor in Sevilla. Cooks plan menus.").actors.sort()).toEqual(["cook", "director"]);
+  });
+});

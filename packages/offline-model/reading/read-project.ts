@@ -433,10 +433,12 @@ function read(description: string, answers: string): Reading {
       if (!there && !c.objects.length && said) ours.add(singularNoun(said[1].split(/\s+/).pop()!));
       for (const e of c.extras) {
         // ("a cooperative of 45 olive growers": the people they are made of are people it serves.)
-        const role = e.prep === "of" && !e.verb && isPerson(e.np) ? actorOf(e.np) : undefined;
+        const role = e.prep === "of" && !e.verb && isPerson(e.np) && saidPlural(e.np) ? actorOf(e.np) : undefined;
         const n = role ? undefined : thingName(e.np);
         if (role) actors.add(role);
         if (n && (counted(n) || saidPlural(e.np))) addThing(n, undefined, undefined, false, inDesc, true);
+        // ("I am coordinator of a comedor social": where the speaker holds a post is their organisation.)
+        else if (n && /^i\b/i.test(c.text.trim()) && c.objects.some(isPerson) && /^(?:of|at|for|in)$/.test(e.prep) && !e.np.time) ours.add(e.np.head);
       }
       read.add(c.sentence);
       continue;
