@@ -167,7 +167,8 @@ export class ProjectContext {
       if (this.reading.acts.length || this.reading.things.some((x) => x.core && x.actors.length)) (t.ids as Set<string>).delete("simple_site");
       // Children only counted or served ("the room fits 15 children") neither use it nor are kept in it: asked about, not stated.
       const child = (w: string) => /^(?:child|children|kid|pupil|student|minor|teen|teenager|youth|junior|player|swimmer|learner|baby|toddler|son|daughter)$/.test(w.split(" ").pop()!);
-      if (t.ids.has("minors") && !this.reading.actors.some(child) && !this.reading.things.some((x) => x.person && child(x.name))) {
+      // ("parents reserve a seat for their kid": children kept as a record do not use it, so their own consent is asked about, not assumed.)
+      if (t.ids.has("minors") && !this.reading.actors.some(child)) {
         (t.ids as Set<string>).delete("minors");
         (t.unsure as Set<string>).add("minors");
       }

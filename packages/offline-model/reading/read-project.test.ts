@@ -582,6 +582,11 @@ describe("readProject: a group glossed with a headcount, a gap nobody fills, a c
 });
 
 describe("readProject: competitors are named products, never records", () => {
+  it("keeps no List thing: a list is a view of records", () => {
+    // Written for this test, in no corpus.
+    expect(readProject("Stewards print a list of who parks where.").things.map((t) => t.name)).not.toContain("list");
+  });
+
   it("keeps no Competitor thing from a 'competitors:' label", () => {
     // Written for this test, in no corpus: a bouldering gym.
     expect(readProject("Climbers book slots.\n- competitors: Boulderbar has an app").things.map((t) => t.name)).not.toContain("competitor");

@@ -128,7 +128,7 @@ const NOT_A_THING = new Set([
   "information", "info", "money", "cost", "team", "thing", "stuff", "turn", "lot", "bit", "place", "end", "start",
   "problem", "pain", "issue", "need", "help", "work", "life", "world", "launching", "most", "field", "progress", "online",
   "charity", "practice", "internet", "connection", "signal", "coverage", "real time", "spreadsheet", "whatsapp", "paper",
-  "excel", "text", "sms", "success", "goal", "competitor", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
+  "excel", "text", "sms", "success", "goal", "competitor", "list", "developer", "engineer", "version", "release", "mvp", "feature", "screen", "page",
   "button", "volunteer-run", "tiny budget", "record", "step", "option", "access", "euro", "dollar", "pound",
 ]);
 
@@ -551,7 +551,9 @@ function read(description: string, answers: string): Reading {
         // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep) && (e.prep === "of" || !((e.np.count ?? 0) >= 2))) {
           const from = record ?? objs[0] ?? subjectThing;
-          if (from && from !== to) links.push({ from, to, many: false, said: c.text });
+          // ("propose their car with the number of free seats": what is counted of a thing belongs to it.)
+          const countedOf = e.prep === "of" && /^(?:number|count|amount|total)$/.test(c.extras[c.extras.indexOf(e) - 1]?.np.head ?? "");
+          if (from && from !== to) links.push(countedOf ? { from: to, to: from, many: false, said: c.text } : { from, to, many: false, said: c.text });
         }
       }
       for (const e of c.extras) {

@@ -136,12 +136,20 @@ describe("requirement lines: a channel's article and number", () => {
 });
 
 // Written for this test, in no corpus: a museum's school visits, a reading club.
-describe("ProjectContext: children who neither use it nor are kept in it", () => {
+describe("ProjectContext: children who do not use it", () => {
   it("asks about children's data instead of stating a children's-consent law", () => {
     const museum = ctx("Teachers book class visits to our museum. The model room fits only 15 children at a time.");
     expect(museum.traits.has("minors")).toBe(false);
     expect(museum.traits.unsure.has("minors")).toBe(true);
     expect(ctx("Kids log the books they read and parents see their progress.").traits.has("minors")).toBe(true);
+  });
+
+  it("asks, too, when children are only kept as a record their parents act for", () => {
+    // Written for this test, in no corpus: a junior hockey club's lifts.
+    const lifts = ctx("Parents offer a lift with the number of free seats, and other parents book a seat for their kid.");
+    expect(lifts.traits.has("minors")).toBe(false);
+    expect(lifts.traits.unsure.has("minors")).toBe(true);
+    expect(lifts.reading.links).toContainEqual(expect.objectContaining({ from: "seat", to: "lift" }));
   });
 });
 
