@@ -122,8 +122,7 @@ export function tokens(text: string): Token[] {
         return;
       }
       // ("Members water the beds": between people and what they act on, in a stretch with no verb, a singular word is the verb.)
-      const stretch = (k: number, step: number) => { while (out[k + step] && !/[,;:.!?]/.test(out[step > 0 ? k : k + step].post)) k += step; return k; };
-      if (prev?.tags.has("Plural") && !prev.tags.has("Pronoun") && t.tags.has("Noun") && !t.tags.has("Plural") && !t.tags.has("ProperNoun") && !/[,;:.!?]/.test(prev.post + t.post) && (next?.tags.has("Determiner") || next?.tags.has("Possessive")) && !out.slice(stretch(i, -1), stretch(i, 1) + 1).some((x) => x.tags.has("Verb"))) {
+      if (prev?.tags.has("Plural") && !prev.tags.has("Pronoun") && t.tags.has("Noun") && !t.tags.has("Plural") && !t.tags.has("ProperNoun") && !/[,;:.!?]/.test(prev.post + t.post) && (next?.tags.has("Determiner") || next?.tags.has("Possessive")) && !out.some((x, k) => x.tags.has("Verb") && !/[,;:.!?]/.test(out.slice(Math.min(i, k), Math.max(i, k)).map((y) => y.post).join("")))) {
         out[i] = { ...t, tags: new Set(["Verb", "PresentTense", "Infinitive"]) };
         return;
       }
