@@ -195,3 +195,16 @@ describe("featuresFromReading: what a product the person named does", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["Members rent boats online"]);
   });
 });
+
+// Written for these tests, in no corpus: a bicycle wheel builder.
+describe("featuresFromReading: what the speaker does for a living, people acting with no object, a wish to keep", () => {
+  const t = "I build and true wheels, mostly for local racers and a few shops. Riders book online, and I want to keep notes per wheel (rim, spokes, tension).";
+  const fs = featuresFromReading(readProject(t), t);
+  it("reads what the speaker does, said first and wishing nothing, as who they are", () => {
+    expect(fs.some((f) => /wheels/i.test(f) && !/notes/i.test(f))).toBe(false);
+  });
+  it("lists people doing what makes a record with no object, and a wish to keep something", () => {
+    expect(fs).toContain("Riders book online");
+    expect(fs.some((f) => /keep notes per wheel/i.test(f))).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@
 // harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize, escapeRegExp, lowerFirst, sentences } from "../text-utils";
 import type { Reading } from "./read-project";
+import { actRecord } from "./acts";
 import { CONDITION, namedByProducts, NICE_TO, readClauses, wishedProduct, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
@@ -67,13 +68,17 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const who = c.subjectInherited && c.subject && !PRODUCT.test(subjectWord) ? subjectAsSaid(reading, c) : "";
     // "we track what was fixed so we can report it": what the people running it do, said
     // with an indirect question the reader keeps whole; written as the task it is.
+    // ("I run a small music school …, so really we deal with the parents", "I tune and repair pianos, mostly for private owners": what the speakers
+    // do in the sentence that says who they are, or in a first one that opens with them and wishes nothing, is their setting.)
+    if ((/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) || (c.subjectInherited && !c.subject)) && ((c.sentence === reading.sentences[0] && /^(?:we|i)\s/i.test(c.sentence) && !/\b(?:want|need|like|would|'d)\b/i.test(c.sentence)) || reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head))))) continue;
     if (!c.objects.length && !c.extras.length && !c.attributes) {
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) add(c, capitalize(ours[1]));
       // "… see who has it", "the singers must say if they come", "parents need to know when the bus is late": a person asking or telling something the product records.
       // ("the station manager approves it": a person acting on what was just said, the same.)
-      else if (c.subject && reading.actors.includes(subjectWord) && /^(?:(?:need|needs|want|wants|have|has) to\s+)?\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text)) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) add(c, capitalize(who ? `${who} ${text}` : text));
+      // ("customers book online": people doing what makes a record, the same.)
+      else if (c.subject && reading.actors.includes(subjectWord) && (actRecord(c) || /^(?:(?:need|needs|want|wants|have|has) to\s+)?\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text))) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) add(c, capitalize(who ? `${who} ${text}` : text));
       continue;
     }
     // "We meet every Tuesday in the village hall": the speakers acting on nothing, only when and where, is their setting.
@@ -84,11 +89,10 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && reading.actors.includes(lastWord(c.subject.head)) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
-    if (/^(?:(?:\w+ly|often|sometimes|always|also),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
+    // ("I want to keep notes per piano" is a wish, not who they are.)
+    if (/^(?:(?:\w+ly|often|sometimes|always|also),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s(?!(?:\w+\s+)?(?:want|need|would like|'d like) to\b)/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
     if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;
-    // ("I run a small music school …, so really we deal with the parents": what the speakers do in the sentence that says who they are is their setting.)
-    if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head)))) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
     if (c.subject && reading.ours.includes(c.subject.head)) continue;
     if (who && !text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;

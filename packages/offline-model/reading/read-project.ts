@@ -331,8 +331,7 @@ function read(description: string, answers: string): Reading {
   // ("a bakery with two shops", "at the main shop": one of several they counted is a thing they keep, not their organisation.)
   const ourPlace = (name: string) => ORGANISATION.test(lastWord(name)) && !counted(name);
   // "The bestuur (5 people) does everything": a noun glossed with a headcount is people, whatever the word.
-  const glossed = new Set([...full.matchAll(/([\p{L}-]+)\s*\((?:about |around |~)?\d+ (?:people|persons|members)\)/giu)].map((m) => m[1].toLowerCase()));
-  for (const np of clauses.flatMap(nounsOf)) if (glossed.has(np.head)) np.person = true;
+  for (const np of clauses.flatMap(nounsOf)) if (new RegExp(`(?<![\\p{L}-])${escapeRegExp(np.head)}\\s*\\((?:about |around |~)?\\d+ (?:people|persons|members)\\)`, "iu").test(full)) np.person = true;
   const addThing = (bare: string, verb: string | undefined, actor: string | undefined, core: boolean, inDesc: boolean, listed = false) => {
     const name = compoundOf(bare) ?? bare;
     const t = things.get(name) ?? { name, verbs: [], actors: [], verbsOf: {}, core: false, listed: false, at: pos(lastWord(name)), fromDescription: inDesc };
@@ -651,7 +650,6 @@ function read(description: string, answers: string): Reading {
     const on = c.relative && c.passive && !c.negated && c.verb && c.subject && !isPerson(c.subject) && descClauses.includes(c) ? thingName(c.subject) : undefined;
     const record = on && (/\bwhen$/i.test(c.text) || /\bwhen\s+$/i.test(c.sentence.slice(0, c.sentence.indexOf(c.text)))) ? (ACT_RECORDS[c.verb!] ?? gerund(c.verb!)) : undefined;
     if (!on || !record || record === on) continue;
-    addThing(on, undefined, undefined, true, true);
     addThing(record, c.verb, undefined, true, true, true);
     // ("… walked when": when it was done is what one of it records.)
     const done = tokens(c.text).find((t) => t.tags.has("PastTense") && infinitive(t.norm) === c.verb)?.norm;

@@ -105,3 +105,11 @@ describe("readRequirements", () => {
     expect(readRequirements("Payment in the app with Twint or card.").find((r) => r.name === "Twint")?.relation).toBe("integrates");
   });
 });
+
+describe("readRequirements: a phone that is a verb or holds contacts", () => {
+  it("is no device", () => {
+    // Written for this test, in no corpus.
+    expect(readRequirements("Clients phone or text me to book, and I keep them in my phone contacts.").filter((r) => r.kind === "device")).toEqual([]);
+    expect(readRequirements("Clients book on their phones.").some((r) => r.kind === "device")).toBe(true);
+  });
+});

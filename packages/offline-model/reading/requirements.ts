@@ -38,8 +38,8 @@ const CHANNELS: Array<[string, RegExp]> = [
 ];
 const DEVICES: Array<[string, RegExp]> = [
   ["tablet", /\b(?:tablets?|ipads?)\b/i],
-  // "jobs come in by phone" is a call, not a device.
-  ["phone", /\b(?:android|iphones?|ios)\b(?! tablets?)|(?<!\b(?:by|over the|via)\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?)|\s+(?:me|us|him|her|them|you)\b)|\bmobiles?\b(?! (?:numbers?|app))/i],
+  // "jobs come in by phone", "customers phone or text me" are calls, not a device.
+  ["phone", /\b(?:android|iphones?|ios)\b(?! tablets?)|(?<!\b(?:by|over the|via)\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?|contacts?)|\s+(?:(?:or|and)\s+\w+\s+)?(?:me|us|him|her|them|you)\b)|\bmobiles?\b(?! (?:numbers?|app))/i],
   ["laptop", /\blaptops?\b/i],
   ["desktop computer", /\bdesktops?\b|\b(?:pcs?|computers?|macos|linux)\b/i],
   // "no app install", "nothing to download": it runs in the browser people already have.
