@@ -572,7 +572,7 @@ describe("readProject: a group glossed with a headcount, a gap nobody fills, a c
     const r = readProject("Each member must work two shifts a month, but nobody checks who worked them. Members pick shifts online.");
     expect(r.pains).toEqual(["Each member must work two shifts a month, but nobody checks who worked them."]);
     // What nobody "is" or "has" says nothing missing.
-    expect(readProject("Nobody is paid. Members pick shifts online.").pains).toEqual([]);
+    expect(readProject("Nobody is paid. Nobody needs an account. Members pick shifts online.").pains).toEqual([]);
   });
 
   it("reads what follows 'so' as a main clause", () => {
