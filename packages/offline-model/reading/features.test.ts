@@ -208,3 +208,11 @@ describe("featuresFromReading: what the speaker does for a living, people acting
     expect(fs.some((f) => /keep notes per wheel/i.test(f))).toBe(true);
   });
 });
+
+// Written for this test, in no corpus: a village's grain mill.
+describe("featuresFromReading: what people at large have", () => {
+  it("is who they are, not a feature", () => {
+    const t = "Farmers bring maize to the mill. Many people have only basic phones. Farmers book a milling slot by SMS.";
+    expect(featuresFromReading(readProject(t), t)).not.toContain("Many people have only basic phones");
+  });
+});

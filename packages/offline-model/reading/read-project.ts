@@ -645,13 +645,12 @@ function read(description: string, answers: string): Reading {
     const to = other ? thingName(other.objects.find((o) => thingName(o) && things.get(thingName(o)!)?.core)!) : each && things.has(singularNoun(each)) ? singularNoun(each) : undefined;
     if (logged && when && to && to !== logged) links.push({ from: logged, to, many: false, said: c.sentence });
   }
-  // "see which dog was walked when", "check when the bins were emptied": asking when a thing had something done to it keeps each doing as a record of that thing.
+  // "see which dog was walked when", "check when the bins were emptied": asking when a thing had something done to it keeps each doing as a record of that thing, with when it was done.
   for (const c of clauses) {
     const on = c.relative && c.passive && !c.negated && c.verb && c.subject && !isPerson(c.subject) && descClauses.includes(c) ? thingName(c.subject) : undefined;
     const record = on && (/\bwhen$/i.test(c.text) || /\bwhen\s+$/i.test(c.sentence.slice(0, c.sentence.indexOf(c.text)))) ? (ACT_RECORDS[c.verb!] ?? gerund(c.verb!)) : undefined;
     if (!on || !record || record === on) continue;
     addThing(record, c.verb, undefined, true, true, true);
-    // ("… walked when": when it was done is what one of it records.)
     const done = tokens(c.text).find((t) => t.tags.has("PastTense") && infinitive(t.norm) === c.verb)?.norm;
     if (done) things.get(record)!.fields ??= [`${done} at`];
     links.push({ from: record, to: on, many: false, said: c.sentence });

@@ -58,6 +58,8 @@ describe("readRequirements", () => {
 
   it("reads a bad signal as offline use, and signing in with e-mail as no e-mail channel", () => {
     expect(names("Rangers record sightings up in the gorge, where reception is really patchy.")).toEqual(["availability:offline"]);
+    // Written for this test, in no corpus.
+    expect(names("Sometimes there is no network in the lower fields.")).toEqual(["availability:offline"]);
     expect(names("Rangers log in with their e-mail address.")).toEqual([]);
     expect(names("It doesn't need to work offline and we won't send anything by SMS.")).toEqual([]);
   });

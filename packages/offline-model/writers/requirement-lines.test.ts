@@ -6,7 +6,7 @@ import { formatHeader, formatPersonMessages, formatSections, parsePrompt } from 
 import { ProjectContext } from "../context";
 import { criticalPaths } from "./critical-paths";
 import { needPath, statedNeeds } from "./requirement-lines";
-import { projectConstraints, targetUsers } from "./vision-facts";
+import { projectConstraints, risks, targetUsers } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 import { writeFinalize } from "./write-finalize";
 import { writeTestStrategy } from "./write-test-strategy";
@@ -174,3 +174,12 @@ describe("userActors: whoever a feature says does something", () => {
   });
 });
 
+
+// Written for this test, in no corpus: a market's stall fees.
+describe("risks: the way people pay, named", () => {
+  it("answers 'how will people pay?'", () => {
+    const asks = (d: string) => risks(ctx(d)).some((r) => /how will people pay/.test(r));
+    expect(asks("Traders pay the stall fee every week. Managers see who paid.")).toBe(true);
+    expect(asks("Traders pay with M-Pesa every week. Managers see who paid.")).toBe(false);
+  });
+});
