@@ -18,8 +18,8 @@ export function withArticle(word: string): string {
 
 export function lowerFirst(s: string): string {
   // Keep acronyms ("EHR", "SRE") and proper nouns written in caps as they are.
-  // ("Riverside Court Tenants' Association": capitals side by side are a name.)
-  if (/^[A-Z][A-Z0-9]/.test(s) || /^[A-Z][a-z]*[A-Z]/.test(s) || /^[A-Z][\w'-]* [A-Z]/.test(s) || /^I\b/.test(s)) return s;
+  // ("Riverside Court Tenants' Association", "M-Pesa": capitals side by side are a name.)
+  if (/^[A-Z][A-Z0-9]/.test(s) || /^[A-Z][a-z-]*[A-Z]/.test(s) || /^[A-Z][\w'-]* [A-Z]/.test(s) || /^I\b/.test(s)) return s;
   return s ? s[0].toLowerCase() + s.slice(1) : s;
 }
 

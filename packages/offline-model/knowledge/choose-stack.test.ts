@@ -85,3 +85,12 @@ describe("applyStackChanges", () => {
     expect(p.hosting?.id).toBe("aws");
   });
 });
+
+// Written for this test, in no corpus: a Tanzanian co-op's seed sales.
+describe("chooseStack: the way people pay, named", () => {
+  it("is the payments slot, not Stripe", () => {
+    const plan = chooseStack(input("Farmers order seed packs from our co-op and pay via Tigo Pesa. The clerk sees who has paid."));
+    expect(getSlot(plan, "payments")?.choice).toMatch(/^Tigo Pesa /);
+    expect(getSlot(plan, "payments")?.choice).not.toMatch(/Stripe/);
+  });
+});

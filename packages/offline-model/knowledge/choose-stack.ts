@@ -137,11 +137,12 @@ function services(input: StackInput, family: Family, framework: string): Slot[] 
   const f = toolchain(family, framework);
   const out: Slot[] = [];
   if (t.has("payments")) {
-    const pt = t.region.countries.includes("Portugal") || /mb ?way/i.test(profile.answers.sentences.join(" "));
-    const methods = pt ? "cards and MB WAY" : t.region.eu ? "cards, wallets and local EU methods" : "cards and wallets";
+    const methods = t.region.countries.includes("Portugal") ? "cards and MB WAY" : t.region.eu ? "cards, wallets and local EU methods" : "cards and wallets";
     const recurring = /subscri|per month|monthly plan|recurring/i.test(`${profile.subject} ${profile.features.join(" ")} ${profile.answers.sentences.join(" ")}`);
     out.push(
-      t.has("marketplace")
+      input.prefs.payWith
+        ? slot("payments", `${input.prefs.payWith} and its payment notifications`, `the way you said people pay; each payment is matched to its record when ${input.prefs.payWith} confirms it`)
+        : t.has("marketplace")
         ? slot("payments", "Stripe Connect (Express accounts) + webhooks", `${methods} in one integration; Stripe onboards and verifies sellers, splits the platform commission and pays them out`)
         : recurring
           ? slot("payments", "Stripe Billing (subscriptions) + webhooks", "plans, invoices, dunning and the customer portal without storing card data; webhooks keep subscription state in sync")

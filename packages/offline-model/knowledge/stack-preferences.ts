@@ -15,6 +15,8 @@ export interface Preferences {
   familyEvidence?: string;
   /** "Runs on a single small server", "self-hosted": the sentence that pins deployment to one machine. */
   singleServer?: string;
+  /** "households pay with M-Pesa": the way people pay, as the person named it. */
+  payWith?: string;
 }
 
 const ONE_MACHINE = /\b(?:(?:a|one)\s+)?(?:single|one)\s+(?:small\s+|cheap\s+|little\s+|old\s+)?(?:server|vps|machine|box|droplet|raspberry pi)\b|\bself[- ]host(?:ed|ing)?\b|\bon[- ]prem(?:ise|ises)?\b/i;
@@ -34,7 +36,7 @@ function rejectedSpans(text: string): [number, number][] {
 }
 
 export function detectPreferences(text: string): Preferences {
-  const prefs: Preferences = { add: [], avoid: [] };
+  const prefs: Preferences = { add: [], avoid: [], payWith: /\bpa(?:y|ys|id|ying) (?:with|via|through|using) ([A-Z][\w-]*\w(?: [A-Z][\w-]*\w)?)/.exec(text)?.[1] };
   const spans = rejectedSpans(text);
   const wanted: { tech: Tech; index: number }[] = [];
   for (const tech of TECHS) {

@@ -76,8 +76,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) add(c, capitalize(ours[1]));
       // "… see who has it", "the singers must say if they come", "parents need to know when the bus is late": a person asking or telling something the product records.
-      // ("the station manager approves it": a person acting on what was just said, the same.)
-      // ("customers book online": people doing what makes a record, the same.)
+      // ("the station manager approves it", "customers book online": a person acting on what was just said, or doing what makes a record, the same.)
       else if (c.subject && reading.actors.includes(subjectWord) && (actRecord(c) || /^(?:(?:need|needs|want|wants|have|has) to\s+)?\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text))) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) add(c, capitalize(who ? `${who} ${text}` : text));
       continue;
     }

@@ -651,8 +651,7 @@ function read(description: string, answers: string): Reading {
     const record = on && (/\bwhen$/i.test(c.text) || /\bwhen\s+$/i.test(c.sentence.slice(0, c.sentence.indexOf(c.text)))) ? (ACT_RECORDS[c.verb!] ?? gerund(c.verb!)) : undefined;
     if (!on || !record || record === on) continue;
     addThing(record, c.verb, undefined, true, true, true);
-    const done = tokens(c.text).find((t) => t.tags.has("PastTense") && infinitive(t.norm) === c.verb)?.norm;
-    if (done) things.get(record)!.fields ??= [`${done} at`];
+    things.get(record)!.fields ??= tokens(c.text).filter((t) => t.tags.has("PastTense") && infinitive(t.norm) === c.verb).slice(0, 1).map((t) => `${t.norm} at`);
     links.push({ from: record, to: on, many: false, said: c.sentence });
   }
   // The record a measured quantity belongs to: the act of its sentence ("book the van … write down the kilometres"), else what it is done to.

@@ -181,5 +181,9 @@ describe("risks: the way people pay, named", () => {
     const asks = (d: string) => risks(ctx(d)).some((r) => /how will people pay/.test(r));
     expect(asks("Traders pay the stall fee every week. Managers see who paid.")).toBe(true);
     expect(asks("Traders pay with M-Pesa every week. Managers see who paid.")).toBe(false);
+    // The architecture's diagram and summary name it as written.
+    const md = writeArchitecture(ctx("Traders pay with M-Pesa every week. Managers see who paid."));
+    expect(md).toContain('PSP["M-Pesa"]');
+    expect(md).not.toMatch(/m-Pesa/);
   });
 });

@@ -136,8 +136,7 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
   const compliance: string[] = [];
   const tech: string[] = [];
   if (ctx.reading.paysInProduct) compliance.push(`Refunds${cardsSaid(t) ? " and chargebacks" : ""} need a clear policy before the first payment is taken`);
-  // ("households pay with M-Pesa": the way people pay, named, answers the question.)
-  if (t.has("payments") && !ctx.reading.noMoney && !cardsSaid(t) && !/\bpa(?:y|ys|id|ying) (?:with|via|through|using) [A-Z]/.test(ctx.reading.sentences.join(" "))) compliance.push("Open question: how will people pay? Cards taken in the product bring PCI DSS (card data only in the payment provider's hosted fields); bank transfer or cash at the door do not");
+  if (t.has("payments") && !ctx.reading.noMoney && !cardsSaid(t) && !ctx.prefs.payWith) compliance.push("Open question: how will people pay? Cards taken in the product bring PCI DSS (card data only in the payment provider's hosted fields); bank transfer or cash at the door do not");
   if (t.unsure.has("minors")) compliance.push(`Open question: will children use it? If so, collecting their personal data brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : ""}`);
   if (t.has("minors")) compliance.push(`Collecting personal data from children brings consent duties${t.region.us ? " (COPPA)" : t.region.eu || t.region.uk ? " (GDPR Article 8)" : " under the privacy law where they live"}`);
   if (t.region.eu) compliance.push("GDPR enforcement: missing retention rules or processor agreements are fined and costly to retrofit");

@@ -28,7 +28,7 @@ function mermaidContext(ctx: ProjectContext, plan: StackPlan): string {
   lines.push("  APP --> DB");
   if (getSlot(plan, "realtime")) lines.push(`  GW["Real-time gateway (${short(getSlot(plan, "realtime")!.choice)})"]`, ...actors.map((_, i) => `  U${i} <-.->|WebSocket| GW`), "  GW --> DB");
   if (getSlot(plan, "queue")) lines.push(`  JOBS["Worker (${short(getSlot(plan, "queue")!.choice)})"]`, "  APP --> JOBS", "  JOBS --> DB");
-  if (getSlot(plan, "payments")) lines.push('  PSP["Stripe"]', "  APP -->|PaymentIntents| PSP", "  PSP -.->|signed webhooks| APP");
+  if (getSlot(plan, "payments")) lines.push(`  PSP["${getSlot(plan, "payments")!.choice.replace(/ (?:and its|\+|\().*$/, "")}"]`, "  APP -->|payments| PSP", "  PSP -.->|signed webhooks| APP");
   if (getSlot(plan, "fhir")) lines.push('  EHR["Clinic EHR (FHIR R4)"]', `  ${getSlot(plan, "queue") ? "JOBS" : "APP"} -->|outbox| EHR`);
   if (getSlot(plan, "sso")) lines.push('  IDP["Company identity provider"]', "  APP -->|OIDC| IDP");
   if (getSlot(plan, "storage")) lines.push('  OBJ[("Object storage")]', "  APP -->|presigned URLs| OBJ");
