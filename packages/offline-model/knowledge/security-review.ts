@@ -34,7 +34,7 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
     fix: us ? "encrypt PHI with KMS and sign BAAs with every vendor that sees it" : "encrypt health data with KMS and sign DPAs with every vendor that sees it",
     apply: (p) => setSlot(p, { slot: "secrets", choice: "AWS KMS + Secrets Manager", rationale: "customer-managed keys for the database, backups and the FHIR client credentials; access is logged in CloudTrail" }),
   });
-  add(t.has("payments"), {
+  add(t.has("payments") && /Stripe|Adyen/.test(getSlot(plan, "payments")?.choice ?? "Stripe"), {
     title: "Card data scope (PCI DSS)",
     detail: `Card numbers must never reach our servers: take them only in Stripe's hosted fields (Payment Element or Checkout) so we stay in SAQ A, store only PaymentIntent and customer IDs, never log request bodies on the payment routes, and pin the scripts allowed on the payment page (PCI DSS 6.4.3).${t.region.eu ? " EU cards also need 3-D Secure (PSD2 SCA), which the Payment Element handles." : ""}`,
     fix: "keep card data in Stripe's hosted fields (SAQ A)",

@@ -185,5 +185,6 @@ describe("risks: the way people pay, named", () => {
     const md = writeArchitecture(ctx("Traders pay with M-Pesa every week. Managers see who paid."));
     expect(md).toContain('PSP["M-Pesa"]');
     expect(md).not.toMatch(/m-Pesa/);
+    expect(md).not.toMatch(/Stripe/);
   });
 });
