@@ -9,7 +9,7 @@ import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } fr
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
 import { gerund, infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
-import { ACT_RECORDS, actRecord } from "./acts";
+import { actRecord } from "./acts";
 import { escapeRegExp, sentences as splitText, unique } from "../text-utils";
 
 export interface Thing {
@@ -648,7 +648,7 @@ function read(description: string, answers: string): Reading {
   // "see which dog was walked when", "check when the bins were emptied": asking when a thing had something done to it keeps each doing as a record of that thing, with when it was done.
   for (const c of clauses) {
     const on = c.relative && c.passive && !c.negated && c.verb && c.subject && !isPerson(c.subject) && descClauses.includes(c) ? thingName(c.subject) : undefined;
-    const record = on && (/\bwhen$/i.test(c.text) || /\bwhen\s+$/i.test(c.sentence.slice(0, c.sentence.indexOf(c.text)))) ? (ACT_RECORDS[c.verb!] ?? gerund(c.verb!)) : undefined;
+    const record = on && (/\bwhen$/i.test(c.text) || /\bwhen\s+$/i.test(c.sentence.slice(0, c.sentence.indexOf(c.text)))) ? (actRecord(c) ?? gerund(c.verb!)) : undefined;
     if (!on || !record || record === on) continue;
     addThing(record, c.verb, undefined, true, true, true);
     things.get(record)!.fields ??= tokens(c.text).filter((t) => t.tags.has("PastTense") && infinitive(t.norm) === c.verb).slice(0, 1).map((t) => `${t.norm} at`);
