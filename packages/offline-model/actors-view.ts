@@ -17,10 +17,7 @@ function fallbackActor(ctx: ProjectContext): Actor {
   return { singular: "user", plural: "users" };
 }
 
-/**
- * People the reader saw acting on things ("visitors book a slot", "pickers see their
- * hours"), whether or not the role list knows the word, in the order they were said.
- */
+/** People the reader saw acting on things ("visitors book a slot", "pickers see their hours"), whether or not the role list knows the word, in the order they were said. */
 function actingPeople(ctx: ProjectContext): Actor[] {
   const r = ctx.reading;
   const acting = new Set([...r.things.filter((t) => t.fromDescription).flatMap((t) => t.actors), ...r.acts.flatMap((a) => (a.actor ? [a.actor] : []))]);

@@ -86,10 +86,7 @@ export class ProjectContext {
     });
   }
 
-  /**
-   * The person's answers. Later phases only carry the brief, which quotes them
-   * (“…”), so the quoted sentences stand in for the answers there.
-   */
+  /** The person's answers. Later phases only carry the brief, which quotes them (“…”), so the quoted sentences stand in for the answers there. */
   get answers(): string {
     return this.memo("answers", () => {
       const direct = this.section("user_response");
@@ -233,10 +230,7 @@ export class ProjectContext {
     return this.memo("proposed", () => this.withLaterChanges(chooseStack(this.stackInput)));
   }
 
-  /**
-   * The proposal under debate: Liam's message in <conversation> when it is not the
-   * one this model would have written (another model wrote it), else our own.
-   */
+  /** The proposal under debate: Liam's message in <conversation> when it is not the one this model would have written (another model wrote it), else our own. */
   get debatedPlan(): StackPlan {
     return this.memo("debated", () => {
       const msg = [...this.conversation].reverse().find((m) => /^PROPOSAL:/i.test(m.body));

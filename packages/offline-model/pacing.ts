@@ -42,10 +42,7 @@ export function chunkJson(json: string, size = 16): string[] {
   return Array.from({ length: Math.ceil(json.length / size) }, (_, i) => json.slice(i * size, (i + 1) * size));
 }
 
-/**
- * Calls `emit` for every chunk on schedule. Resolves when all are out; rejects with
- * an AbortError as soon as the signal fires or `isCancelled` turns true.
- */
+/** Calls `emit` for every chunk on schedule. Resolves when all are out; rejects with an AbortError as soon as the signal fires or `isCancelled` turns true. */
 export async function paced(chunks: string[], pace: Pace, emit: (chunk: string) => void, signal?: AbortSignal, isCancelled: () => boolean = () => false): Promise<void> {
   if (pace.tokensPerSecond <= 0) {
     for (const c of chunks) {

@@ -3,7 +3,7 @@
 // codes, confirmations, exports, erasure. Real-time events are listed separately.
 import type { DomainTraits } from "./detect-domain";
 import type { DataModel } from "./extract-entities";
-import { plural, snake, withArticle } from "../text-utils";
+import { kebab, plural, snake, withArticle } from "../text-utils";
 import { resourcePath } from "./modules";
 
 export interface Endpoint {
@@ -43,7 +43,7 @@ function ownerRole(model: DataModel, name: string, roles: string[], depth = 0): 
   return own;
 }
 
-export function designApi(model: DataModel, t: DomainTraits, roles: string[]): Endpoint[] {
+export function designApi(model: DataModel, t: DomainTraits, roles: string[], pay = "Stripe"): Endpoint[] {
   const out: Endpoint[] = [];
   const staff = roles.filter((r) => r !== "admin").slice(0, 2).join(" or ") || "member";
   const names = new Set(model.entities.map((e) => e.name));
@@ -65,8 +65,8 @@ export function designApi(model: DataModel, t: DomainTraits, roles: string[]): E
     out.push({ method: "PATCH", path: `/api/v1/${res}/{id}`, purpose: `Update ${withArticle(w)}; optimistic locking via updated_at`, auth: who === staff ? who : `${who} (own)` });
   }
   if (names.has("Order") && t.has("payments")) {
-    out.push({ method: "POST", path: "/api/v1/orders/{id}/payment-intent", purpose: "Create a Stripe PaymentIntent (idempotency key = order id)", auth: "buyer" });
-    out.push({ method: "POST", path: "/api/v1/webhooks/stripe", purpose: "Receive Stripe events; verify signature, de-duplicate by event id", auth: "Stripe signature" });
+    out.push({ method: "POST", path: `/api/v1/orders/{id}/${pay === "Stripe" ? "payment-intent" : "payment"}`, purpose: `${pay === "Stripe" ? "Create a Stripe PaymentIntent" : `Ask ${pay} for the payment`} (idempotency key = order id)`, auth: "buyer" });
+    out.push({ method: "POST", path: `/api/v1/webhooks/${kebab(pay)}`, purpose: `Receive ${pay} ${pay === "Stripe" ? "events; verify signature" : "notifications; confirm each with it"}, de-duplicate by ${pay === "Stripe" ? "event" : "transaction"} id`, auth: `${pay} ${pay === "Stripe" ? "signature" : "confirmation"}` });
   }
   if (names.has("Order") && names.has("Review")) out.push({ method: "POST", path: "/api/v1/orders/{id}/review", purpose: "Rate a collected order once", auth: "buyer of the order" });
   if (t.has("export")) {

@@ -5,7 +5,7 @@ import { camel, kebab, pascal, snake } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import type { Entity } from "./extract-entities";
 import { groupModules, resourcePath } from "./modules";
-import { getSlot, type StackPlan } from "./stack-plan";
+import { getSlot, payProvider, type StackPlan } from "./stack-plan";
 
 type Node = { name: string; children?: Node[] };
 
@@ -59,9 +59,9 @@ function nodeWeb(i: LayoutInput): Node {
   const mods = groupModules(i.entities).slice(0, 8);
   const rt = getSlot(i.plan, "realtime");
   const queue = getSlot(i.plan, "queue");
-  const pay = getSlot(i.plan, "payments");
+  const pay = getSlot(i.plan, "payments") && kebab(payProvider(i.plan));
   const resources = i.entities.filter((e) => !["User", "AuditEvent", "AnswerOption"].includes(e.name)).slice(0, 6);
-  const integrations = [pay && "stripe.ts", getSlot(i.plan, "fhir") && "fhir-client.ts", getSlot(i.plan, "storage") && "object-storage.ts", getSlot(i.plan, "sso") && "oidc.ts"].filter(Boolean) as string[];
+  const integrations = [pay && `${pay}.ts`, getSlot(i.plan, "fhir") && "fhir-client.ts", getSlot(i.plan, "storage") && "object-storage.ts", getSlot(i.plan, "sso") && "oidc.ts"].filter(Boolean) as string[];
   const next = /next\.js/i.test(i.plan.framework.choice);
   const app = next
     ? dir("app", [
@@ -70,7 +70,7 @@ function nodeWeb(i: LayoutInput): Node {
         ...resources.slice(0, 4).map((e) => dir(resourcePath(e.name), ["page.tsx"])),
         dir("api", [
           dir("v1", resources.map((e) => dir(resourcePath(e.name), ["route.ts"]))),
-          pay && dir("webhooks/stripe", ["route.ts"]),
+          pay && dir(`webhooks/${pay}`, ["route.ts"]),
           dir("health", ["route.ts"]),
         ]),
       ])
@@ -79,7 +79,7 @@ function nodeWeb(i: LayoutInput): Node {
     app,
     dir("modules", mods.map((m) => dir(m.name, [`${m.name}.service.ts`, `${m.name}.repository.ts`, `${m.name}.schema.ts`]))),
     rt && dir("realtime", ["gateway.ts", "rooms.ts", "events.ts"]),
-    queue && dir("jobs", ["worker.ts", ...(pay ? ["process-stripe-event.ts"] : []), ...(getSlot(i.plan, "fhir") ? ["sync-to-ehr.ts"] : [])]),
+    queue && dir("jobs", ["worker.ts", ...(pay ? [`process-${pay}-event.ts`] : []), ...(getSlot(i.plan, "fhir") ? ["sync-to-ehr.ts"] : [])]),
     integrations.length > 0 && dir("integrations", integrations),
     dir("lib", ["db.ts", "auth.ts", "env.ts", "logger.ts", ...(i.traits.has("markdown") ? ["markdown.ts"] : [])]),
     /prisma/i.test(i.plan.database.choice) && dir("db", ["schema.prisma", dir("migrations")]),

@@ -257,10 +257,7 @@ function withStates(fields: string, values: string[], own = false): string {
   return had ? fields.replace(had[0], `status:enum(${all})`) : `${fields}; status:enum(${all})`;
 }
 
-/**
- * States the person named are values of a record's status, never records: "managers approve or
- * reject refund requests" → pending|approved|rejected; "therapists mark no-shows" → a booking's no_show.
- */
+/** States the person named are values of a record's status, never records: "managers approve or reject refund requests" → pending|approved|rejected; "therapists mark no-shows" → a booking's no_show. */
 function addStates(out: NamedDef[], reading: Reading): void {
   const settable = (d?: NamedDef) => (d && typeof d.def.fields === "string" ? d : undefined);
   const named = (head: string) => settable(out.find((x) => x.said === head || x.def.name === pascal(head)));

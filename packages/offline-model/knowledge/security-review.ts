@@ -4,7 +4,7 @@ import { joinList } from "../text-utils";
 import type { DomainTraits } from "./detect-domain";
 import type { DataModel } from "./extract-entities";
 import { toolchain } from "./family-profiles";
-import { amendSlot, getSlot, setSlot, type StackPlan } from "./stack-plan";
+import { amendSlot, getSlot, payProvider, setSlot, type StackPlan } from "./stack-plan";
 
 export interface SecurityConcern {
   title: string;
@@ -47,7 +47,7 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
   });
   add(t.region.eu, {
     title: "Personal data of EU residents (GDPR)",
-    detail: `${joinList(pii.slice(0, 3)) || "User accounts"} ${pii.length === 1 ? "is" : "are"} personal data. Keep the database, object storage and backups in an EU region, sign DPAs with every processor (${joinList(["hosting", ...(t.has("payments") ? ["Stripe"] : []), ...(t.has("ai") ? ["the model provider"] : []), ...(t.has("video_calls") ? ["the video provider"] : []), "email"])}), build export and erasure from day one, and set retention per table.`,
+    detail: `${joinList(pii.slice(0, 3)) || "User accounts"} ${pii.length === 1 ? "is" : "are"} personal data. Keep the database, object storage and backups in an EU region, sign DPAs with every processor (${joinList(["hosting", ...(t.has("payments") ? [payProvider(plan)] : []), ...(t.has("ai") ? ["the model provider"] : []), ...(t.has("video_calls") ? ["the video provider"] : []), "email"])}), build export and erasure from day one, and set retention per table.`,
     fix: "keep data in the EU with DPAs, export and erasure",
     apply: (p) => amendSlot(p, "hosting", "database, storage and backups pinned to an EU region under DPAs"),
   });
@@ -85,7 +85,7 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
   });
   add(t.has("payments"), {
     title: "Forged webhooks and double charges",
-    detail: "An unauthenticated webhook endpoint lets anyone mark an order paid. Verify the Stripe-Signature header with the endpoint secret, reject events older than five minutes, record processed event IDs so retries are idempotent, and create PaymentIntents with idempotency keys so a double click cannot charge twice.",
+    detail: `An unauthenticated webhook endpoint lets anyone mark an order paid. ${payProvider(plan) === "Stripe" ? "Verify the Stripe-Signature header with the endpoint secret, reject events older than five minutes, record processed event IDs so retries are idempotent, and create PaymentIntents with idempotency keys" : `Count a payment only once ${payProvider(plan)} confirms it, record processed transaction IDs so retries are idempotent, and key each payment request to its record`} so a double click cannot charge twice.`,
     fix: "verify webhook signatures and make payment handling idempotent",
     apply: (p) => amendSlot(p, "payments", "webhook signatures verified and events de-duplicated by id"),
   });

@@ -101,6 +101,9 @@ export function getSlot(plan: StackPlan, slot: SlotId): Slot | undefined {
   return plan.additional.find((a) => a.slot === slot);
 }
 
+/** Who takes the money: Stripe unless the payments choice names another ("M-Pesa and its payment notifications" → "M-Pesa"), so no text assumes Stripe's API for it. */
+export const payProvider = (plan: StackPlan): string => (/stripe/i.test(getSlot(plan, "payments")?.choice ?? "stripe") ? "Stripe" : getSlot(plan, "payments")!.choice.split(/ |\(/)[0]);
+
 /** Replace the slot's entry, or add it; keeps at most six services (the schema's limit). */
 export function setSlot(plan: StackPlan, entry: Slot): StackPlan {
   const i = plan.additional.findIndex((a) => a.slot === entry.slot);

@@ -159,10 +159,7 @@ function withoutWishes(s: string): string {
 /** A date the project must meet is a deadline, not a rule the product enforces. */
 export const DATED = /\b(?:deadline|launch\w*|go[- ]live|start before|ready (?:by|before)|(?:open|start)s? on \d|by (?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|the end of))\b/i;
 
-/**
- * A card that pays ("credit cards", "we take cards", "pay by card"); "paper record cards" and
- * "loyalty cards" move no money.
- */
+/** A card that pays ("credit cards", "we take cards", "pay by card"); "paper record cards" and "loyalty cards" move no money. */
 export const CARD_PAYMENT = /\b(?:(?:credit|debit|bank|payment|gift)\s+cards?|cards?\s+(?:payments?|only|machines?|readers?|terminals?)|(?:take|takes|taking|accept|accepts|accepting|pay|pays|paying)\s+(?:\w+\s+)?cards?|(?:by|with a)\s+card)\b/i;
 
 /** Verbs a ban is said with: "no payments", "we don't take cards", "we won't store addresses". */

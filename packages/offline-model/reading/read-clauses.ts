@@ -803,10 +803,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
   return out;
 }
 
-/**
- * "I want a small online shop: customers browse …": the one thing the speakers wish for, then
- * describe, is the product itself; "the baker needs a sheet: …" is a record.
- */
+/** "I want a small online shop: customers browse …": the one thing the speakers wish for, then describe, is the product itself; "the baker needs a sheet: …" is a record. */
 export const wishedProduct = (c: Clause, o: NounPhrase) => !c.subject && /^(?:want|need|love|like)$/.test(c.verb ?? "") && new RegExp(`\\ban?\\s+(?:[\\w-]+\\s+){0,3}?${escapeRegExp(o.text)}\\s*(?::|,?\\s+(?:where|that|which|so)\\b)`, "i").test(c.sentence);
 
 /** "Competitors like Smartcat do too much": a group named by products or firms, not by people, is no one the product serves. */

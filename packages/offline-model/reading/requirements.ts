@@ -98,10 +98,7 @@ const ruledOut = (s: string, at: number) => /\b(?:no|not|never|without|don't|doe
 /** Nouns for software and devices: a name said beside one is a tool's. */
 const TOOL_WORDS = /\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\b/i;
 
-/**
- * Products the person named: a capitalised name the tagger does not read as an ordinary
- * word, a place, a language or a technology of the stack ("Booksy", "Eventbrite").
- */
+/** Products the person named: a capitalised name the tagger does not read as an ordinary word, a place, a language or a technology of the stack ("Booksy", "Eventbrite"). */
 function productsIn(sentence: string, ownName: string, text: string): Array<{ name: string; at: number }> {
   const out: Array<{ name: string; at: number }> = [];
   const ts = tokens(sentence);

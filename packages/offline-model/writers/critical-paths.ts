@@ -1,6 +1,7 @@
 // The journeys that must never break for THIS domain, each with what must hold. The
 // test strategy covers them at 100%; the constitution and walkthrough refer to them.
 import type { ProjectContext } from "../context";
+import { payProvider } from "../knowledge/stack-plan";
 import { joinList } from "../text-utils";
 import { needPath, statedNeeds } from "./requirement-lines";
 
@@ -20,8 +21,9 @@ export function criticalPaths(ctx: ProjectContext): CriticalPath[] {
     if (p && !out.some((o) => o.name === p.name)) out.push(p);
   }
   if (t.has("payments")) {
-    out.push({ name: "Checkout and payment confirmation", mustHold: "order → PaymentIntent → `payment_intent.succeeded` webhook → order paid; a replayed webhook is a no-op; a failed or abandoned payment releases what it reserved", level: "integration" });
-    out.push({ name: "Webhook authenticity", mustHold: "events with a missing or wrong Stripe-Signature, or older than five minutes, are rejected and change nothing", level: "integration" });
+    const pay = payProvider(ctx.plan);
+    out.push({ name: "Checkout and payment confirmation", mustHold: `${pay === "Stripe" ? "order → PaymentIntent → `payment_intent.succeeded` webhook" : `payment request → ${pay} confirms it`} → order paid; a replayed ${pay === "Stripe" ? "webhook" : "confirmation"} is a no-op; a failed or abandoned payment releases what it reserved`, level: "integration" });
+    out.push({ name: "Webhook authenticity", mustHold: `${pay === "Stripe" ? "events with a missing or wrong Stripe-Signature, or older than five minutes," : `payment notifications ${pay} cannot confirm`} are rejected and change nothing`, level: "integration" });
   }
   if (t.has("realtime")) {
     const num = ctx.profile.numbers.find((n) => /student|player|user|participant/i.test(n));

@@ -9,6 +9,7 @@ import { needPath, statedNeeds } from "./requirement-lines";
 import { projectConstraints, risks, targetUsers } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 import { writeFinalize } from "./write-finalize";
+import { writeSkills } from "./write-skills";
 import { writeTestStrategy } from "./write-test-strategy";
 
 const PIANO =
@@ -186,5 +187,14 @@ describe("risks: the way people pay, named", () => {
     expect(md).toContain('PSP["M-Pesa"]');
     expect(md).not.toMatch(/m-Pesa/);
     expect(md).not.toMatch(/Stripe/);
+  });
+
+  it("assumes no Stripe API behind another way to pay: paths, threats, skills, endpoints and files name it", () => {
+    // Written for this test: a sailing club in Aarhus.
+    const c = ctx("Our sailing club in Aarhus rents boats to members by the hour. Members book a boat and pay through MobilePay; the harbour master sees who is out on the water.");
+    const said = [writeTestStrategy(c), writeArchitecture(c), JSON.stringify(writeSkills(c)), JSON.stringify(c.concerns)].join("\n");
+    expect(said).not.toMatch(/Stripe|PaymentIntent|payment_intent/);
+    expect(criticalPaths(c).find((p) => p.name === "Webhook authenticity")?.mustHold).toBe("payment notifications MobilePay cannot confirm are rejected and change nothing");
+    expect(writeSkills(c).skills.map((s) => s.name)).toContain("mobile-pay-payments");
   });
 });

@@ -8,7 +8,7 @@ import { cliCommands, designApi, realtimeEvents } from "../knowledge/api-design"
 import { directoryTree } from "../knowledge/directory-layout";
 import { toolchain } from "../knowledge/family-profiles";
 import { groupModules } from "../knowledge/modules";
-import { getSlot, type StackPlan } from "../knowledge/stack-plan";
+import { getSlot, payProvider, type StackPlan } from "../knowledge/stack-plan";
 import { TECHS } from "../knowledge/tech-catalog";
 import { localeCode, saysLanguage } from "../reading/languages";
 import { needArchitectureLine, statedNeeds } from "./requirement-lines";
@@ -107,7 +107,7 @@ function apiDesign(ctx: ProjectContext, plan: StackPlan): string {
       table(["Route", "Content"], [["`/`", "Home page"], ...pages.filter((p) => p !== "pages").map((p) => [`\`/${p}/\``, `List and detail pages from \`src/content/${p}\``]), ["`/contact`", "Contact form (POST to the form service, rate-limited, with a honeypot)"], ["`/[slug]`", "Content pages from `src/content/pages`"]]),
     ].join("\n");
   }
-  const eps = designApi(ctx.model, ctx.traits, ctx.model.roles);
+  const eps = designApi(ctx.model, ctx.traits, ctx.model.roles, payProvider(ctx.plan));
   const events = realtimeEvents(ctx.model, ctx.traits);
   const style = /graphql/i.test(plan.additional.map((a) => a.choice).join(" ")) ? "GraphQL" : "REST over HTTPS with JSON bodies, described by an OpenAPI 3.1 document generated from the schemas";
   const parts = [

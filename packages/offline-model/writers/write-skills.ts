@@ -3,7 +3,7 @@
 import type { SkillReportOutput } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";
-import { getSlot } from "../knowledge/stack-plan";
+import { getSlot, payProvider } from "../knowledge/stack-plan";
 import { kebab, unique } from "../text-utils";
 
 type Skill = SkillReportOutput["skills"][number];
@@ -23,7 +23,7 @@ export function writeSkills(ctx: ProjectContext): SkillReportOutput {
   ];
   if (!t.has("cli")) skills.push({ name: `${kebab(f.e2e.split(" ")[0])}-e2e`, category: "testing", reason: `end-to-end coverage of the critical paths in the browser with ${f.e2e}` });
   const slotSkills: [Parameters<typeof getSlot>[1], string, string, string][] = [
-    ["payments", "stripe-payments", "payments", "PaymentIntents, Connect payouts and signed, idempotent webhooks without touching card data"],
+    ["payments", `${kebab(payProvider(plan))}-payments`, "payments", payProvider(plan) === "Stripe" ? "PaymentIntents, Connect payouts and signed, idempotent webhooks without touching card data" : `payment requests and ${payProvider(plan)}'s confirmations, each counted once`],
     ["realtime", "websocket-realtime", "realtime", "rooms, reconnection and server-owned timers for the live experience"],
     ["fhir", "fhir-r4-integration", "integration", "FHIR R4 resources, US Core profiles and SMART Backend Services auth"],
     ["sso", "oidc-sso", "security", "sign-in through the company identity provider with group-to-role mapping"],

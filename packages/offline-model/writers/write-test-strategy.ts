@@ -3,7 +3,7 @@
 import { ARTIFACT_KINDS } from "@inception-party/protocol";
 import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";
-import { getSlot } from "../knowledge/stack-plan";
+import { getSlot, payProvider } from "../knowledge/stack-plan";
 import { bullets, doc, numbered, table } from "../markdown";
 import { capitalize } from "../text-utils";
 import { criticalPaths, type CriticalPath } from "./critical-paths";
@@ -18,13 +18,14 @@ export function writeTestStrategy(ctx: ProjectContext): string {
   const cli = t.has("cli");
   const paths = criticalPaths(ctx);
   const db = plan.database.choice.split(" with ")[0];
+  const pay = payProvider(plan), stripe = pay === "Stripe";
   const pyramid = table(
     ["Layer", "Share", "What it covers", "Tool"],
     [
       ["Unit", "~70%", "Domain rules in the module services: validation, state transitions, calculations, permission checks", f.testRunner],
       ["Integration", "~20%", cli ? "Commands against a temporary home directory and a real local store" : `API routes and repositories against a real ${db} (containers), webhooks, jobs`, cli ? f.testRunner : `${f.testRunner} + Testcontainers`],
       ["End-to-end", "~10%", cli ? "The released binary on each OS" : "The critical paths through the browser, one happy path and the key failure per path", cli ? "CI OS matrix" : f.e2e],
-      ...(t.any("ehr_integration", "payments") ? [["Contract", "as needed", `${t.has("ehr_integration") ? "FHIR R4 resources validated against the profiles" : ""}${t.has("payments") ? `${t.has("ehr_integration") ? "; " : ""}Stripe event payloads from recorded fixtures` : ""}`, t.has("ehr_integration") ? "HAPI FHIR validator" : "Stripe CLI fixtures"]] : []),
+      ...(t.any("ehr_integration", "payments") ? [["Contract", "as needed", `${t.has("ehr_integration") ? "FHIR R4 resources validated against the profiles" : ""}${t.has("payments") ? `${t.has("ehr_integration") ? "; " : ""}${pay} ${stripe ? "event payloads" : "notifications"} from recorded fixtures` : ""}`, t.has("ehr_integration") ? "HAPI FHIR validator" : stripe ? "Stripe CLI fixtures" : "recorded fixtures"]] : []),
       ...(t.has("realtime") || t.has("iot") ? [["Load", "nightly", t.has("realtime") ? "Concurrent sessions with simulated clients" : "Device message bursts", "k6"]] : []),
     ],
   );
@@ -39,7 +40,7 @@ export function writeTestStrategy(ctx: ProjectContext): string {
     ["Unit and integration runner", f.testRunner],
     ...(cli ? [] : [["Browser end-to-end", f.e2e], ["Real database in tests", `Testcontainers (${db})`]]),
     ["Lint and static analysis", f.lint],
-    ...(getSlot(plan, "payments") ? [["Payments", "Stripe test mode, test cards and `stripe trigger` / `stripe listen` for webhooks"]] : []),
+    ...(getSlot(plan, "payments") ? [["Payments", stripe ? "Stripe test mode, test cards and `stripe trigger` / `stripe listen` for webhooks" : `${pay}'s test environment, or its recorded notifications`]] : []),
     ...(getSlot(plan, "fhir") ? [["EHR", "HAPI FHIR test server in a container; Inferno for US Core conformance"]] : []),
     ...(getSlot(plan, "realtime") ? [["Real-time", `socket clients in tests (${f.testRunner}) and k6 WebSocket scenarios`]] : []),
     ...(t.any("education", "ecommerce", "marketplace") ? [["Accessibility", "axe-core checks inside the end-to-end tests (WCAG 2.2 AA)"]] : []),
@@ -50,7 +51,7 @@ export function writeTestStrategy(ctx: ProjectContext): string {
   const data = bullets([
     "Factories build valid entities with overridable fields; each test creates what it needs and nothing leaks between tests (transaction rollback or a fresh schema per worker).",
     ...(t.has("health") ? ["Synthetic patients only (Synthea-generated FHIR bundles); real PHI never enters a test environment."] : ["Synthetic people and content only; no copy of production data in any test environment."]),
-    ...(t.has("payments") ? ["Stripe test cards cover success, 3-D Secure challenge and decline (e.g. 4242…, 4000 0027 6000 3184, 4000 0000 0000 9995)."] : []),
+    ...(t.has("payments") ? [stripe ? "Stripe test cards cover success, 3-D Secure challenge and decline (e.g. 4242…, 4000 0027 6000 3184, 4000 0000 0000 9995)." : `Recorded ${pay} notifications cover a payment, a failure and the same notification twice.`] : []),
     ...(t.has("minors") ? ["No real student names, even in fixtures: nicknames come from a word list."] : []),
     "Time is injected (a fake clock) so countdowns, expiries and retention rules are tested deterministically.",
   ]);
