@@ -196,5 +196,7 @@ describe("risks: the way people pay, named", () => {
     expect(said).not.toMatch(/Stripe|PaymentIntent|payment_intent/);
     expect(criticalPaths(c).find((p) => p.name === "Webhook authenticity")?.mustHold).toBe("payment notifications MobilePay cannot confirm are rejected and change nothing");
     expect(writeSkills(c).skills.map((s) => s.name)).toContain("mobile-pay-payments");
+    // The test strategy's summary and the constitution quote the paths with the person's capitals.
+    expect(writeTestStrategy(c)).toMatch(/behaviour people rely on — our sailing club in Aarhus rents boats .*pay through MobilePay/);
   });
 });

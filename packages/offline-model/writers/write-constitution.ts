@@ -6,7 +6,7 @@ import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";
 import type { RegulationId } from "../knowledge/regulations";
 import { getSlot } from "../knowledge/stack-plan";
-import { joinList } from "../text-utils";
+import { joinList, lowerFirst } from "../text-utils";
 import { criticalPaths } from "./critical-paths";
 
 export type Article = ConstitutionOutput["articles"][number];
@@ -17,7 +17,7 @@ export const art = (title: string, summary: string, body: string, domain_specifi
 function universal(ctx: ProjectContext): Article[] {
   const plan = ctx.plan;
   const f = toolchain(plan.family, plan.framework.choice);
-  const paths = criticalPaths(ctx).slice(0, 4).map((p) => p.name.toLowerCase());
+  const paths = criticalPaths(ctx).slice(0, 4).map((p) => lowerFirst(p.name));
   return [
     art("Specification First", "Every change starts from a written requirement with acceptance criteria.", `No code is written for ${ctx.title} without a requirement that states who needs it, why, and how we will know it works. The project brief, the architecture overview and the data model are the source of truth; a change that contradicts them updates them first, in the same pull request.`, false),
     art("Test-First Development", "Tests come before code; unit ≥ 80%, integration ≥ 70%, critical paths 100%.", `Each behaviour starts with a failing test. Thresholds: unit coverage at least 80%, integration at least 70%, and 100% of the critical paths — ${joinList(paths)}. ${f.testRunner} runs on every pull request; a red build blocks the merge.`, false),

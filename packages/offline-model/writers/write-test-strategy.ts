@@ -5,7 +5,7 @@ import type { ProjectContext } from "../context";
 import { toolchain } from "../knowledge/family-profiles";
 import { getSlot, payProvider } from "../knowledge/stack-plan";
 import { bullets, doc, numbered, table } from "../markdown";
-import { capitalize } from "../text-utils";
+import { capitalize, lowerFirst } from "../text-utils";
 import { criticalPaths, type CriticalPath } from "./critical-paths";
 
 /** A critical path as the document lists it. */
@@ -61,7 +61,7 @@ export function writeTestStrategy(ctx: ProjectContext): string {
     t.any("realtime", "iot") ? "Nightly: load tests and the full end-to-end suite; results trend on a dashboard." : "Nightly: full end-to-end suite and dependency audit.",
     "Flaky tests are quarantined within a day with an owner, never silently retried forever.",
   ]);
-  const intro = `${capitalize(ctx.profile.subject)}. Tests target the behaviour people rely on — ${paths.slice(0, 3).map((p) => p.name.toLowerCase()).join(", ")} — with ${f.testRunner}${cli ? "" : ` and ${f.e2e}`} on ${plan.language.choice} and ${plan.framework.choice.split(" (")[0]}.`;
+  const intro = `${capitalize(ctx.profile.subject)}. Tests target the behaviour people rely on — ${paths.slice(0, 3).map((p) => lowerFirst(p.name)).join(", ")} — with ${f.testRunner}${cli ? "" : ` and ${f.e2e}`} on ${plan.language.choice} and ${plan.framework.choice.split(" (")[0]}.`;
   return doc(`${ARTIFACT_KINDS["test-strategy-outline"].title} — ${ctx.title}`, intro, [
     ["Test Pyramid", pyramid],
     ["Coverage Targets", coverage],
