@@ -20,7 +20,8 @@ function configure(): void {
     words[sing.toLowerCase()] = "Singular";
     words[plur.toLowerCase()] = "Plural";
   }
-  for (const w of TECH_WORDS) words[w.toLowerCase()] = "ProperNoun";
+  // ("he can go and look": a name that is also an everyday word, "Go", "React", "Express", is a name only as written, capitalised.)
+  for (const w of TECH_WORDS) if (!dictionaryTag(w)) words[w.toLowerCase()] = "ProperNoun";
   // The library knows "kilometers" as a unit, not the British spelling.
   for (const w of ["kilometre", "metre", "centimetre", "millimetre"]) words[w] = words[`${w}s`] = "Unit";
   nlp.addWords(words);
@@ -69,7 +70,7 @@ export function tokens(text: string): Token[] {
       let joinNext = false;
       for (const t of s.terms) {
         // "it's chaos": the unwritten "is" is read as the copula it is.
-        const tok = { text: t.text, norm: (t.text === "" && t.implicit ? t.implicit : (t.normal ?? t.text)).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""), tags: new Set(t.tags ?? []), post: (t.post ?? "").trim() };
+        const tok = { text: t.text, norm: (t.text === "" && t.implicit ? t.implicit : (t.normal ?? t.text)).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""), tags: new Set(TECH_WORDS.includes(t.text) ? ["ProperNoun", "Noun"] : (t.tags ?? [])), post: (t.post ?? "").trim() };
         // The library splits "walk-in", "no-shows", "in-house" into two terms; a hyphenated
         // word is one word ("no-shows" is a thing counted, never a negation).
         const prev = out[out.length - 1];

@@ -180,7 +180,7 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   const mod = nouns.length > 1 ? nouns[nouns.length - 2] : undefined;
   // "their instrument's parts": a possessive says whose, it does not name a kind of part.
   // ("30 min blocks", "one-hour slots": a unit or a length of time says how long, it names no kind of block.)
-  const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !mod.tags.has("Actor") && !mod.tags.has("Unit") && !mod.tags.has("Duration") && !WEAK_NOUNS.has(mod.norm) && !/'s$/.test(mod.norm);
+  const keepMod = mod && !mod.tags.has("Plural") && !mod.tags.has("ProperNoun") && !(mod.tags.has("Actor") && ROLE_SINGULAR.has(mod.norm)) && !mod.tags.has("Unit") && !mod.tags.has("Duration") && !WEAK_NOUNS.has(mod.norm) && !/'s$/.test(mod.norm);
   const text = (keepMod ? [mod!, last] : [last]).map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
   // A name is written with a capital: the tagger's guess on "lock-ups" is not one.
   const proper = ((last.tags.has("ProperNoun") || last.tags.has("Acronym")) && /[A-Z]/.test(last.text)) || /^[A-Z][a-z]+[A-Z]/.test(last.text);
@@ -629,8 +629,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       const skip = rest[k + 1].tags.has("Adverb") && !rest[k + 1].tags.has("Noun") && rest[k + 2].tags.has("Verb") && !/s$/.test(rest[k + 2].norm) ? 1 : 0;
       const after = rest.slice(k + 1 + skip);
       // "scan parcels and capture signatures": a second verb for the same subject.
-      // ("… and relax with tea": a word the dictionary knows only as a verb may take a preposition instead of an object; "… and prop with a photo" is a list.)
-      const prepNext = after[1]?.tags.has("Preposition") && dictionaryTag(after[0].norm) === "Infinitive";
+      // ("… and relax with tea": a word the dictionary knows only as a verb may take a preposition instead of an object; "… and prop with a photo" is a list,
+      // "book a boat online and pay through MobilePay" is not: after a word that is no noun, "and" joins no nouns.)
+      const prepNext = after[1]?.tags.has("Preposition") && (dictionaryTag(after[0].norm) === "Infinitive" || (after[0].tags.has("Verb") && k > 0 && !isNounish(rest[k - 1])));
       // ("… and pick them up": an object pronoun after the word makes it a verb.)
       const themNext = /^(?:them|it|him|her|us|me)$/.test(after[1]?.norm ?? "");
       if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext || themNext) && (!after[1].tags.has("Pronoun") || themNext) && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner") || (k > 0 && !isNounish(rest[k - 1])))) {

@@ -8,7 +8,7 @@ import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readCla
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
-import { gerund, infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
+import { dictionaryTag, gerund, infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
 import { actRecord } from "./acts";
 import { escapeRegExp, sentences as splitText, unique } from "../text-utils";
 
@@ -363,7 +363,9 @@ function read(description: string, answers: string): Reading {
   }
   // ("plot holders pay a yearly rent": people named by a thing the person speaks of elsewhere keep it; "volunteer drivers" are drivers.)
   const thingWords = new Set(clauses.flatMap(nounsOf).filter((np) => !np.person && !PEOPLE.has(lastWord(np.head)) && !np.proper && !np.time).map((np) => lastWord(np.head)));
-  const named = (np: NounPhrase | undefined, role: string | undefined) => (role && np && np.head.split(" ").length === 2 && lastWord(np.head) === role && thingWords.has(np.head.split(" ")[0]) ? np.head : role);
+  // ("the harbour master", "game masters": a noun before the role that is no role, no person and not their organisation says which one.)
+  const modifier = (w: string) => thingWords.has(w) || ((dictionaryTag(w) ? /^(?:Singular|Noun|Uncountable)$/.test(dictionaryTag(w)!) : tokens(w)[0]?.tags.has("Noun")) && !ROLE_SINGULAR.has(w) && !PEOPLE.has(w) && !ORGANISATION.test(w) && !isOurs(w));
+  const named = (np: NounPhrase | undefined, role: string | undefined) => (role && np && np.head.split(" ").length === 2 && lastWord(np.head) === role && modifier(np.head.split(" ")[0]) ? np.head : role);
   const actorIn = (np: NounPhrase | undefined, verb?: string) => named(np, actorOf(np, verb)) ?? (np && withMe.has(np.head) ? np.head : undefined);
   const acting = new Set([...clauses.flatMap(actorsOf), ...withMe]);
   // ("couples sign the contract" … "couples pick a package": whoever acts as a person in one clause is one in every clause.)
