@@ -216,3 +216,13 @@ describe("featuresFromReading: what people at large have", () => {
     expect(featuresFromReading(readProject(t), t)).not.toContain("Many people have only basic phones");
   });
 });
+
+// Written for this test, in no corpus: a community fridge and a bike kitchen.
+describe("featuresFromReading: how their own place is run", () => {
+  it("is their setting after the place said alone, and still a feature after the product said alone", () => {
+    const seeds = "- community fridge in Cork, run from the back room of a pub\n- members borrow seed packets";
+    expect(featuresFromReading(readProject(seeds), seeds)).toEqual(["Members borrow seed packets"]);
+    const bikes = "Booking page for our bike kitchen, reserve with one tap. Members borrow tools.";
+    expect(featuresFromReading(readProject(bikes), bikes)).toContain("Reserve with one tap");
+  });
+});

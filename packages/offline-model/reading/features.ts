@@ -20,7 +20,7 @@ export function isCondition(clause: string): boolean {
   return MUST_BE.test(clause) || BUDGET.test(clause) || RULE_APPLIES.test(clause);
 }
 
-const PRODUCT = /^(?:app|application|platform|system|tool|website|site|service|product|software|marketplace|assistant|game|dashboard|portal|bot|cli)$/;
+export const PRODUCT = /^(?:app|application|platform|system|tool|website|site|page|service|product|software|marketplace|assistant|dashboard|portal|bot|cli)$/;
 
 /** A clause about today, or joined to one ("Clients e-mail documents today and we copy them into Excel"). */
 // ("mark who already paid the fee": a question inside the clause asks about the past, it says nothing of today.)
@@ -64,13 +64,16 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (reading.ruledOut.some((r) => c.sentence.includes(r) && c.sentence.indexOf(r) < c.sentence.indexOf(c.text))) continue;
     // "Our street shares one old van": what the speakers' own place or group does is their setting ("our members book" is people acting).
     if (/^(?:our|my)\s/i.test(text) && c.subject && !reading.actors.includes(subjectWord) && !PRODUCT.test(subjectWord)) continue;
+    // ("tool library in Leeds, run from a church basement": a verb with neither subject nor object right after their own place, said alone, says how it is run.)
+    const before = reading.clauses[reading.clauses.indexOf(c) - 1];
+    if (!c.subject && !c.objects.length && before?.sentence === c.sentence && !before.verb && before.objects.some((o) => reading.ours.includes(o.head))) continue;
     // "a neighbour can book the van …, write down the kilometres": the carried-over subject is written out with its modal.
     const who = c.subjectInherited && c.subject && !PRODUCT.test(subjectWord) ? subjectAsSaid(reading, c) : "";
     // "we track what was fixed so we can report it": what the people running it do, said
     // with an indirect question the reader keeps whole; written as the task it is.
     // ("I run a small music school …, so really we deal with the parents", "I tune and repair pianos, mostly for private owners": what the speakers
     // do in the sentence that says who they are, or in a first one that opens with them and wishes nothing, is their setting.)
-    if ((/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) || (c.subjectInherited && !c.subject)) && ((c.sentence === reading.sentences[0] && /^(?:we|i)\s/i.test(c.sentence) && !/\b(?:want|need|like|would|'d)\b/i.test(c.sentence)) || reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head))))) continue;
+    if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && ((c.sentence === reading.sentences[0] && /^(?:we|i)\s/i.test(c.sentence) && !/\b(?:want|need|like|would|'d)\b/i.test(c.sentence)) || reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head))))) continue;
     if (!c.objects.length && !c.extras.length && !c.attributes) {
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);

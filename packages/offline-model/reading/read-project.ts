@@ -7,7 +7,7 @@ import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
-import { CARD_PAYMENT, contradictions, DATED, PROHIBIT } from "./features";
+import { CARD_PAYMENT, contradictions, DATED, PRODUCT, PROHIBIT } from "./features";
 import { dictionaryTag, gerund, infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
 import { actRecord } from "./acts";
 import { escapeRegExp, sentences as splitText, unique } from "../text-utils";
@@ -122,7 +122,6 @@ const DEVICES = new Set(["phone", "smartphone", "mobile", "tablet", "ipad", "bro
 const HANDED = /^(?:borrow|lend|loan|rent|hire|book|reserve|check|hand|return|repair|fix|swap|sell|buy|donate|register|track|issue|assign)$/;
 
 /** The product itself: never a record when it is the subject or the title, but "swap tools" names real tools. */
-const PRODUCT_WORDS = new Set(["app", "application", "platform", "system", "tool", "website", "site", "service", "product", "software", "dashboard", "portal"]);
 const NOT_A_THING = new Set([
   "budget", "run", "way", "today", "tonight", "code", "countdown", "markdown", "language", "ui", "interface", "data",
   "information", "info", "money", "cost", "team", "thing", "stuff", "turn", "lot", "bit", "place", "end", "start",
@@ -170,7 +169,7 @@ function isPerson(np: NounPhrase | undefined): boolean {
   const last = lastWord(np.head);
   if (np.person || ROLE_SINGULAR.has(last) || PEOPLE.has(last)) return true;
   // "physiotherapists", "adopters", "beekeepers": agent nouns act; machines are listed above.
-  return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT_WORDS.has(last) && !np.proper;
+  return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT.test(last) && !np.proper;
 }
 
 /** Kinds of organisation people run: said as "our …" first, the speakers' own. */
@@ -200,7 +199,7 @@ function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined 
   // ("Section leaders take attendance": one the tagger knows as a doer does what it does.)
   if (!np.person && verb && THING_VERBS.test(verb) && !(/(?:er|or)$/.test(last) && tokens(np.text).at(-1)?.tags.has("Actor"))) return undefined;
   // "the kiln steward confirms the load": whoever does what only people do is a person, whatever the word.
-  if (verb && HUMAN_ACT.test(verb) && !np.time && !np.count && !PRODUCT_WORDS.has(last) && !DEVICES.has(last) && !NOT_PEOPLE.test(last) && !NOT_A_THING.has(last) && !/ing$/.test(last) && thingName(np)) return last;
+  if (verb && HUMAN_ACT.test(verb) && !np.time && !np.count && !PRODUCT.test(last) && !DEVICES.has(last) && !NOT_PEOPLE.test(last) && !NOT_A_THING.has(last) && !/ing$/.test(last) && thingName(np)) return last;
   return isPerson(np) ? last : undefined;
 }
 
@@ -209,7 +208,7 @@ function thingName(np: NounPhrase, asObject = false): string | undefined {
   if (np.proper || np.time || np.count === 0) return undefined;
   const h = np.head.replace(/[^a-z0-9 -]/g, "").trim();
   const last = lastWord(h);
-  if (!asObject && (PRODUCT_WORDS.has(last) || DEVICES.has(last))) return undefined;
+  if (!asObject && (PRODUCT.test(last) || DEVICES.has(last))) return undefined;
   if (asObject && h === "budget") return h;
   if (!h || h.length < 3 || NOT_A_THING.has(h) || ATTRIBUTE.test(last) || isMeasure(last) || ((TIME_WORDS.test(last) || (last !== h && ["way", "thing", "stuff", "bit", "run", "based", "led", "only", "free", "friendly"].includes(last))) && !/pickup|delivery|opening|arrival/.test(h))) {
     // "watering rota" keeps its modifier; "tiny app" does not survive.
@@ -457,7 +456,7 @@ function read(description: string, answers: string): Reading {
     // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
     // ("dog walking biz, 3 walkers": a head after what it does, first and alone, is the speakers' own, whatever the word.)
     // ("phone repair kiosk in a mall": one named with where it is, the same.)
-    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && !PRODUCT_WORDS.has(lastWord(c.objects[0].head)) && (ORGANISATION.test(lastWord(c.objects[0].head)) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? "") || c.extras.some((e) => /^(?:in|at|near)$/.test(e.prep) && !e.np.time))) ours.add(c.objects[0].head);
+    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && !PRODUCT.test(lastWord(c.objects[0].head)) && (ORGANISATION.test(lastWord(c.objects[0].head)) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? "") || c.extras.some((e) => /^(?:in|at|near)$/.test(e.prep) && !e.np.time))) ours.add(c.objects[0].head);
     if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;
@@ -483,7 +482,7 @@ function read(description: string, answers: string): Reading {
         .filter((o) => !(o.bare && /^(?:keep|lose|have)$/.test(c.verb!)))
         .filter((o) => !wishedProduct(c, o))
         // ("assign a translator and a reviewer": what is listed with a person is a person.)
-        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor") || c.objects.some((x) => x !== o && isPerson(x) && (x.person || acting.has(x.head))))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT_WORDS.has(lastWord(o.head))) || HANDED.test(c.verb!)))
+        .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor") || c.objects.some((x) => x !== o && isPerson(x) && (x.person || acting.has(x.head))))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT.test(lastWord(o.head))) || HANDED.test(c.verb!)))
         .map((o) => compoundOf(o.head) ?? thingName(o, true))
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
@@ -491,7 +490,7 @@ function read(description: string, answers: string): Reading {
       // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the
       // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
       // ("Hasan does the sums by hand": one person they know, the same.)
-      const byPerson = !(PRESENT_PRACTICE.test(c.text) && (weSay || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT_WORDS.has(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
+      const byPerson = !(PRESENT_PRACTICE.test(c.text) && (weSay || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT.test(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "I volunteer at a community radio station": where the speakers do what they do is who they are, no act of the product's.
       if (weSay && !c.objects.length && c.extras.some((e) => /^(?:at|in|for|with)$/.test(e.prep) && ourPlace(e.np.head))) {
         for (const e of c.extras) if (ourPlace(e.np.head)) ours.add(e.np.head);
@@ -714,7 +713,7 @@ function read(description: string, answers: string): Reading {
     else t.examples ??= ex.items;
   }
   const titleNouns = (descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : [])
-    .flatMap((np) => np.head.split(" ").filter((w) => !PRODUCT_WORDS.has(w) && !NOT_A_THING.has(w) && w.length > 2))
+    .flatMap((np) => np.head.split(" ").filter((w) => !PRODUCT.test(w) && !NOT_A_THING.has(w) && w.length > 2))
     .map((w) => w.replace(/[^a-z-]/g, ""));
   return {
     titleNouns,

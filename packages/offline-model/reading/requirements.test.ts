@@ -115,3 +115,12 @@ describe("readRequirements: a phone that is a verb or holds contacts", () => {
     expect(readRequirements("Clients book on their phones.").some((r) => r.kind === "device")).toBe(true);
   });
 });
+
+// Written for this test, in no corpus: a swimming pool's concessions and a choir.
+describe("readRequirements: a name that says which people", () => {
+  it("reads 'people on X' as only named, never as a tool the speakers use", () => {
+    expect(names("Entry is £2, free for pensioners and people on Pension Credit.")).toContain("product:Pension Credit:named");
+    expect(names("Swimmers with Medicaid pay nothing.")).toContain("product:Medicaid:named");
+    expect(names("We post the rota on Instagram.")).toContain("product:Instagram:uses");
+  });
+});

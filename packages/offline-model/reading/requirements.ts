@@ -8,7 +8,7 @@ import { detectRegion } from "../knowledge/regions";
 import { TECHS } from "../knowledge/tech-catalog";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { sentences } from "../text-utils";
-import { readClauses } from "./read-clauses";
+import { readClauses, ROLE_SINGULAR } from "./read-clauses";
 import { tokens } from "./nlp";
 
 export interface Requirement {
@@ -156,7 +156,8 @@ function relationOf(sentence: string, at: number): Requirement["relation"] {
   if ((PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) || aboutToday(sentence, at)) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
   if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pa(?:y|yments?)\b[^.,;]{0,30}\b(?:with|via|by)|through)\b[^.]*$/i.test(before)) return "integrates";
   if (/\b(?:like|than|instead of|unlike|similar to|compared? (?:to|with)|alternative to)\s+$/i.test(before)) return "compares";
-  // "the landlord's agent, Holt Lettings": a name said with no use of it is only named.
+  // "the landlord's agent, Holt Lettings": a name said with no use of it is only named; so is one that says which people ("free for people on Universal Credit").
+  if (ROLE_SINGULAR.has(/\b([a-z]+)\s+(?:on|in|with)\s+$/i.exec(before)?.[1].toLowerCase() ?? "") || /\b(?:[a-z]+(?:ers|ors|ists|ians|ants|ents)|people|persons|famil(?:y|ies)|households?|those|anyone|everyone)\s+(?:on|in|with)\s+$/i.test(before)) return "named";
   return /\b(?:use[sd]?|using|on|in|via|by|with)\s+(?:[\w'-]+\s+){0,2}$/i.test(before) || /\b(?:use[sd]?|using)\b/i.test(clauseAround(sentence, at)) ? "uses" : "named";
 }
 
