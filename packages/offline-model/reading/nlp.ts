@@ -95,8 +95,8 @@ export function tokens(text: string): Token[] {
         return;
       }
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
-      // ("weigh each animal at every visit": after "each" or "a", a word only guessed an adjective, with no noun after it, is the noun.)
-      if (t.tags.has("Adjective") && !t.norm.includes("-") && !dictionaryTag(t.norm) && /^(?:a|an|each|every)$/.test(prev?.norm ?? "") && (!next || next.tags.has("Preposition") || (next.tags.has("Conjunction") && !/^(?:and|or)$/.test(next.norm)))) {
+      // ("weigh each animal at every visit", "for each animal we …": after "each" or "a", a word only guessed an adjective, with no noun after it, is the noun.)
+      if (t.tags.has("Adjective") && !t.norm.includes("-") && !dictionaryTag(t.norm) && /^(?:a|an|each|every)$/.test(prev?.norm ?? "") && (!next || next.tags.has("Preposition") || next.tags.has("Pronoun") || (next.tags.has("Conjunction") && !/^(?:and|or)$/.test(next.norm)))) {
         out[i] = { ...t, tags: new Set(["Noun", "Singular"]) };
         return;
       }

@@ -558,11 +558,13 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   // "Every September we bring …", "at the end of the week my sister types …": a determiner or a
   // pronoun right after a noun starts another phrase, and the one next to the verb is its subject.
   const restart = subjectRun.findLastIndex((t, k) => k > 0 && isNounish(subjectRun[k - 1]) && (t.tags.has("Determiner") || /^(?:my|our|their|your|his|her|its|we|i|they|you|he|she)$/.test(t.norm)));
+  // ("For each animal we want to see the vaccinations": a phrase put before the subject still says which one each is for.)
+  const fronted = restart > 0 && PREPS.has(subjectRun[0].norm) && (subjectRun[0].norm === "per" || /^(?:each|every)$/.test(subjectRun[1]?.norm ?? "")) ? extrasFrom(subjectRun.slice(0, restart)) : [];
   if (restart > 0) subjectRun = subjectRun.slice(restart);
   // "marshals at 6 feed stations tick riders": the subject ends at a preposition after its noun (not "up to 40 students"); the rest says where.
   // "the owners of animals call": the owners call; "a team of volunteers", "most of our members": the counted people do.
   const subjectPrep = subjectRun.findIndex((t, k) => PREPS.has(t.norm) && (t.norm !== "of" || (k > 0 && isNounish(subjectRun[k - 1]) && !WEAK_NOUNS.has(subjectRun[k - 1].norm) && !COUNTING.test(subjectRun[k - 1].norm))) && subjectRun.slice(0, k).some(isNounish));
-  const placed = subjectPrep > 0 ? extrasFrom(subjectRun.slice(subjectPrep)) : [];
+  const placed = [...fronted, ...(subjectPrep > 0 ? extrasFrom(subjectRun.slice(subjectPrep)) : [])];
   if (subjectPrep > 0) subjectRun = subjectRun.slice(0, subjectPrep);
   // "members and volunteers sign up": each noun of a listed subject acts.
   const also = nounList(subjectRun);

@@ -620,3 +620,14 @@ describe("readProject: a role named with its noun, a verb after 'and', a name th
     expect(r.acts.find((a) => a.verb === "reserve")?.objects).toEqual(["kayak"]);
   });
 });
+
+// Written for this test, in no corpus: a horse livery yard.
+describe("readProject: a phrase before the subject", () => {
+  it("reads 'for each X' put first as what the clause's things belong to", () => {
+    const r = readProject("For each horse we want to see the farrier visits. Owners book lessons.");
+    expect(r.things.map((t) => t.name)).toContain("horse");
+    expect(r.links).toContainEqual(expect.objectContaining({ from: "visit", to: "horse" }));
+    // ("animal" alone the tagger guesses an adjective; before "we" it is the noun.)
+    expect(readProject("For each animal we log the worming doses.").links).toContainEqual(expect.objectContaining({ to: "animal" }));
+  });
+});

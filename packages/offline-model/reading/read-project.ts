@@ -5,7 +5,7 @@
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, type Clause, type Examples, type NounPhrase } from "./read-clauses";
-import { OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
+import { ORGANISATION, OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PRODUCT, PROHIBIT } from "./features";
 import { dictionaryTag, gerund, infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
@@ -171,9 +171,6 @@ function isPerson(np: NounPhrase | undefined): boolean {
   // "physiotherapists", "adopters", "beekeepers": agent nouns act; machines are listed above.
   return /(?:ist|ian|er|or|ee|[^o]m[ae]n)$/.test(last) && !/list$/.test(last) && !NOT_PEOPLE.test(last) && !PRODUCT.test(last) && !np.proper;
 }
-
-/** Kinds of organisation people run: said as "our …" first, the speakers' own. */
-const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective|charity|business|company|firm|agency|shop|store|taproom|bar|pub|cafe|café|restaurant|bakery|brewery|studio|school|clinic|practice|salon|gym|farm|choir|band|orchestra|theatre|church|group|organi[sz]ation|non-?profit|startup|team|centre|center|library|nursery|station|guild|league|union|trust|foundation|museum|hostel|hotel)$/;
 
 /** Every noun phrase of a clause: its subject, its objects and the nouns after its prepositions. */
 const nounsOf = (c: Clause) => [...(c.subject ? [c.subject] : []), ...c.objects, ...c.extras.map((e) => e.np)];

@@ -124,3 +124,11 @@ describe("readRequirements: a name that says which people", () => {
     expect(names("We post the rota on Instagram.")).toContain("product:Instagram:uses");
   });
 });
+
+// Written for this test, in no corpus: a physiotherapy practice and a locksmith.
+describe("readRequirements: where they work, and a call on the phone", () => {
+  it("reads the town their place of work is in as no product, and 'call us on the phone' as calls, not a device", () => {
+    expect(names("I work at a small physiotherapy practice in Treviso. Patients call us on the phone to book.")).toEqual(["channel:phone calls"]);
+    expect(names("It must work on the phone too.")).toContain("device:phone");
+  });
+});

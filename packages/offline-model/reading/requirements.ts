@@ -38,8 +38,8 @@ const CHANNELS: Array<[string, RegExp]> = [
 ];
 const DEVICES: Array<[string, RegExp]> = [
   ["tablet", /\b(?:tablets?|ipads?)\b/i],
-  // "jobs come in by phone", "customers phone or text me" are calls, not a device.
-  ["phone", /\b(?:android|iphones?|ios)\b(?! tablets?)|(?<!\b(?:by|over the|via)\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?|contacts?)|\s+(?:(?:or|and)\s+\w+\s+)?(?:me|us|him|her|them|you)\b)|\bmobiles?\b(?! (?:numbers?|app))/i],
+  // "jobs come in by phone", "customers phone or text me", "owners call us on the phone" are calls, not a device.
+  ["phone", /\b(?:android|iphones?|ios)\b(?! tablets?)|(?<!\b(?:by|over the|via)\s|\b(?:call|talk|speak)\w*(?: \w+)? on the\s)\b(?:smart)?phones?\b(?![- ]?(?:numbers?|calls?|contacts?)|\s+(?:(?:or|and)\s+\w+\s+)?(?:me|us|him|her|them|you)\b)|\bmobiles?\b(?! (?:numbers?|app))/i],
   ["laptop", /\blaptops?\b/i],
   ["desktop computer", /\bdesktops?\b|\b(?:pcs?|computers?|macos|linux)\b/i],
   // "no app install", "nothing to download": it runs in the browser people already have.
@@ -95,6 +95,9 @@ function clauseAround(sentence: string, at: number): string {
 /** "no SMS", "we don't need an app on tablets", "doesn't need to work offline": what is said right after a negation is ruled out, not required. */
 const ruledOut = (s: string, at: number) => /\b(?:no|not|never|without|don't|doesn't|won't)\s+(?:\w+\s+){0,3}$/i.test(s.slice(Math.max(0, at - 30), at));
 
+/** Kinds of organisation people run: said as "our …" first, the speakers' own. */
+export const ORGANISATION = /^(?:society|association|club|co-?op|cooperative|collective|charity|business|company|firm|agency|shop|store|taproom|bar|pub|cafe|café|restaurant|bakery|brewery|studio|school|clinic|practice|salon|gym|farm|choir|band|orchestra|theatre|church|group|organi[sz]ation|non-?profit|startup|team|centre|center|library|nursery|station|guild|league|union|trust|foundation|museum|hostel|hotel)$/;
+
 /** Nouns for software and devices: a name said beside one is a tool's. */
 const TOOL_WORDS = /\b(?:apps?|tools?|software|system|platform|program(?:me)?|service|site|website|sheet|spreadsheet|calendar|provider|crm|erp|till|plugin|extension|vm|server|machine|computer|laptop|phone|tablet|device|os|database|printer|terminal|reader)s?\b/i;
 
@@ -140,7 +143,7 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !new RegExp(`${TOOL_WORDS.source}\\s*$`, "i").test(sentence.slice(0, at - 1))) return;
     // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
     // ("a grower in Lisse", "a shop in Lyon": where a person or a place of business is, the same.)
-    if (/\b(?:we are|we're|i am|i'm|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$|\b(?:[a-z]+(?:er|or|ist|ian)s?|shops?|stores?|offices?|farms?|schools?|clubs?|caf[eé]s?|studios?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))\s+(?:in|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at)))) return;
+    if (/\b(?:we are|we're|i am|i'm|work(?:s|ing)?|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at))) || new RegExp(`\\b(?:[a-z]+(?:er|or|ist|ian)|${ORGANISATION.source.slice(1, -1)}|offices?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))s?\\s+(?:in|from|near|outside)\\s+$`, "i").test(sentence.slice(0, Math.max(0, at)))) return;
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
     // "Google Sheet", "Square Appointments": capitalised words side by side are one name.
     const prior = out[out.length - 1];
