@@ -226,3 +226,11 @@ describe("featuresFromReading: how their own place is run", () => {
     expect(featuresFromReading(readProject(bikes), bikes)).toContain("Reserve with one tap");
   });
 });
+
+// Written for this test, in no corpus: a kayak hire.
+describe("featuresFromReading: a role named with the noun that says which one", () => {
+  it("carries what that role asks to see", () => {
+    const t = "Guests reserve a kayak. The dock master needs to see who is out on the lake.";
+    expect(featuresFromReading(readProject(t), t)).toContain("The dock master needs to see who is out on the lake");
+  });
+});

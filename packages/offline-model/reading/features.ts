@@ -39,7 +39,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
   };
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
-    const subjectWord = lastWord(c.subject?.head ?? "");
+    // ("The harbour master needs to see …": a role said with the noun that says which one is that role.)
+    const subjectWord = reading.actors.includes(c.subject?.head ?? "") ? c.subject!.head : lastWord(c.subject?.head ?? "");
     // ("a website where presenters can see the grid": a clause about the product with people of its own as subject is what they do there.)
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.toLowerCase().startsWith(c.subject.text.toLowerCase());
     if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
@@ -88,7 +89,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email", "many people have only basic phones": what the people it serves, or people at large, have or use is who they are, not a feature.
-    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && (reading.actors.includes(lastWord(c.subject.head)) || c.subject.head === "person") && !c.extras.some((e) => e.verb)) continue;
+    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && c.subject && (reading.actors.includes(subjectWord) || c.subject.head === "person") && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
     // ("I want to keep notes per piano" is a wish, not who they are.)
@@ -128,7 +129,7 @@ function subjectAsSaid(reading: Reading, c: Clause): string {
 function theyAreUsers(reading: Reading, c: Clause): boolean {
   const prev = reading.clauses.slice(0, reading.clauses.indexOf(c)).findLast((p) => p.subject || p.objects.length);
   const named = prev ? [prev.subject, ...prev.objects].filter((np) => np !== undefined) : [];
-  return named.some((np) => reading.actors.includes(lastWord(np.head)));
+  return named.some((np) => reading.actors.includes(np.head) || reading.actors.includes(lastWord(np.head)));
 }
 
 /** Words of the pain's subject ("watering rota"), to put the feature that cures it first. */
