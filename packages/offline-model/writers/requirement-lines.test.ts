@@ -200,3 +200,15 @@ describe("risks: the way people pay, named", () => {
     expect(writeTestStrategy(c)).toMatch(/behaviour people rely on — our sailing club in Aarhus rents boats .*pay through MobilePay/);
   });
 });
+
+// Written for this test, in no corpus: a youth orchestra's library.
+describe("a rule on the whole product", () => {
+  it("binds only the things its own piece names, and is measured rather than refused", () => {
+    const c = ctx("Players borrow sheet music from the orchestra library. We are all volunteers, so hosting must be cheap. Each player may hold at most five scores.");
+    const rule = statedNeeds(c).find((n) => n.kind === "rule" && /hosting/.test(n.said))!;
+    expect(rule.entities).toEqual([]);
+    expect(needPath(rule)).toMatchObject({ name: "Hosting must be cheap", level: "e2e" });
+    expect(writeArchitecture(c)).toContain("“We are all volunteers, so hosting must be cheap” — a condition on the whole product");
+    expect(writeArchitecture(c)).not.toMatch(/volunteers module/);
+  });
+});

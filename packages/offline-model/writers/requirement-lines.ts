@@ -103,6 +103,8 @@ const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own|work (?:at|in|for))\b|
 const HOLDS = /\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
 
 /** The model's entities a text names, by their name ("camera kit") or the person's word for them. */
+const MODAL_RULE = /\b(?:must|should|has to|have to|needs? to|cannot|can't|may not|never|only)\b/i;
+
 function entitiesIn(ctx: ProjectContext, text: string): string[] {
   const words = (w: string) => new RegExp(`\\b${w.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/ /g, "[\\s-]?")}(?:e?s)?\\b`, "i");
   const named = ctx.model.entities.filter((e) => e.name !== "User" && words(e.name).test(text)).map((e) => e.name);
@@ -123,7 +125,11 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   const reqs = r.requirements.filter((q) => ((q.relation !== "uses" && q.relation !== "named") || /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i.test(q.said)) && !(q.name === "no account" && r.requirements.some((y) => y.name === "phone number")));
   const needs: Need[] = [
     ...reqs.map((q): Need => ({ kind: "requirement", said: q.said, requirement: q, entities: [] })),
-    ...rules.map((said): Need => ({ kind: "rule", said, entities: entitiesIn(ctx, said) })),
+    // ("We are all volunteers, so hosting must be cheap": the rule is the piece that says must, and binds only the things it names, or the one "it" stands for.)
+    ...rules.map((said): Need => {
+      const piece = [said.split(/[,;:]?\s+(?:so|but|because)\s+|[,;:]\s+/).find((p) => MODAL_RULE.test(p))].find((p) => p && !/\b(?:it|its|them|they|this|these|those)\b/i.test(p));
+      return { kind: "rule", said, entities: entitiesIn(ctx, piece ?? said), name: piece };
+    }),
   ];
   let features = 0;
   for (const s of new Set(r.sentences)) {
@@ -169,7 +175,8 @@ function check(n: Need): [string, CriticalPath["level"]] {
   if (scheduled(n.said)) return ["a fake clock drives the scheduled job: it runs once when due, for everyone it concerns, and a failed run is retried and reported", "integration"];
   if (NOTIFY.test(n.said)) return ["a fake gateway records each message: it goes out once, to the right people, as soon as what triggers it happens, and a failed send is retried and reported", "integration"];
   if (HOLDS.test(n.said)) return [`two people can never hold the same ${held(n) ?? "thing"} for overlapping times; a cancelled one frees it at once; concurrent requests get one winner and a clear message`, "integration"];
-  if (n.kind === "rule") return ["enforced by the server, and the case that breaks it is refused with a clear message", "integration"];
+  // (A condition on the whole product, "hosting must be cheap", "check-in under 30 sec", has no request the server could refuse: it is measured.)
+  if (n.kind === "rule") return n.entities.length ? ["enforced by the server, and the case that breaks it is refused with a clear message", "integration"] : ["measured before each release; a release that breaks it waits until it holds again", "e2e"];
   if (n.kind === "price") return ["the server computes each amount exactly so, with a test at every boundary", "unit"];
   return [`it works end to end through the screens and the API, and each ${joinList(n.entities)} it records is saved and shown only to the people it concerns`, "e2e"];
 }
@@ -183,7 +190,7 @@ export function needPath(n: Need): CriticalPath | undefined {
   if (n.kind === "scale") return { name: "The load you named", mustHold: `as you said, ${said} — the main journeys stay under 500 ms at p95 with twice that load`, level: "load" };
   if (n.kind === "people") return { name: "Usable by the people you named", mustHold: `as you said, ${said} — the main journeys pass the accessibility checks and are tried with some of them before release`, level: "e2e" };
   const [holds, level] = check(n);
-  return { name: needName(n.kind === "rule" ? n.said : (n.name ?? n.said)), mustHold: `as you said, ${said} — ${holds}`, level };
+  return { name: needName(n.name ?? n.said), mustHold: `as you said, ${said} — ${holds}`, level };
 }
 
 /** Where the design meets a need, in the architecture. */
@@ -196,5 +203,6 @@ export function needArchitectureLine(n: Need): string {
   const where = mods.length ? `the ${joinList(mods)} module${mods.length > 1 ? "s" : ""}` : "the domain module that owns it";
   const how = scheduled(n.said) ? "; a scheduled job in the background worker does it when it is due, and retries a failed run" : NOTIFY.test(n.said) ? "; the message leaves through the background worker and the provider's adapter, retried on failure" : HOLDS.test(n.said) ? "; a database constraint keeps two people from holding the same thing at once" : "";
   if (n.kind === "price") return `${said} — computed on the server in whole cents from one price table, never in the screens.`;
+  if (n.kind === "rule" && !mods.length) return `${said} — a condition on the whole product, not on one record: each choice in the stack and the ADRs below is held to it.`;
   return n.kind === "rule" ? `${said} — a rule of ${where}, checked on the server for every request, never only in the screens${how}.` : `${n.kind === "pain" ? "What hurts today, " : ""}${said} — met in ${where}${how}.`;
 }
