@@ -23,9 +23,7 @@ export function securityConcerns(t: DomainTraits, plan: StackPlan, model: DataMo
   const us = t.region.us;
   const game = t.has("game");
   // Each concern is listed when `when` holds.
-  const add = (when: boolean, c: SecurityConcern) => {
-    if (when) out.push(c);
-  };
+  const add = (when: boolean, c: SecurityConcern) => when && out.push(c);
 
   // Most severe first: regulated data and money before hardening; the first five are kept.
   add(t.has("health"), {

@@ -132,3 +132,12 @@ describe("readRequirements: where they work, and a call on the phone", () => {
     expect(names("It must work on the phone too.")).toContain("device:phone");
   });
 });
+
+// Written for this test, in no corpus: a dental lab and a florist.
+describe("readRequirements: a tool in use that must stay", () => {
+  it("is one the product works with; 'must stay simple' says nothing of the tool", () => {
+    expect(names("We already do our invoices in Holded, and that must stay.")).toContain("product:Holded:integrates");
+    expect(names("The shop keeps using Square for the till.")).toContain("product:Square:integrates");
+    expect(names("We use Trello today, it must stay simple.")).toContain("product:Trello:uses");
+  });
+});

@@ -155,6 +155,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
 
 function relationOf(sentence: string, at: number): Requirement["relation"] {
   const before = sentence.slice(Math.max(0, at - 40), at);
+  // ("We already use Fattureincloud for invoices, this must stay": a tool in use that must stay is one the product works with.)
+  if (/\b(?:must|should|has to|have to|needs? to|will)\s+(?:stay|remain)\b(?!\s+\w)/i.test(sentence.slice(at)) || /\bkeep(?:s|ing)? using\s+$/i.test(before)) return "integrates";
   // "we sell tickets through Eventbrite today": how things are done now, unless they ask for more ("want it to sync").
   if ((PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) || aboutToday(sentence, at)) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
   if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pa(?:y|yments?)\b[^.,;]{0,30}\b(?:with|via|by)|through)\b[^.]*$/i.test(before)) return "integrates";
