@@ -1,6 +1,7 @@
 // What the HTTP API, the pages and the CLI do with a party: validate, check access,
 // call lib/db, wake the runner. Route handlers stay thin: parse → this → respond.
 import { randomBytes } from "node:crypto";
+import { splitSentences } from "@inception-party/protocol";
 import { linkToken, matchesHash, newNonce, shownToken } from "../auth/link-tokens";
 import { authSecret } from "../auth/secret";
 import { AppError, fromZodError, notFound, parseOrThrow } from "../errors/app-error";
@@ -64,7 +65,7 @@ export const nameOf = (agent: string) => agentInfo(personas, agent).name;
 export const agentNames = { nameOf, isAgent: (agent: string) => Object.hasOwn(personas.personas, agent) };
 
 function titleFrom(description: string): string {
-  const first = description.split(/(?<=[.!?])\s|\n/)[0].trim();
+  const first = splitSentences(description)[0]?.trim() ?? "";
   return first.length <= 60 ? first : `${first.slice(0, 57).trimEnd()}…`;
 }
 

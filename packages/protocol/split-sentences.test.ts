@@ -13,5 +13,7 @@ describe("splitSentences", () => {
   it("ends a sentence after a closing quote, never inside parentheses, and at every line break", () => {
     expect(splitLine("She said “book it.” Then (see p. 2. below) we pay.")).toEqual(["She said “book it.”", "Then (see p. 2. below) we pay."]);
     expect(splitSentences("First line\n\nSecond line. Third")).toEqual(["First line", "Second line.", "Third"]);
+    expect(splitSentences("Ciao tutti! We run a gym. No ads! Thanks!")).toEqual(["We run a gym.", "No ads!", "Thanks!"]);
+    expect(splitSentences("No ads! Ever.")).toEqual(["No ads!", "Ever."]);
   });
 });

@@ -28,6 +28,8 @@ export function splitLine(line: string): string[] {
     }
   }
   if (line.slice(start).trim()) out.push(line.slice(start).trim());
+  // "Hola! I coordinate…": an exclamation of a word or two that opens a line is a greeting, not a sentence.
+  if (out.length > 1 && /^(?!(?:no|not|never)\b)[\p{L}'’]+(?:\s+[\p{L}'’]+)?!$/iu.test(out[0])) out.shift();
   return out.filter(Boolean);
 }
 
