@@ -215,6 +215,11 @@ describe("featuresFromReading: what people at large have", () => {
     const t = "Farmers bring maize to the mill. Many people have only basic phones. Farmers book a milling slot by SMS.";
     expect(featuresFromReading(readProject(t), t)).not.toContain("Many people have only basic phones");
   });
+
+  it("nor is what the speakers use, while what the people it serves do stays", () => {
+    const t = "Hi all! Scorers enter results after each game. Scorers use tablets, I use an old desktop.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Scorers enter results after each game"]);
+  });
 });
 
 // Written for this test, in no corpus: a community fridge and a bike kitchen.

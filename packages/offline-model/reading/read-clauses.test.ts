@@ -37,6 +37,15 @@ describe("readClauses", () => {
     expect(only.negated).toBe(false);
   });
 
+  it("reads the verb after a modal and an adverb as the act, and what an absent thing is for as absent too", () => {
+    expect(shape("Some coaches can only run junior sessions.")[0]).toMatchObject({ subject: "coach", verb: "run", objects: ["session"] });
+    expect(shape("Stewards must always sign the logbook.")[0]).toMatchObject({ verb: "sign", objects: ["logbook"] });
+    // A copula before the adverb keeps its own reading ("was too crowded").
+    expect(shape("The hall was too crowded for us.")[0].verb).toBe("be");
+    expect(shape("We are a parish choir with no budget for subscriptions.")[0].extras).toEqual([]);
+    expect(shape("We meet in a hall with no heating for the winter near the harbour.")[0].extras).toEqual(["hall", "harbour"]);
+  });
+
   it("sees a second verb behind an adverb, and a clause after 'and it'", () => {
     expect(shape("Most drivers are retired and only use paper maps.").map((c) => c.verb)).toEqual(["retire", "use"]);
     expect(shape("Right now we use a whiteboard and it is a mess.").map((c) => c.verb)).toEqual(["use", "be"]);

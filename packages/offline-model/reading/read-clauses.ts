@@ -515,11 +515,11 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   if (v < 0) return [fragment(sentence, piece, ts, leadNeg)];
   const before = ts.slice(0, v);
   let negated = leadNeg || before.some((t) => NEGATORS.has(t.norm) || t.tags.has("Negative"));
-  // Modal and auxiliary words before the main verb: "must integrate", "don't take".
+  // Modal and auxiliary words before the main verb: "must integrate", "don't take", and an adverb between them ("can only do").
   let i = v;
   // ("must never be shared": "be" before a past participle is the passive's auxiliary.)
-  const passiveBe = (k: number) => /^(?:be|been|being|get|gets|got|getting)$/.test(ts[k].norm) && ts[k + 1]?.tags.has("PastTense") === true;
-  while (i < ts.length - 1 && (ts[i].tags.has("Modal") || ts[i].tags.has("Auxiliary") || passiveBe(i) || NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative")) && ts[i + 1] && (ts[i + 1].tags.has("Verb") || NEGATORS.has(ts[i + 1].norm) || ts[i + 1].tags.has("Negative"))) {
+  const passiveBe = (k: number) => /^(?:be|been|being|get|gets|got|getting)$/.test(ts[k].norm) && ts[k + 1]?.tags.has("PastTense") === true, adverb = (k: number) => k > v && !ts[k - 1].tags.has("Copula") && ts[k]?.tags.has("Adverb") && ts[k + 1]?.tags.has("Verb");
+  while (i < ts.length - 1 && (ts[i].tags.has("Modal") || ts[i].tags.has("Auxiliary") || passiveBe(i) || adverb(i) || NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative")) && ts[i + 1] && (ts[i + 1].tags.has("Verb") || adverb(i + 1) || NEGATORS.has(ts[i + 1].norm) || ts[i + 1].tags.has("Negative"))) {
     if (NEGATORS.has(ts[i].norm) || ts[i].tags.has("Negative") || /n't$/.test(ts[i].norm)) negated = true;
     i++;
   }
@@ -699,13 +699,13 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
 
 function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: string }> {
   const out: Array<{ prep: string; np: NounPhrase; verb?: string }> = [];
-  let prep = "";
+  let prep = "", absent = false;
   let cur: Token[] = [];
   const flush = () => {
     // "book a slot to bring a broken item": after "to", a verb makes the noun its object.
     const verb = prep === "to" && cur.length > 1 && cur[0].tags.has("Verb") && !cur[0].tags.has("Noun") ? infinitive(cur[0].norm) : undefined;
-    // "in a hall with no signal": what is absent is a circumstance, not a thing the product keeps.
-    if (NEGATORS.has(cur[0]?.norm ?? "")) cur = [];
+    // "in a hall with no signal", "with no money for licences": what is absent, and what it would be for, is a circumstance, not a thing the product keeps.
+    if ((absent = NEGATORS.has(cur[0]?.norm ?? "") || (absent && /^(?:for|of)$/.test(prep)))) cur = [];
     // After a preposition only a noun can stand ("per walk"), unless "to" starts a verb ("to see").
     for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];

@@ -77,6 +77,12 @@ describe("a purpose the person stated", () => {
     expect(successMetrics(ctx(REPAIR_CAFE))[0]).toBe("CO2 saved reported to the city grant straight from what the app records, with no counting by hand");
     expect(successMetrics(ctx(ORCHESTRA)).join(" ")).not.toMatch(/reported to/);
   });
+
+  it("names the report's addressee without the question that follows it, and counts the records in plural", () => {
+    const lines = successMetrics(ctx("Allotment society: plot holders log every delivery of manure. Each spring we report to the town council how much compost we made."));
+    expect(lines).toContain("Reports go to the town council straight from what the app records, with no counting by hand");
+    expect(successMetrics(ctx("A food bank app: drivers deliver parcels to families.")).join(" ")).toMatch(/\bDeliveries made through the app/);
+  });
 });
 
 describe("what the person left out", () => {

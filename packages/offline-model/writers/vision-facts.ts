@@ -8,7 +8,7 @@ import { CONDITION_LEAD, limits, painTopic, statedRules } from "../reading/featu
 import { saysLanguage } from "../reading/languages";
 import { infinitive, tokens } from "../reading/nlp";
 import { briefLine, productLines } from "./requirement-lines";
-import { capitalize, escapeRegExp, isMetaAnswer, joinList, lowerFirst, normalizeSpace, quote, stripTrailingPunct, unique } from "../text-utils";
+import { capitalize, escapeRegExp, isMetaAnswer, joinList, lowerFirst, normalizeSpace, plural, quote, stripTrailingPunct, unique } from "../text-utils";
 
 /** A time said with a launch: "before September", "by 2027". */
 const WHEN = /\b(?:before|by|until)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|\d{4})\b/i;
@@ -119,11 +119,11 @@ export function successMetrics(ctx: ProjectContext, tilt: "user" | "technical" |
   const user: string[] = [];
   // "so we can report to the city grant (CO2 saved)": the report they owe is a measure of success.
   const report = /\breport\b[^.;:]*?\bto\s+((?:the|our|their)\s+[^,.;()]+?)\s*(?:\(([^)]+)\))?(?=[,.;]|$)/i.exec(ctx.reading.sentences.join(" "));
-  if (report) user.push(`${report[2] ? `${capitalize(report[2].trim())} reported` : "Reports go"} to ${report[1].trim()} straight from what the app records, with no counting by hand`);
+  if (report) user.push(`${report[2] ? `${capitalize(report[2].trim())} reported` : "Reports go"} to ${report[1].replace(/\s+(?:how|what|which|whether|if|that|who|when)\b.*/i, "").trim()} straight from what the app records, with no counting by hand`);
   // Suggested measures in the person's own terms: what they said hurts, and the records people make.
   if (ctx.pain) user.push(`Measured against what you said hurts most: ${quote(ctx.pain, 120)} — how often it still happens, month by month`);
   const act = ctx.reading.acts[0];
-  if (act) user.push(`${capitalize(act.record)}s made through the app each week`);
+  if (act) user.push(`${plural(capitalize(act.record))} made through the app each week`);
   user.push(`Weekly active ${actorList(ctx, 1)[0]} growing month over month`);
   const tech = [...(ctx.traits.has("realtime") ? ["Live updates reach every device within 500 ms at p95"] : []), "99.5% monthly availability of the main user journey"];
   const ordered = tilt === "technical" ? [...tech, ...user] : [...user, ...tech];
