@@ -15,5 +15,6 @@ describe("splitSentences", () => {
     expect(splitSentences("First line\n\nSecond line. Third")).toEqual(["First line", "Second line.", "Third"]);
     expect(splitSentences("Ciao tutti! We run a gym. No ads! Thanks!")).toEqual(["We run a gym.", "No ads!", "Thanks!"]);
     expect(splitSentences("No ads! Ever.")).toEqual(["No ads!", "Ever."]);
+    expect(splitSentences('Clients write "can we move it?" and we answer. Then "Done!" She left.')).toEqual(['Clients write "can we move it?" and we answer.', 'Then "Done!"', "She left."]);
   });
 });

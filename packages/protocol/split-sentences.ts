@@ -20,6 +20,8 @@ export function splitLine(line: string): string[] {
       let end = i + 1;
       while (end < line.length && /["”’')]/.test(line[end])) end++;
       if (end < line.length && !/\s/.test(line[end])) continue;
+      // ('they email "IMG_4411, maybe 4420?" which is a nightmare': a quotation's own stop, with the sentence going on in lower case, ends nothing.)
+      if (end > i + 1 && /^\s+\p{Ll}/u.test(line.slice(end))) continue;
       const piece = line.slice(start, end);
       i = end - 1;
       if (ch === "." && ABBREVIATION.test(piece)) continue;

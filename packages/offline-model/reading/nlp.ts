@@ -74,9 +74,9 @@ export function tokens(text: string): Token[] {
         // The library splits "walk-in", "no-shows", "in-house" into two terms; a hyphenated
         // word is one word ("no-shows" is a thing counted, never a negation).
         const prev = out[out.length - 1];
-        // "1h sessions", "a 30min call": the library splits off the unit as a term without text; it belongs to the number.
-        if (t.text === "" && (t.tags ?? []).includes("Unit") && prev?.tags.has("Value")) {
-          out[out.length - 1] = { ...prev, tags: new Set([...prev.tags, "Unit"]) };
+        // "1h sessions", "a 30min call", "500-800 photos": the library splits off the unit or the range's end as a term without text; it belongs to the number.
+        if (t.text === "" && prev?.tags.has("Value") && (t.tags ?? []).some((g) => g === "Unit" || g === "NumberRange")) {
+          if ((t.tags ?? []).includes("Unit")) out[out.length - 1] = { ...prev, tags: new Set([...prev.tags, "Unit"]) };
           continue;
         }
         if (joinNext && prev) {

@@ -37,6 +37,15 @@ describe("readClauses", () => {
     expect(only.negated).toBe(false);
   });
 
+  it("reads a number range as one count, and a leading time with no verb of its own as part of the clause", () => {
+    expect(shape("Each week I print 40-60 labels and the manager signs them.")).toEqual([
+      { subject: undefined, verb: "print", objects: ["label"], extras: [] },
+      { subject: "manager", verb: "sign", objects: [], extras: [] },
+    ]);
+    expect(readClauses("After a tasting we email the notes and the members rate the wines.").map((c) => [c.verb, c.text])).toEqual([["email", "After a tasting we email the notes and the members rate the wines"], ["rate", "the members rate the wines"]]);
+    expect(readClauses("After the choir sings we email the notes.").map((c) => c.text)).toEqual(["After the choir sings", "we email the notes"]);
+  });
+
   it("reads the verb after a modal and an adverb as the act, and what an absent thing is for as absent too", () => {
     expect(shape("Some coaches can only run junior sessions.")[0]).toMatchObject({ subject: "coach", verb: "run", objects: ["session"] });
     expect(shape("Stewards must always sign the logbook.")[0]).toMatchObject({ verb: "sign", objects: ["logbook"] });

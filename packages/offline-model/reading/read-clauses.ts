@@ -330,11 +330,7 @@ function commaRun(parts: string[], i: number): string[] {
   return run;
 }
 
-/**
- * Plural nouns after a plural noun, each alone between commas to the end of the run ("crowns,
- * bridges, dentures"), go on with its list. A word the dictionary knows as a verb ("pay fees")
- * or one with a verb of its own starts a clause.
- */
+/** Plural nouns after a plural noun, each alone between commas to the end of the run ("crowns, bridges, dentures"), go on with its list. A word the dictionary knows as a verb ("pay fees") or one with a verb of its own starts a clause. */
 function listGoesOn(before: string, run: string[]): boolean {
   if (!tokens(before).at(-1)?.tags.has("Plural")) return false;
   return run.every((x) => {
@@ -343,11 +339,7 @@ function listGoesOn(before: string, run: string[]): boolean {
   });
 }
 
-/**
- * A piece that closes a list begun before its comma: it holds "and"/"or", and its first word
- * has the form of the last word before the comma (plural nouns after a plural noun, with no
- * verb of their own; a state after a state: "repaired, not repairable or …").
- */
+/** A piece that closes a list begun before its comma: it holds "and"/"or", and its first word has the form of the last word before the comma (plural nouns after a plural noun, with no verb of their own; a state after a state: "repaired, not repairable or …"). */
 function endsList(before: string, piece: string): boolean {
   const ts = tokens(piece);
   if (ts.length > 6 || !ts.some((t) => t.norm === "and" || t.norm === "or")) return false;
@@ -416,6 +408,8 @@ export const CONDITION = "(?:when|whenever|if|once|after|before)";
 /** Where the clause after a leading condition starts: an article or a pronoun after the condition's verb and what it took, then a noun and a verb ("… becomes free | the committee offers"). */
 function mainAfterCondition(ts: Token[]): number {
   const verb = firstVerbIndex(ts.slice(1)) + 1;
+  // ("After a wedding I deliver …": a condition with no verb of its own is a time; the clause is read whole.)
+  if (verb > 2 && /^(?:we|they|i|he|she|you)$/.test(ts[verb - 1].norm) && ts.slice(1, verb - 1).every((t) => !t.tags.has("Pronoun"))) return -1;
   for (let k = verb + 1; verb > 0 && k < ts.length - 1; k++) {
     const pronoun = /^(?:we|they|i|he|she|you)$/.test(ts[k].norm);
     if (!pronoun && !/^(?:the|a|an|our|their|his|her|my|each|every)$/.test(ts[k].norm)) continue;
