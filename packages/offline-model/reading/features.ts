@@ -187,7 +187,8 @@ export function contradictions(texts: readonly string[]): Array<{ earlier: strin
       for (const later of texts.slice(i + 1).flatMap((t) => sentences(t, 2))) {
         // Said again (an answer that repeats the description) is no change of mind.
         if (later.toLowerCase().includes(c.text.toLowerCase())) continue;
-        if (NEGATED.test(later) || !(heads.some((h) => new RegExp(`\\b${h}`, "i").test(later)) || kind?.test(later))) continue;
+        // ("I'd rather pay for storage": what the speakers pay for takes no payment through the product.)
+        if (NEGATED.test(later) || /\b(?:we|i)(?:'d|'ll)?\s+(?:\w+\s+)?(?:pay|spend)\b/i.test(later) || !(heads.some((h) => new RegExp(`\\b${h}`, "i").test(later)) || kind?.test(later))) continue;
         if (!out.some((x) => x.later === later)) out.push({ earlier: c.text, later: later.replace(/[.!]+$/, "") });
       }
     }

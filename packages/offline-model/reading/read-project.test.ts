@@ -147,6 +147,8 @@ describe("readProject: money and changes of mind are read from what they mean", 
     expect(contradictions([d, "Nobody knows which packets are left until the fair opens."])).toEqual([]);
     expect(contradictions([d, "No fees. Gardeners swap seeds at the spring fair."])).toEqual([]);
     expect(contradictions([d, "We could ask a €1 fee per packet online."])).toEqual([{ earlier: "No fees", later: "We could ask a €1 fee per packet online" }]);
+    // What the speakers pay for is their spending, no payment taken through the product.
+    expect(contradictions(["Members log their dives. No payments in the app.", "I'd happily pay for hosting instead of a designer."])).toEqual([]);
   });
 });
 

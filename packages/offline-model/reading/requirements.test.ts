@@ -41,6 +41,8 @@ describe("readRequirements", () => {
 
   it("a kind of thing with an article, a language, a place or the person's own organisation is not a product", () => {
     expect(names("A SaaS portal for tutoring centres in Lisbon. Lessons are in Portuguese and English.")).toEqual([]);
+    // A capitalised word before a lower-case noun is that thing's brand.
+    expect(names("Today I post a Padlet board and parents reply in the comments.")).toEqual(["product:Padlet:uses"]);
     expect(names("We are Lernwerk, a tutoring centre. Our Lernwerk app replaces paper.", "Lernwerk")).toEqual([]);
   });
 

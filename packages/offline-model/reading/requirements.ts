@@ -123,7 +123,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // ("a parent-run Kita", "write a short Tagesbericht": the same behind modifiers, when the name ends the phrase; what is used or worked with, "… with e-mails and a big Excel", still names Excel.)
     let k = i - 1;
     while (k > 0 && (ts[k].tags.has("Hyphenated") || ts[k].tags.has("Adjective"))) k--;
-    if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 || !ts[i + 1]?.tags.has("Noun")) && !/\b(?:use[sd]?|using|tried|with|via)\b/i.test(ts.slice(0, k).map((x) => x.text).join(" "))) return;
+    // ("I send a Pixieset link": a capitalised word right before a lower-case noun is the brand of that thing.)
+    if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 ? !/^[A-Z][a-z]+$/.test(word) || !/^[a-z]/.test(ts[i + 1]?.text ?? "") : !ts[i + 1]?.tags.has("Noun")) && !/\b(?:use[sd]?|using|tried|with|via)\b/i.test(ts.slice(0, k).map((x) => x.text).join(" "))) return;
     // ("40 PhD students", "9 Erzieherinnen": a name after a count is what is counted, or which kind of it; it names no product they use.)
     if (/^\d|^(?:two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)$/.test(ts[i - 1]?.norm ?? "")) return;
     // "Elterndienst (cooking and cleaning shifts)": a word glossed in plain words is that thing, not a product ("Calendly (our booking tool)" is one).
