@@ -191,8 +191,9 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
     const idClauses = IDENTITY.flatMap(([, re]) => [...s.matchAll(new RegExp(re.source, "gi"))].map((x) => clauseAround(s, x.index)));
     for (const [kind, lexicon] of [["channel", CHANNELS], ["identity", IDENTITY], ["device", DEVICES], ["availability", AVAILABILITY]] as const) {
       for (const [name, re] of lexicon) {
-        // "a mobile bike repair van": a device word before a noun says what kind of noun, it names no device.
-        const m = [...s.matchAll(new RegExp(re.source, "gi"))].find((x) => (kind !== "device" || (!modifiesNoun(s, x.index + x[0].length) && !handled(s, x[0]))) && !(kind === "identity" && /^\w+ [A-Z]/.test(x[0])));
+        // "a mobile bike repair van": a device word before a noun says what kind of noun, it names no device; "the owner's name and phone", "email, phone and address" are contact details.
+        const detail = (x: RegExpExecArray) => kind !== "identity" && (/\b(?:name|address)(?:,| and| or| &)\s+(?:\w+\s+)?$/i.test(s.slice(0, x.index)) || /^(?:,| and| or| &)\s+(?:\w+\s+){0,2}?(?:name|address)\b/i.test(s.slice(x.index + x[0].length)));
+        const m = [...s.matchAll(new RegExp(re.source, "gi"))].find((x) => (kind !== "device" || (!modifiesNoun(s, x.index + x[0].length) && !handled(s, x[0]))) && !(kind === "identity" && /^\w+ [A-Z]/.test(x[0])) && !detail(x));
         // Identity is said with its negation ("no account"); "We talk on a WhatsApp group today" is how they manage now, not how the product must talk.
         // ("Many patients have no internet": people without it at all are reached another way; the product need not work offline.
         // "Drivers often have no signal in rural areas" is where they are: it must.)
