@@ -130,8 +130,9 @@ export function tokens(text: string): Token[] {
       if (!prev || !before || !SINGULAR_DETERMINER.test(before.norm) || !(prev.tags.has("Singular") || (prev.tags.has("ProperNoun") && !/s$/.test(prev.norm))) || prev.tags.has("Pronoun")) return;
       if (!t.tags.has("Plural") || !/[^s]s$/.test(t.norm)) return;
       // The clause it stands in starts after the last "when", "before", "until"… ("we want to send a reminder before the bus comes").
-      const from = out.findLastIndex((x, k) => k < i && /^(?:when|whenever|before|after|until|once|while|if|as soon as)$/.test(x.norm)) + 1;
-      const alone = !out.some((x, k) => k >= from && k !== i && x.tags.has("Verb") && !x.tags.has("Noun"));
+      // (… and ends before the next: "the item waits until a fixer is free".)
+      const opens = (x: Token) => /^(?:when|whenever|before|after|until|once|while|if|as soon as)$/.test(x.norm), from = out.findLastIndex((x, k) => k < i && opens(x)) + 1;
+      const alone = !out.some((x, k) => k >= from && k !== i && x.tags.has("Verb") && !x.tags.has("Noun") && !out.slice(i + 1, k).some(opens));
       if (next ? next.tags.has("Possessive") || next.tags.has("Determiner") || (next.norm === "to" && out[i + 2]?.tags.has("Verb")) || (next.tags.has("Preposition") && alone) : alone) out[i] = { ...t, tags: new Set(["Verb", "PresentTense"]) };
     });
     return out;

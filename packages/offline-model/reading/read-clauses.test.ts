@@ -37,6 +37,10 @@ describe("readClauses", () => {
     expect(only.negated).toBe(false);
   });
 
+  it("reads an -s word before 'until' and another clause as the verb it agrees with", () => {
+    expect(shape("Each parcel waits until a driver is back.")[0]).toMatchObject({ subject: "parcel", verb: "wait", objects: [] });
+  });
+
   it("reads a number range as one count, and a leading time with no verb of its own as part of the clause", () => {
     expect(shape("Each week I print 40-60 labels and the manager signs them.")).toEqual([
       { subject: undefined, verb: "print", objects: ["label"], extras: [] },
