@@ -216,6 +216,11 @@ describe("featuresFromReading: what people at large have", () => {
     expect(featuresFromReading(readProject(t), t)).not.toContain("Many people have only basic phones");
   });
 
+  it("nor is what often happens today", () => {
+    const t = "Sometimes riders wait at the depot for an hour. Riders pick up parcels at the depot.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Riders pick up parcels at the depot"]);
+  });
+
   it("nor is what the speakers use, while what the people it serves do stays", () => {
     const t = "Hi all! Scorers enter results after each game. Scorers use tablets, I use an old desktop.";
     expect(featuresFromReading(readProject(t), t)).toEqual(["Scorers enter results after each game"]);

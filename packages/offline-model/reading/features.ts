@@ -24,7 +24,8 @@ export const PRODUCT = /^(?:app|application|platform|system|tool|website|site|pa
 
 /** A clause about today, or joined to one ("Clients e-mail documents today and we copy them into Excel"). */
 // ("mark who already paid the fee": a question inside the clause asks about the past, it says nothing of today.)
-const clauseAboutToday = (c: Clause) => PRESENT_PRACTICE.test(c.text.replace(/\b(?:who|which|what|whether|if)\b.*$/i, "")) || aboutToday(c.sentence, Math.max(0, c.sentence.indexOf(c.text)));
+// ("Often people wait an hour": a clause that opens with how often it happens tells how things go.)
+const clauseAboutToday = (c: Clause) => /^(?:often|sometimes)\b/i.test(c.text) || PRESENT_PRACTICE.test(c.text.replace(/\b(?:who|which|what|whether|if)\b.*$/i, "")) || aboutToday(c.sentence, Math.max(0, c.sentence.indexOf(c.text)));
 
 /** A feature that opens with the condition it holds on: "When a room becomes free, …" (the words after it say who acts). */
 export const CONDITION_LEAD = `(?:${CONDITION}\\b[^,]*,\\s*)?`;
