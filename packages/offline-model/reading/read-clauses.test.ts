@@ -57,6 +57,8 @@ describe("readClauses", () => {
     expect(shape("The hall was too crowded for us.")[0].verb).toBe("be");
     expect(shape("We are a parish choir with no budget for subscriptions.")[0].extras).toEqual([]);
     expect(shape("We meet in a hall with no heating for the winter near the harbour.")[0].extras).toEqual(["hall", "harbour"]);
+    // What people have none of, and where, is a circumstance too.
+    expect(shape("Some shepherds have no mobile signal in the valleys.")[0]).toMatchObject({ verb: "have", objects: [], extras: [] });
   });
 
   it("sees a second verb behind an adverb, and a clause after 'and it'", () => {

@@ -544,6 +544,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   while (j < ts.length && (ts[j].tags.has("Particle") || (ts[j].tags.has("PhrasalVerb") && ts[j].tags.has("Verb")))) j++;
   // "approve or reject requests": a second verb for the same object is no modifier of it.
   if (/^(?:or|and)$/.test(ts[j]?.norm ?? "") && ts[j + 1] && dictionaryTag(ts[j + 1].norm) === "Infinitive") j += 2;
+  // ("some have no data signal in the hills": what people have none of, and where, is a circumstance.)
+  const none = j < ts.length && NEGATORS.has(ts[j].norm) && infinitive(verbTok.norm) === "have";
   if (j < ts.length && NEGATORS.has(ts[j].norm)) {
     negated = true;
     j++;
@@ -650,8 +652,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   }
   const body = rest.slice(0, end);
   const prepAt = body.findIndex((_, k) => isPrep(body, k));
-  let objects = nounList(prepAt >= 0 ? body.slice(0, prepAt) : body);
-  let extras = [...placed, ...(prepAt >= 0 ? extrasFrom(body.slice(prepAt)) : [])];
+  let objects = none ? [] : nounList(prepAt >= 0 ? body.slice(0, prepAt) : body);
+  let extras = [...placed, ...(prepAt >= 0 ? extrasFrom(body.slice(prepAt), none) : [])];
   // "needs a list of members", "a set of tools": what is listed or counted is the object.
   const counted = extras.findIndex((e) => e.prep === "of");
   if (objects.length === 1 && COUNTING.test(objects[0].head) && counted === placed.length) {
@@ -691,15 +693,15 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   return out;
 }
 
-function extrasFrom(run: Token[]): Array<{ prep: string; np: NounPhrase; verb?: string }> {
+function extrasFrom(run: Token[], absent = false): Array<{ prep: string; np: NounPhrase; verb?: string }> {
   const out: Array<{ prep: string; np: NounPhrase; verb?: string }> = [];
-  let prep = "", absent = false;
+  let prep = "";
   let cur: Token[] = [];
   const flush = () => {
     // "book a slot to bring a broken item": after "to", a verb makes the noun its object.
     const verb = prep === "to" && cur.length > 1 && cur[0].tags.has("Verb") && !cur[0].tags.has("Noun") ? infinitive(cur[0].norm) : undefined;
     // "in a hall with no signal", "with no money for licences": what is absent, and what it would be for, is a circumstance, not a thing the product keeps.
-    if ((absent = NEGATORS.has(cur[0]?.norm ?? "") || (absent && /^(?:for|of)$/.test(prep)))) cur = [];
+    if (cur.length && (absent = NEGATORS.has(cur[0].norm) || (absent && /^(?:for|of|in|at)$/.test(prep)))) cur = [];
     // After a preposition only a noun can stand ("per walk"), unless "to" starts a verb ("to see").
     for (const np of nounList(verb ? cur.slice(1) : cur, prep !== "to" ? "preposition" : undefined)) out.push({ prep, np, ...(verb ? { verb } : {}) });
     cur = [];

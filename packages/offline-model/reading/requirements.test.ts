@@ -132,6 +132,7 @@ describe("readRequirements: where they work, and a call on the phone", () => {
   it("reads the town their place of work is in as no product, and 'call us on the phone' as calls, not a device", () => {
     expect(names("I work at a small physiotherapy practice in Treviso. Patients call us on the phone to book.")).toEqual(["channel:phone calls"]);
     expect(names("It must work on the phone too.")).toContain("device:phone");
+    expect(names("Guides lead walks where there is no data signal.")).toEqual(["availability:offline"]);
     // A phone listed with a name or an e-mail is a contact detail.
     expect(names("At check-in we note each dog's breed, the owner's name and phone.")).toEqual([]);
     expect(names("We keep an email, phone and address per donor.")).toEqual([]);

@@ -61,7 +61,7 @@ const IDENTITY: Array<[string, RegExp]> = [
 ];
 const AVAILABILITY: Array<[string, RegExp]> = [
   // A connection said to be missing or bad, however worded: "the signal there is terrible", "patchy wi-fi".
-  ["offline", /\boffline\b|\b(?:internet|connection|connectivity|wi-?fi|signal|network|coverage|reception)\b(?: \w+){0,2}? (?:drops?|goes down|fails?|cuts? out|(?:is|are|gets?|can be) (?:\w+ )?(?:down|bad|terrible|awful|poor|patchy|spotty|weak|unreliable|flaky|dodgy|non-?existent))\b|\b(?:no|bad|poor|patchy|spotty|weak|unreliable|flaky|without) (?:internet|signal|connection|connectivity|coverage|reception|wi-?fi|network)\b|\bwithout a connection\b/i],
+  ["offline", /\boffline\b|\b(?:internet|connection|connectivity|wi-?fi|signal|network|coverage|reception)\b(?: \w+){0,2}? (?:drops?|goes down|fails?|cuts? out|(?:is|are|gets?|can be) (?:\w+ )?(?:down|bad|terrible|awful|poor|patchy|spotty|weak|unreliable|flaky|dodgy|non-?existent))\b|\b(?:no|bad|poor|patchy|spotty|weak|unreliable|flaky|without) (?:(?:data|mobile|phone|cell) )?(?:internet|signal|connection|connectivity|coverage|reception|wi-?fi|network)\b|\bwithout a connection\b/i],
   ["24/7", /\b24\/7\b|\baround the clock\b|\ball day and night\b/i],
 ];
 
