@@ -58,11 +58,7 @@ export function stripTrailingPunct(s: string): string {
   return s.trim().replace(/[.;:,!]+$/, "");
 }
 
-/**
- * An answer about the description rather than the project — "The description names no
- * regulation", "From the description: “…”", "take the team's proposal" (what a tool
- * answering on the person's behalf writes): never quoted back as something they said.
- */
+/** An answer about the description rather than the project — "The description names no regulation", "From the description: “…”", "take the team's proposal" (what a tool answering on the person's behalf writes): never quoted back as something they said. */
 export function isMetaAnswer(sentence: string): boolean {
   // Two quotations or an unclosed parenthesis: an echo of the description cut into pieces.
   const open = (sentence.match(/\(/g) ?? []).length;
@@ -116,11 +112,7 @@ export function camel(s: string): string {
   return p ? p[0].toLowerCase() + p.slice(1) : p;
 }
 
-/**
- * The person's words in quotes: the whole sentence, never a cut one. A sentence far
- * longer than `max` is quoted by its longest clause that fits (a clause is a whole
- * thought: "we have used Postgres before"), so no quote ends in the middle of a word.
- */
+/** The person's words in quotes: the whole sentence, never a cut one. A sentence far longer than `max` is quoted by its longest clause that fits (a clause is a whole thought: "we have used Postgres before"), so no quote ends in the middle of a word. */
 export function quote(s: string, max = 160): string {
   const t = stripTrailingPunct(normalizeSpace(s));
   if (t.length <= max * 1.6) return `“${t}”`;

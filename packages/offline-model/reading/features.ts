@@ -113,11 +113,7 @@ function afterSubject(c: Clause, text: string): string {
   return at < 0 ? text : text.slice(at + c.subject!.text.length).replace(/^\s*(?:can|could|should|must|will|would|may)\s+/i, "").trim();
 }
 
-/**
- * The subject a clause carried over, as its first clause said it, with the modal after it:
- * "a neighbour can book the van, …, write down the kilometres" → "a neighbour can".
- * Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence.
- */
+/** The subject a clause carried over, as its first clause said it, with the modal after it: "a neighbour can book the van, …, write down the kilometres" → "a neighbour can". Names keep their capitals ("TideLog"); a common noun is lower case mid-sentence. */
 function subjectAsSaid(reading: Reading, c: Clause): string {
   const np = c.subject!;
   const said = np.proper ? np.text : np.text.toLowerCase();
