@@ -633,3 +633,11 @@ describe("readProject: a phrase before the subject", () => {
     expect(readProject("For each animal we log the worming doses.").links).toContainEqual(expect.objectContaining({ to: "animal" }));
   });
 });
+
+// Written for this test, in no corpus: a village taxi scheme.
+describe("readProject: whom people ring", () => {
+  it("is no record; what they ring to do is", () => {
+    const r = readProject("Residents ring the depot to reserve a ride. Drivers see the rides on a tablet.");
+    expect(r.things.map((t) => t.name)).toEqual(["ride"]);
+  });
+});

@@ -472,7 +472,7 @@ function read(description: string, answers: string): Reading {
       const objs = (c.passive && c.subject && !isPerson(c.subject) ? [c.subject, ...c.objects] : c.objects)
         // "they tell the office": whom people speak to is no thing they act on.
         // "people hate the group chat": what people feel about or know is no thing they act on.
-        .filter(() => !/^(?:tell|call|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
+        .filter(() => !/^(?:tell|call|ring|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
         // ("I have no IT knowledge": what people say they lack is no thing.)
         .filter((o) => !(c.negated && LACK.test(lastWord(o.head))))
         // ("we keep track in a notebook", "we lose count", "coaches have priority": a bare singular after keep, lose or have is part of the verb, no record.)
