@@ -641,3 +641,13 @@ describe("readProject: whom people ring", () => {
     expect(r.things.map((t) => t.name)).toEqual(["ride"]);
   });
 });
+
+// Written for this test, in no corpus: a rural lending library.
+describe("readProject: a heading on its own line", () => {
+  it("names the project and where it is, not records; people in it stay people", () => {
+    const r = readProject("Book bike, moorland area\n- 3 volunteers ride the book bike to the farms\n- readers reserve books by text");
+    expect(r.things.map((t) => t.name)).not.toContain("moorland area");
+    expect(r.things.map((t) => t.name)).toContain("book");
+    expect(readProject("Two vets, one nurse\nOwners book visits online.").ours).toEqual([]);
+  });
+});
