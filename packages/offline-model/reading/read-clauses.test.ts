@@ -41,6 +41,13 @@ describe("readClauses", () => {
     expect(shape("Each parcel waits until a driver is back.")[0]).toMatchObject({ subject: "parcel", verb: "wait", objects: [] });
   });
 
+  it("reads short items after a dash as examples of what was said, not clauses with a carried-over subject", () => {
+    const cs = readClauses("Each job waits until a mechanic with the right trade is free — brakes, tyres, paints, glass.");
+    expect(cs.at(-1)).toMatchObject({ apposition: true, text: "brakes, tyres, paints, glass" });
+    expect(cs.at(-1)?.verb).toBeUndefined();
+    expect(cs.filter((c) => c.subject?.head === "mechanic").map((c) => c.verb)).toEqual(["be"]);
+  });
+
   it("reads a number range as one count, and a leading time with no verb of its own as part of the clause", () => {
     expect(shape("Each week I print 40-60 labels and the manager signs them.")).toEqual([
       { subject: undefined, verb: "print", objects: ["label"], extras: [] },

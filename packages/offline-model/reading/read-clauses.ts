@@ -278,6 +278,8 @@ interface Piece {
   title: boolean;
   /** A list after the piece's colon ("…an inspection: date, brood pattern and varroa count"): its items, and the pieces they were. */
   listed?: { items: string[]; parts: string[] };
+  /** "the right skill — electrics, sewing, bikes, wood": short items after a dash give examples of what was said, nothing new. */
+  examples?: boolean;
 }
 
 /** A list after a colon of short items without a verb of their own ("date, queen seen or not, temper of the colony"). */
@@ -315,10 +317,12 @@ function pieces(sentence: string, first: boolean): Piece[] {
     // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the last items of a list after a comma
     // continue it, so they keep the clause's verb; "we make crowns, bridges, dentures": so does the rest of the run, though no "and" closes it.
     const joined = !items && prev && sep === "," ? (endsList(prev.text, text) ? [text] : listGoesOn(prev.text, run) ? run : undefined) : undefined;
+    const examples = !items && prev && /^[—–-]$/.test(sep) && run.length >= 3 && run.every((x) => x.split(/\s+/).length <= 2 && !NEGATORS.has(x.split(/\s+/)[0].toLowerCase()));
     if (items) prev!.listed = { items, parts: run };
+    else if (examples) out.push({ text: run.join(", "), title: false, examples });
     else if (joined) prev!.text += `, ${joined.join(", ")}`;
     else out.push({ text, title: false });
-    i += 2 * ((items ? run : (joined ?? [text])).length - 1);
+    i += 2 * ((items || examples ? run : (joined ?? [text])).length - 1);
   }
   return [...lead, ...out];
 }
@@ -739,8 +743,8 @@ export function readClauses(text: string, withTitle = true): Clause[] {
   for (const [index, sentence] of sentences(text, 2).entries()) {
     let subject: NounPhrase | undefined;
     let prevHadVerb = false;
-    for (const { text: piece, title, listed } of pieces(sentence, withTitle && index === 0)) {
-      const cs = parsePiece(sentence, piece, subject, false, title, prevHadVerb);
+    for (const { text: piece, title, listed, examples } of pieces(sentence, withTitle && index === 0)) {
+      const cs: Clause[] = examples ? [{ ...fragment(sentence, piece, tokens(piece), false), apposition: true }] : parsePiece(sentence, piece, subject, false, title, prevHadVerb);
       // The list after the colon belongs to the clause's last object ("an inspection"), or to a
       // thing that has, records or keeps it ("each booking records: …"); else its items are pieces.
       const owner = cs.filter((c) => c.verb && !c.negated).at(-1);
