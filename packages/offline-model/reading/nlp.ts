@@ -195,9 +195,9 @@ export function singularNoun(phrase: string): string {
     if ((/(?:ss|us|is|data|media|news|series)$/.test(last) && !(/us$/.test(last) && plural)) || !/s$/.test(last)) return p;
     // "route-setters" → "route-setter": only the last part is inflected, the hyphen stays.
     if (last.includes("-")) return [...words, last.replace(/[^-]+$/, (w) => (singularNoun(w) === w ? w.replace(/s$/, "") : singularNoun(w)))].join(" ");
-    // The library's inflection, checked against the spelling rules it misses ("dishes" → "dishe").
+    // The library's inflection, checked against the spelling rules it misses ("dishes" → "dishe", "designaciones" → "designacione").
     let s = nlp(last).nouns().toSingular().text().trim().toLowerCase();
-    if (/(?:ch|sh|x|z|ss)es$/.test(last)) s = last.slice(0, -2);
+    if (/(?:ch|sh|x|z|ss)es$|iones$/.test(last)) s = last.slice(0, -2);
     return [...words, s && s.length >= last.length - 3 ? s : last.replace(/s$/, "")].join(" ");
   });
 }

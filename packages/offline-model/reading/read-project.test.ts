@@ -651,3 +651,10 @@ describe("readProject: a heading on its own line", () => {
     expect(readProject("Two vets, one nurse\nOwners book visits online.").ours).toEqual([]);
   });
 });
+
+// Written for this test, in no corpus: a swimming club in Murcia.
+describe("readProject: a loanword's plural", () => {
+  it("is made singular by its own spelling ('inscripciones' → 'inscripcion')", () => {
+    expect(readProject("Coaches check the inscripciones every Monday.").things.map((t) => t.name)).toContain("inscripcion");
+  });
+});
