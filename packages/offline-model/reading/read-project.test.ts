@@ -658,3 +658,12 @@ describe("readProject: a loanword's plural", () => {
     expect(readProject("Coaches check the inscripciones every Monday.").things.map((t) => t.name)).toContain("inscripcion");
   });
 });
+
+// Written for this test, in no corpus: a vegetable box scheme.
+describe("readProject: what the subject calls its own", () => {
+  it("belongs to the subject ('each household picks six for its box': a Box of one Household)", () => {
+    const r = readProject("Farmers list vegetables. Each household has to pick six for its box.");
+    expect(r.links).toContainEqual(expect.objectContaining({ from: "box", to: "household" }));
+    expect(r.links).not.toContainEqual(expect.objectContaining({ from: "household", to: "box" }));
+  });
+});

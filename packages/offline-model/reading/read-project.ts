@@ -555,8 +555,8 @@ function read(description: string, answers: string): Reading {
         // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep) && (e.prep === "of" || !((e.np.count ?? 0) >= 2))) {
           const from = record ?? objs[0] ?? subjectThing;
-          // ("propose their car with the number of free seats": what is counted of a thing belongs to it.)
-          const countedOf = e.prep === "of" && /^(?:number|count|amount|total)$/.test(c.extras[c.extras.indexOf(e) - 1]?.np.head ?? "");
+          // ("propose their car with the number of free seats": what is counted of a thing belongs to it; "the couple picks photos for their album": so does what the subject calls its own.)
+          const countedOf = (e.prep === "of" && /^(?:number|count|amount|total)$/.test(c.extras[c.extras.indexOf(e) - 1]?.np.head ?? "")) || (from === subjectThing && new RegExp(`\\b(?:their|its|his|her) ${escapeRegExp(e.np.text)}\\b`, "i").test(c.text));
           if (from && from !== to) links.push(countedOf ? { from: to, to: from, many: false, said: c.text } : { from, to, many: false, said: c.text });
         }
       }
