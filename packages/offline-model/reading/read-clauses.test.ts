@@ -41,6 +41,10 @@ describe("readClauses", () => {
     expect(shape("Each parcel waits until a driver is back.")[0]).toMatchObject({ subject: "parcel", verb: "wait", objects: [] });
   });
 
+  it("keeps a list of states closed by ', or' after a comma run in its clause", () => {
+    expect(readClauses("Mechanics mark whether a bike was serviced, not serviced, or needs a wheel.")[0].text).toBe("Mechanics mark whether a bike was serviced, not serviced, or needs a wheel");
+  });
+
   it("reads short items after a dash as examples of what was said, not clauses with a carried-over subject", () => {
     const cs = readClauses("Each job waits until a mechanic with the right trade is free — brakes, tyres, paints, glass.");
     expect(cs.at(-1)).toMatchObject({ apposition: true, text: "brakes, tyres, paints, glass" });

@@ -315,8 +315,8 @@ function pieces(sentence: string, first: boolean): Piece[] {
     // After a colon, a list of short items up to the next ; or dash is one piece's list.
     const items = prev && sep === ":" ? colonList(sentence, run) : undefined;
     // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the last items of a list after a comma
-    // continue it, so they keep the clause's verb; "we make crowns, bridges, dentures": so does the rest of the run, though no "and" closes it.
-    const joined = !items && prev && sep === "," ? (endsList(prev.text, text) ? [text] : listGoesOn(prev.text, run) ? run : undefined) : undefined;
+    // continue it, so they keep the clause's verb; "we make crowns, bridges, dentures": so does the rest of the run, though no "and" closes it ("fixed, not fixed, or needs a part": nor an "or" after a comma).
+    const joined = !items && prev && sep === "," ? (endsList(prev.text, text) ? [text] : listGoesOn(prev.text, run) || (/^(?:and|or)\s/i.test(run.at(-1)!) && endsList(prev.text, run.join(", "))) ? run : undefined) : undefined;
     const examples = !items && prev && /^[—–-]$/.test(sep) && run.length >= 3 && run.every((x) => x.split(/\s+/).length <= 2 && !NEGATORS.has(x.split(/\s+/)[0].toLowerCase()));
     if (items) prev!.listed = { items, parts: run };
     else if (examples) out.push({ text: run.join(", "), title: false, examples });
