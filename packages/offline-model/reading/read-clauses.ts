@@ -438,7 +438,7 @@ function offsetOf(piece: string, ts: Token[], k: number): number {
 }
 
 function parsePiece(sentence: string, piece: string, inherited: NounPhrase | undefined, glue: boolean, title = false, inList = true): Clause[] {
-  piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but)(?:\s+|$))+/i, "");
+  piece = piece.replace(/^(?:(?:and|or|then|also|plus|so|but|please)(?:\s+|$))+/i, "");
   // "Right now we use …": a time said first is when, not who or what ("Right" is no verb).
   // ("between 2 and 15 hives": a range counts the noun by its top; its "and" joins no clauses.)
   // ("What I would love is a website where …", "It would be nice to keep …": a wish said the long way round is read as one.)

@@ -667,3 +667,12 @@ describe("readProject: what the subject calls its own", () => {
     expect(r.links).not.toContainEqual(expect.objectContaining({ from: "household", to: "box" }));
   });
 });
+
+// Written for this test, in no corpus: a toy library.
+describe("readProject: a ban said politely", () => {
+  it("is a ban ('Please no logins for parents' rules logins out and keeps no Login)", () => {
+    const r = readProject("Families borrow toys for two weeks. Please no logins for families.");
+    expect(r.forbidden).toContain("login");
+    expect(r.things.map((t) => t.name)).toEqual(["toy"]);
+  });
+});
