@@ -98,11 +98,7 @@ export class ProjectContext {
     });
   }
 
-  /**
-   * The person's own words about the project, for trait detection. The rest of a
-   * brief is this model's prose (it names GDPR, alerts, reminders in passing) and
-   * would summon traits the person never asked for.
-   */
+  /** The person's own words about the project, for trait detection. The rest of a brief is this model's prose (it names GDPR, alerts, reminders in passing) and would summon traits the person never asked for. */
   get projectText(): string {
     return this.memo("text", () => [this.description, this.answers].filter(Boolean).join("\n"));
   }

@@ -676,3 +676,11 @@ describe("readProject: a ban said politely", () => {
     expect(r.things.map((t) => t.name)).toEqual(["toy"]);
   });
 });
+
+// Written for this test, in no corpus: a community fridge.
+describe("readProject: the main pain", () => {
+  it("is one said in a main clause before one said only in a condition", () => {
+    const r = readProject("Neighbours leave food in the fridge, and take it free if they are struggling. Today nobody checks the dates, so food goes off.");
+    expect(r.pains[0]).toMatch(/^Today nobody checks the dates/);
+  });
+});

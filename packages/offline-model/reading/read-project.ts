@@ -679,7 +679,9 @@ function read(description: string, answers: string): Reading {
   // ("already take card payments with sumup": a clause about today moves no money through the product.)
   const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p) && !spent.some((c) => c.text.includes(p.replace(/[.!?]+$/, "")))) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
   const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
-  pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)));
+  // ("… or free if a family is struggling": a pain word only in a condition says when, so a sentence that has one in its main clause comes first.)
+  const inMain = (s: string) => PAIN.test(s.replace(/\b(?:if|when|whenever|unless)\b[^,;.()]*/gi, ""));
+  pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)) || Number(inMain(b)) - Number(inMain(a)));
   const skills = readSkills(sentences);
   const languages = languagesOf(full);
   // "the signal there is terrible", said of the connection; "doesn't need to work offline" is ruled out there.
