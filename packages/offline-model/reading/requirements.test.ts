@@ -37,8 +37,6 @@ describe("readRequirements", () => {
     expect(names("Guests choose bed and breakfast (Frühstückspension) or a full board.")).toEqual([]);
     expect(names("Our rowing club (RV Elbe Dresden) trains daily.")).toEqual([]);
     expect(names("Crews sign up in a booking tool (Zapbook) today.")).toEqual(["product:Zapbook:uses"]);
-    // After a verb, a name in parentheses names what was just said.
-    expect(names("Buyers pay at the stall with the terminal we already own (Zettle).").map((n) => n.split(":")[1])).toEqual(["Zettle"]);
   });
 
   it("a kind of thing with an article, a language, a place or the person's own organisation is not a product", () => {

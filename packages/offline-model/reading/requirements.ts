@@ -140,8 +140,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     const langs = Object.keys(LANGUAGE_CODES).join("|");
     if (new RegExp(`\\b(?:${langs})(?:,|,? and|,? or) ${word}\\b|\\b${word}(?:,|,? and|,? or) (?:${langs})\\b|\\b${word}[- ](?:speak\\w*|language)`).test(sentence)) return;
     if (OWN.test(sentence.slice(0, Math.max(0, at))) || isForeign(clauseAround(sentence, at))) return;
-    // "half board (Halbpension)": a name alone in parentheses after an ordinary noun is that noun in another tongue; after a tool's noun ("our booking tool (Calendly)") it names the tool. ("the card reader we already have (SumUp)": after a verb, what was just said.)
-    if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !new RegExp(`${TOOL_WORDS.source}\\s*$`, "i").test(sentence.slice(0, at - 1)) && tokens(sentence.slice(0, at - 1)).at(-1)?.tags.has("Noun")) return;
+    // "half board (Halbpension)": a name alone in parentheses after an ordinary noun is that noun in another tongue; after a tool's noun ("our booking tool (Calendly)") it names the tool.
+    if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !new RegExp(`${TOOL_WORDS.source}\\s*$`, "i").test(sentence.slice(0, at - 1))) return;
     // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
     // ("a grower in Lisse", "a shop in Lyon": where a person or a place of business is, the same.)
     if (/\b(?:we are|we're|i am|i'm|work(?:s|ing)?|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at))) || new RegExp(`\\b(?:[a-z]+(?:er|or|ist|ian)|${ORGANISATION.source.slice(1, -1)}|offices?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))s?\\s+(?:in|from|near|outside)\\s+$`, "i").test(sentence.slice(0, Math.max(0, at)))) return;
