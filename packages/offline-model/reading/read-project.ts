@@ -300,7 +300,7 @@ function read(description: string, answers: string): Reading {
   const descClauses = readClauses(description);
   // "Community minibus, Llandeilo area" on a line of its own: a heading with no verb names the project and where it is, no record.
   const heading = /^([^\n]+)\n/.exec(description.trim())?.[1].trim().replace(/[.:]+$/, "");
-  const headed = descClauses.filter((c) => c.sentence === heading && !c.verb);
+  const atHeading = descClauses.filter((c) => c.sentence === heading), headed = atHeading.some((c) => c.verb) ? [] : atHeading;
   const ansClauses = readClauses(answers, false);
   const clauses = [...descClauses, ...ansClauses];
   const sentences = [...splitText(description, 2), ...splitText(answers, 2)];
@@ -379,7 +379,7 @@ function read(description: string, answers: string): Reading {
       continue;
     }
     const inDesc = descClauses.includes(c);
-    if (headed.length === descClauses.filter((x) => x.sentence === heading).length && headed.includes(c) && !c.objects.some((o) => isPerson(o) || o.count !== undefined)) {
+    if (headed.includes(c) && !c.objects.some((o) => isPerson(o) || o.count !== undefined)) {
       for (const o of c.objects) ours.add(o.head);
       continue;
     }
