@@ -18,6 +18,14 @@ describe("readClauses", () => {
     expect(shape("Admin approves, then the nurse signs.")[0]).toMatchObject({ subject: "admin", verb: "approve" });
   });
 
+  it("lists a bare word after a recording verb in its -s form, and a lone word between commas, as what is noted", () => {
+    const [c, ...rest] = readClauses("After each match the referee records the score, bookings, temper and any injuries like sprains.");
+    expect(rest).toEqual([]);
+    expect(c.attributes).toEqual({ of: "match", items: ["score", "bookings", "temper", "injuries"] });
+    // A verb that agrees with the subject still starts an act of its own.
+    expect(shape("The clerk logs the parcel, weighs it and prints a label.").map((x) => x.verb)).toEqual(["log", "weigh", "print"]);
+  });
+
   it("reads two verbs joined by 'or' as two acts on one object, not a modifier", () => {
     expect(shape("Coaches approve or reject transfers.")[0]).toMatchObject({ subject: "coach", verb: "approve", objects: ["transfer"] });
   });

@@ -103,11 +103,7 @@ const VERB_ONLY = ["PastTense", "Participle", "Copula", "Auxiliary", "Modal"];
 /** After these only a noun can stand. */
 const NOUN_SLOT = ["Determiner", "Possessive", "Value", "Adjective"];
 
-/**
- * Nouns name things; a word the tagger read as a verb does only in a noun's slot ("a cut",
- * "per walk", "every costume and prop" unless the dictionary calls it a verb: "the boxes and
- * sell") or as a plural ("harvests"); a past tense or copula never ("to be fired", "pot is").
- */
+/** Nouns name things; a word the tagger read as a verb does only in a noun's slot ("a cut", "per walk", "every costume and prop" unless the dictionary calls it a verb: "the boxes and sell") or as a plural ("harvests"); a past tense or copula never ("to be fired", "pot is"). */
 function namesAThing(t: Token, run: Token[], inSlot: Slot): boolean {
   const at = run.indexOf(t);
   const prev = run[at - 1];
@@ -761,11 +757,15 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         // whatever the tagger made of its words ("brood", "varroa" read as verbs); "of the colony" says whose.
         // ("log each visit with the farm, the animals treated and the drugs given": a noun and its participle, with nothing after, say which, not who acted.)
         const participles = Boolean(c.subject && c.verb && !c.objects.length && !c.extras.length) && tokens(piece).every((t, k, ts) => t.tags.has("Determiner") || /^(?:and|or)$/.test(t.norm) || (t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Verb")) || ((t.tags.has("PastTense") || t.tags.has("Participle")) && (k === ts.length - 1 || /^(?:and|or)$/.test(ts[k + 1].norm))));
-        if (prev && prevHadVerb && RECORDING.test(prev.verb ?? "") && prev.objects.length && (!c.subject || participles) && !c.negated && piece.split(/\s+/).length <= 8) {
+        // ("the member notes the queen status, brood, temper and …": a bare word after a verb in its -s form does not agree with their subject, so it is listed.)
+        const noted = tokens(prev?.text ?? "").find((t) => infinitive(t.norm) === prev?.verb)?.norm ?? "";
+        // (A lone word between commas is a list item, whatever its form: "records the score, fouls, mood and …".)
+        const unagreeing = c.subjectInherited && ((noted !== prev?.verb && /s$/.test(noted) && c.verb === tokens(piece)[0]?.norm) || !/\s/.test(piece));
+        if (prev && prevHadVerb && RECORDING.test(prev.verb ?? "") && prev.objects.length && (!c.subject || participles || unagreeing) && !c.negated && piece.split(/\s+/).length <= 8) {
           const ts = tokens(piece);
           const at = ts.findIndex((t) => PREPS.has(t.norm));
           const items = nounList(at >= 0 ? ts.slice(0, at) : ts, "list");
-          if (items.length && (at < 0 || ts[at].norm === "of") && sentence.includes(`${prev.text}, ${piece}`)) {
+          if (items.length && (at < 0 || /^(?:of|like)$/.test(ts[at].norm)) && sentence.includes(`${prev.text}, ${piece}`)) {
             prev.objects.push(...items);
             prev.text += `, ${piece}`;
             // (A piece taken whole into the clause before is read once: "the animals treated and the drugs given".)
