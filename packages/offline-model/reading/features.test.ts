@@ -153,6 +153,15 @@ describe("featuresFromReading: what people tell or ask, and a question about the
 });
 
 // Written for this test, in no corpus: a ferry's bike spaces.
+describe("statedRules: what the speakers' group needs", () => {
+  // Written for this test: a choir, in no corpus.
+  it("reads what the speakers' one group needs as the product, and what its people need as a rule", () => {
+    const need = "Our choir (about 40 singers in Leeds) needs an easy way to share sheet music.";
+    const rule = "Our new singers need a voice check before the first concert.";
+    expect(statedRules(readProject(`${need} ${rule} Singers mark which rehearsals they attend.`))).toEqual([rule]);
+  });
+});
+
 describe("statedRules: a rule said again in an answer", () => {
   it("is one rule, not two", () => {
     const rule = "Bikes must be booked a day ahead, so the crew knows the space is taken.";

@@ -153,7 +153,8 @@ export function statedRules(reading: Reading): string[] {
 function withoutWishes(s: string): string {
   return s
     // ("…, need a log of who has which key": a need with no one before it is the speakers'.)
-    .replace(/(?:^|[,;:]|\b(?:i|we|i'd|we'd|i'll|we'll|also|really|just|still))\s*(?:would\s+|will\s+)?needs?\s+(?:to|an?|the)\b/gi, " ")
+    // ("Our association (60 members) needs a way …": what the speakers' one group needs is the product; "our volunteers need a check" is a rule.)
+    .replace(/(?:^(?:our|my)\b[^,;:]*?\bneeds|(?:^|[,;:]|\b(?:i|we|i'd|we'd|i'll|we'll|also|really|just|still))\s*(?:would\s+|will\s+)?needs?)\s+(?:to|an?|the)\b/gi, " ")
     .replace(/\b(?:what|how|whether|if|which|who|when|where)\s+[^,.;]{0,30}?\b(?:should|must|can)\b/gi, " ");
 }
 

@@ -684,3 +684,13 @@ describe("readProject: the main pain", () => {
     expect(r.pains[0]).toMatch(/^Today nobody checks the dates/);
   });
 });
+
+// Written for this test: a swimming club, in no corpus.
+describe("readProject: what is only paid, with no money through the product", () => {
+  it("is no record ('we don't want to handle money, locker rents are paid by bank transfer' keeps no LockerRent)", () => {
+    const r = readProject("We don't want to handle any money, locker rents are paid by bank transfer. Swimmers book lanes for a session.", "");
+    expect(r.noMoney).toBe(true);
+    expect(r.things.map((t) => t.name)).not.toContain("locker rent");
+    expect(r.things.map((t) => t.name)).toContain("lane");
+  });
+});

@@ -98,11 +98,7 @@ export interface Reading {
   titleNouns: string[];
   /** Lists in parentheses, by the noun they belong to. */
   examples: Examples[];
-  /**
-   * How the person tied two of their things or people together: "barbers move between
-   * shops" (many on both sides), "readings per batch", "reserve items for that production"
-   * (the first belongs to the second). Names as things and actors are named.
-   */
+  /** How the person tied two of their things or people together: "barbers move between shops" (many on both sides), "readings per batch", "reserve items for that production" (the first belongs to the second). Names as things and actors are named. */
   links: Link[];
   /** The speakers' own organisation ("we are a ceramics co-op", "I run a dog walking business"): the product's setting, never a record. */
   ours: string[];
@@ -728,7 +724,8 @@ function read(description: string, answers: string): Reading {
     clauses,
     actors: [...actors],
     // Someone who acts somewhere ("assign jobs to translators", "translators upload …") is a person, never a thing kept.
-    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.has(t.name) && !isOurs(t.name)).sort((a, b) => a.at - b.at),
+    // ("no money …, subs are paid by bank transfer": with no money through the product, what is only paid is no record of it.)
+    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.has(t.name) && !isOurs(t.name) && !(noMoney && t.verbs.length && t.verbs.every((v) => v === "pay"))).sort((a, b) => a.at - b.at),
     // Money paid at a counter or on an invoice is no record of the product's.
     acts: acts.filter((a) => !forbidden.has(a.record) && (a.record !== "payment" || paysInProduct)),
     forbidden: [...forbidden],
