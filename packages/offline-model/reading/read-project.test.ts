@@ -694,3 +694,13 @@ describe("readProject: what is only paid, with no money through the product", ()
     expect(r.things.map((t) => t.name)).toContain("lane");
   });
 });
+
+// Written for this test: a tutoring service, in no corpus.
+describe("readProject: what one X holds, noted by a person", () => {
+  it("is kept by whoever notes it ('after each lesson the tutor records the topic, homework and progress')", () => {
+    const r = readProject("Tutors teach kids at home. After each lesson the tutor records the topic, homework and progress.", "");
+    const lesson = r.things.find((t) => t.name === "lesson");
+    expect(lesson?.fields).toEqual(["topic", "homework", "progress"]);
+    expect(lesson?.actors).toEqual(["tutor"]);
+  });
+});

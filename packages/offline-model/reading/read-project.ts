@@ -605,7 +605,8 @@ function read(description: string, answers: string): Reading {
     } else read.add(c.sentence);
     if (c.attributes && !c.negated && !OUT_OF_SCOPE.test(c.sentence)) {
       const name = compoundOf(c.attributes.of) ?? c.attributes.of;
-      if (!things.has(name)) addThing(name, undefined, undefined, false, inDesc, true);
+      // ("at every inspection the member notes …": whoever notes what one X holds keeps that X.)
+      addThing(name, actor && c.verb, actor, false, inDesc, true);
       if (c.attributes.kinds) things.get(name)!.examples ??= c.attributes.items;
       else things.get(name)!.fields = c.attributes.items;
       read.add(c.sentence);
