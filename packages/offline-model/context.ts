@@ -23,6 +23,7 @@ import { modelChanges } from "./knowledge/model-changes";
 import { parseChangeRequest, type ChangeRequest } from "./reading/change-request";
 import { featuresFromReading } from "./reading/features";
 import { readProject, type Reading } from "./reading/read-project";
+import { withoutGreeting } from "./reading/nlp";
 import { Grounding } from "./grounding-filter";
 
 /** "## 3. Core Features" → "core features"; bodies keyed by lower-case title. */
@@ -80,7 +81,7 @@ export class ProjectContext {
   get description(): string {
     return this.memo("description", () => {
       // "hello, i work at …": a greeting opens the message, it is no part of the project.
-      const d = this.section("project_description").replace(/^\s*(?:hello|hi|hey|dear [\w ]{1,30}?|good (?:morning|afternoon|evening))\b[\s,!.:;-]*/i, "");
+      const d = withoutGreeting(this.section("project_description"));
       if (d) return d;
       return this.briefSections["problem statement"] ?? this.section("project_brief").replace(/^#.*$/gm, "").trim();
     });

@@ -201,3 +201,11 @@ export function singularNoun(phrase: string): string {
     return [...words, s && s.length >= last.length - 3 ? s : last.replace(/s$/, "")].join(" ");
   });
 }
+
+/** Without a greeting that opens the text: a few words before a comma or "!" and the speakers' first clause ("Hallo, we are …", "Dear team, I run …"), read as an exclamation, a name or a bare singular noun, never as a time or an adverb ("Today, we use …"). */
+export function withoutGreeting(text: string): string {
+  const m = /^\s*([\p{L}'’]+(?:\s+[\p{L}'’]+){0,3})\s*([,!]?)\s+(?=(?:we|i|i'm|we're|my|our)\b)/iu.exec(text);
+  const opener = m ? tokens(m[1]) : [];
+  // (Without the comma only an exclamation: "hello i work at …", never "Market stall I run".)
+  return opener.length && opener.every((t) => (m![2] ? ["Expression", "Noun", "Adjective"] : ["Expression"]).some((g) => t.tags.has(g)) && !["Date", "Adverb", "Conjunction", "Pronoun", "Plural", "Verb"].some((g) => t.tags.has(g))) ? text.slice(m![0].length) : text;
+}

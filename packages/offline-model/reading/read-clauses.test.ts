@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withoutGreeting } from "./nlp";
 import { readClauses } from "./read-clauses";
 
 // Every sentence here was written for these tests and is in no corpus.
@@ -228,5 +229,15 @@ describe("readClauses: a subject said inside a question, and a noun the tagger r
 
   it("reads a first word the dictionary knows as a noun, before a plural and its verb, as part of the subject", () => {
     expect(shape("Book clubs need to see the dates.")[0]).toMatchObject({ subject: "book club", verb: "see" });
+  });
+});
+
+describe("withoutGreeting", () => {
+  // Written for this test, in no corpus.
+  it("drops a greeting or an address before the speakers' first clause, never a time or an adverb", () => {
+    expect(withoutGreeting("Moin, we are a sailing school in Kiel.")).toBe("we are a sailing school in Kiel.");
+    expect(withoutGreeting("Dear kickoff team, I run a florist.")).toBe("I run a florist.");
+    expect(withoutGreeting("hey i run a florist")).toBe("i run a florist");
+    for (const kept of ["Yesterday, we lost a booking.", "Honestly, we lose bookings.", "Evenings, we run classes.", "Flower stall I run on Saturdays."]) expect(withoutGreeting(kept)).toBe(kept);
   });
 });

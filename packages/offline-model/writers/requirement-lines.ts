@@ -111,13 +111,7 @@ function entitiesIn(ctx: ProjectContext, text: string): string[] {
   return [...new Set([...named, ...ctx.model.core.filter((c) => words(c.said).test(text)).map((c) => c.entity)])];
 }
 
-/**
- * Everything the person asked of the product, from one reading of their words: the
- * requirements and rules they stated, then each sentence that says what the product does
- * with their things, and the pain it must cure. A sentence already carried whole by a
- * requirement or rule, or that says who they are, what they know, what they ruled out or
- * how they work today, is not a need.
- */
+/** Everything the person asked of the product, from one reading of their words: the requirements and rules they stated, then each sentence that says what the product does with their things, and the pain it must cure. A sentence already carried whole by a requirement or rule, or that says who they are, what they know, what they ruled out or how they work today, is not a need. */
 export function statedNeeds(ctx: ProjectContext): Need[] {
   const r = ctx.reading;
   const rules = statedRules(r);

@@ -76,11 +76,7 @@ export function legalConstraints(ctx: ProjectContext): string[] {
   return ctx.regulations.filter((r) => r.legal).map((r) => `${r.name} — ${r.scope}`);
 }
 
-/**
- * The person's sentences that later phases must still hear — UI languages, offline use,
- * a budget, what they ruled out, what the team knows — quoted whole, so documents
- * written from the brief alone keep them.
- */
+/** The person's sentences that later phases must still hear — UI languages, offline use, a budget, what they ruled out, what the team knows — quoted whole, so documents written from the brief alone keep them. */
 export function statedFacts(ctx: ProjectContext): string[] {
   const r = ctx.reading;
   const answers = ctx.section("user_response");
