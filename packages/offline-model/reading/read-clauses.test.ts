@@ -27,6 +27,11 @@ describe("readClauses", () => {
     expect(shape("The clerk logs the parcel, weighs it and prints a label.").map((x) => x.verb)).toEqual(["log", "weigh", "print"]);
   });
 
+  it("reads a lower-case word before a participle after 'and' as the verb that sets a state, not someone who acted", () => {
+    expect(shape("Drivers open the route and mark dropped off with a signature.").map((c) => [c.subject, c.verb])).toEqual([["driver", "open"], ["driver", "mark"]]);
+    expect(shape("Cleaners check the rooms and tick cleaned on the list.").map((c) => [c.subject, c.verb])).toEqual([["cleaner", "check"], ["cleaner", "tick"]]);
+  });
+
   it("reads two verbs joined by 'or' as two acts on one object, not a modifier", () => {
     expect(shape("Coaches approve or reject transfers.")[0]).toMatchObject({ subject: "coach", verb: "approve", objects: ["transfer"] });
   });

@@ -213,7 +213,7 @@ function nounList(run: Token[], inSlot?: Slot): NounPhrase[] {
       skip--;
       return;
     }
-    if (t.norm === "and" || t.norm === "or" || t.norm === "&") {
+    if (/^(?:and|or|&)$/.test(t.norm)) {
       // ("email back and forth": a word joined to an adverb is one too.)
       if (cur.length === 1 && cur[0].tags.has("Adverb") && !cur[0].tags.has("Noun") && run[i + 1] && (!run[i + 2] || PREPS.has(run[i + 2].norm))) {
         cur = [];
@@ -632,7 +632,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       const prepNext = after[1]?.tags.has("Preposition") && (dictionaryTag(after[0].norm) === "Infinitive" || (after[0].tags.has("Verb") && k > 0 && !isNounish(rest[k - 1])));
       // ("… and pick them up": an object pronoun after the word makes it a verb.)
       const themNext = /^(?:them|it|him|her|us|me)$/.test(after[1]?.norm ?? "");
-      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext || themNext) && (!after[1].tags.has("Pronoun") || themNext) && verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner") || (k > 0 && !isNounish(rest[k - 1])))) {
+      // ("… and mark picked up / delivered": a lower-case word with no article before a participle is no one who acted, so it is the verb that sets the state.)
+      const stateNext = after[1]?.tags.has("PastTense") && !["Pronoun", "Determiner"].some((g) => after[2]?.tags.has(g)) && /^[a-z]/.test(after[0].text) && !after[0].tags.has("Actor") && !ROLE_SINGULAR.has(after[0].norm) && verbInContext(after[0].text, after[1].text, true);
+      if (!after[0].tags.has("Determiner") && !after[0].tags.has("Plural") && after[1] && (["Noun", "Determiner", "Adjective"].some((g) => after[1].tags.has(g)) || prepNext || themNext || stateNext) && (!after[1].tags.has("Pronoun") || themNext) && (stateNext || verbInContext(after[0].text, after[1].text, after[1].tags.has("Determiner") || (k > 0 && !isNounish(rest[k - 1]))))) {
         end = k;
         split = k + 1 + skip;
         sameSubject = true;
