@@ -153,6 +153,14 @@ describe("featuresFromReading: what people tell or ask, and a question about the
 });
 
 // Written for this test, in no corpus: a ferry's bike spaces.
+describe("featuresFromReading: a wish and its colon", () => {
+  // Written for this test: a piano tuner, in no corpus.
+  it("reads a thing listed after 'we want:' as wished for, with the clauses beside it", () => {
+    const t = "We want: clients book a tuning online, a reminder e-mail every twelve months, French and English.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Clients book a tuning online", "A reminder e-mail every twelve months"]);
+  });
+});
+
 describe("statedRules: what the speakers' group needs", () => {
   // Written for this test: a choir, in no corpus.
   it("reads what the speakers' one group needs as the product, and what its people need as a rule", () => {

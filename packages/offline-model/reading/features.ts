@@ -44,6 +44,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const subjectWord = reading.actors.includes(c.subject?.head ?? "") ? c.subject!.head : lastWord(c.subject?.head ?? "");
     // ("a website where presenters can see the grid": a clause about the product with people of its own as subject is what they do there.)
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.toLowerCase().startsWith(c.subject.text.toLowerCase());
+    // ("We want: customers order online, …, a monthly invoice per customer as PDF": a thing listed after a wish and its colon is wished for.)
+    if (!c.verb && !c.negated && c.objects.length && !c.objects.some((o) => Object.hasOwn(LANGUAGE_CODES, o.text)) && new RegExp(`\\b(?:want|need|would like|'d like)\\s*:.*${escapeRegExp(c.text)}`, "i").test(c.sentence)) add(c, capitalize(c.text));
     if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
     // ("the Vorstand plans this in a shared Excel file": a clause that names the tool they use today is how things go today.)

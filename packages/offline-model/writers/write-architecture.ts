@@ -193,11 +193,7 @@ export function statedRequirements(ctx: ProjectContext): string[] {
   return out;
 }
 
-/**
- * A stack choice inside a sentence: "rate limiting at the edge" is a phrase and starts
- * lower case; "Vercel + Neon", "Sentry + OpenTelemetry" and "Redis" are names and keep
- * their capital.
- */
+/** A stack choice inside a sentence: "rate limiting at the edge" is a phrase and starts lower case; "Vercel + Neon", "Sentry + OpenTelemetry" and "Redis" are names and keep their capital. */
 function inSentence(choice: string): string {
   const first = choice.split(/[\s+(]/)[0];
   const named = TECHS.some((t) => new RegExp(`^(?:${t.pattern})$`, t.caseSensitive ? "" : "i").test(first));
