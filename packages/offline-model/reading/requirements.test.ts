@@ -147,3 +147,10 @@ describe("readRequirements: a tool in use that must stay", () => {
     expect(names("We use Trello today, it must stay simple.")).toContain("product:Trello:uses");
   });
 });
+
+// Written for this test, in no corpus: a German-speaking carpenter.
+describe("readRequirements: a name right after a verb of making", () => {
+  it("is what is made, never a tool in use", () => {
+    expect(names("Every Friday I write Angebote by hand for each client, and we use Trello.")).toEqual(["product:Trello:uses"]);
+  });
+});

@@ -9,7 +9,7 @@ import { TECHS } from "../knowledge/tech-catalog";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { sentences } from "../text-utils";
 import { readClauses, ROLE_SINGULAR } from "./read-clauses";
-import { tokens } from "./nlp";
+import { infinitive, tokens } from "./nlp";
 
 export interface Requirement {
   kind: "channel" | "identity" | "device" | "availability" | "product";
@@ -125,6 +125,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     while (k > 0 && (ts[k].tags.has("Hyphenated") || ts[k].tags.has("Adjective"))) k--;
     // ("I send a Pixieset link": a capitalised word right before a lower-case noun is the brand of that thing.)
     if (k >= 0 && /^an?$/i.test(ts[k].text) && !named && (k === i - 1 ? !/^[A-Z][a-z]+$/.test(word) || !/^[a-z]/.test(ts[i + 1]?.text ?? "") : !ts[i + 1]?.tags.has("Noun")) && !/\b(?:use[sd]?|using|tried|with|via)\b/i.test(ts.slice(0, k).map((x) => x.text).join(" "))) return;
+    // ("making Rechnungen by hand": a name right after a verb of making, with no noun after it, is what is made.)
+    if (/^(?:make|write|create|produce|prepare|draft|type|print)$/.test(infinitive(ts[i - 1]?.norm ?? "")) && !ts[i + 1]?.tags.has("Noun")) return;
     // ("40 PhD students", "9 Erzieherinnen": a name after a count is what is counted, or which kind of it; it names no product they use.)
     if (/^\d|^(?:two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)$/.test(ts[i - 1]?.norm ?? "")) return;
     // "Elterndienst (cooking and cleaning shifts)": a word glossed in plain words is that thing, not a product ("Calendly (our booking tool)" is one).
