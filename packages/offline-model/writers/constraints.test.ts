@@ -91,6 +91,11 @@ describe("what the person left out", () => {
     const lines = projectConstraints(ctx("Scout group app. Parents sign their kids up for camps. No social media login. Leaders see allergies."));
     expect(lines).toContain("Left out, as you said: “No social media login”");
   });
+  // Written for this test: a food bank, in no corpus.
+  it("never files the main pain as a constraint, though it holds a negation", () => {
+    const lines = projectConstraints(ctx("Food bank app. Volunteers log parcels. Problem: the list is a mess and nobody knows who collected this week."));
+    expect(lines.join("\n")).not.toMatch(/the list is a mess/);
+  });
   it("files what the people it serves are under no team heading, and names a channel by what goes out, never by whom it reaches", () => {
     const withAnswers = (description: string, answers: string) => new ProjectContext(parsePrompt(`${formatHeader({ task: "vision.brief", agent: "product_strategist", artifact: "project-brief" })}\n${formatSections({ project_description: description, user_response: answers })}`), 42);
     const lines = projectConstraints(withAnswers("A dance school app. Instructors teach classes.", "Instructors are freelancers and invoice us each month. Students email us questions and we call them back, which takes us hours of phone calls."));

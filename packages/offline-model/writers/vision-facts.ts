@@ -85,7 +85,7 @@ export function statedFacts(ctx: ProjectContext): string[] {
       (r.languages.length && r.languages.some((l) => saysLanguage(s, l))) ||
       (r.offline && /\b(?:offline|signal|connection|coverage)\b/i.test(s)) ||
       r.budget?.sentence === s ||
-      r.clauses.some((c) => c.negated && c.sentence === s) ||
+      (r.clauses.some((c) => c.negated && c.sentence === s) && !r.pains.includes(s)) ||
       r.skills.some((k) => k.sentence === s),
   );
   // Only sentences from the answers need carrying: the description travels with every phase.
