@@ -154,3 +154,11 @@ describe("readRequirements: a name right after a verb of making", () => {
     expect(names("Every Friday I write Angebote by hand for each client, and we use Trello.")).toEqual(["product:Trello:uses"]);
   });
 });
+
+// Written for this test, in no corpus: a guest house.
+describe("readRequirements: the words a product is quoted with", () => {
+  it("are its own clause, cut where ', then' starts the next", () => {
+    const [p] = readRequirements("Guests ask for a room by e-mail or on our contact form, then the manager copies it into Airtable.").filter((r) => r.kind === "product");
+    expect(p).toMatchObject({ name: "Airtable", said: "the manager copies it into Airtable." });
+  });
+});

@@ -88,8 +88,8 @@ const LEXICONS = [...CHANNELS, ...DEVICES, ...IDENTITY, ...AVAILABILITY].map(([,
 /** The clause around a match: the sentence cut at ; and — and at commas when it is long. */
 function clauseAround(sentence: string, at: number): string {
   let end = 0;
-  const part = sentence.split(/(?<=[;—–])\s+|(?<=,)\s+(?=(?:and |but |so |or )?(?:we|they|it|the|our|no|not|just|only)\b)/).find((p) => (end += p.length + 1) > at);
-  return (part ?? sentence).replace(/[;,—–\s]+$/, "").trim().replace(/^(?:so|and|but|or)\s+(?=\S)/i, "");
+  const part = sentence.split(/(?<=[;—–])\s+|(?<=,)\s+(?=(?:and |but |so |or |then )?(?:we|they|it|the|our|no|not|just|only)\b)/).find((p) => (end += p.length + 1) > at);
+  return (part ?? sentence).replace(/[;,—–\s]+$/, "").trim().replace(/^(?:so|and|but|or|then)\s+(?=\S)/i, "");
 }
 
 /** "no SMS", "we don't need an app on tablets", "doesn't need to work offline": what is said right after a negation is ruled out, not required. */
