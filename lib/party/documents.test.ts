@@ -24,6 +24,15 @@ describe("mergeBrief", () => {
   });
 });
 
+describe("mergeBrief: lines that quote the same words", () => {
+  it("keeps two that each name something else, and drops one that only says the other again", () => {
+    const said = "“the dispatcher puts it in a Google Sheet and writes the riders on Signal”";
+    const lines = [`Google Sheet — what you use today: ${said}`, `Signal — as you named it: ${said}`, "Left out, as you said: “No app store app please”", "As you said: “No app store app please, web is fine”"];
+    const brief = mergeBrief([{ agent: "nadia", position: { ...position("A courier app."), constraints: lines } }, { agent: "oscar", position: { ...position("A courier app."), constraints: [lines[0]] } }]);
+    expect(brief.scale_constraints).toEqual(lines.slice(0, 3));
+  });
+});
+
 describe("scaffoldFromArchitecture with hostile folder names", () => {
   it("keeps only folders that stay under src/", () => {
     const architecture = ["## Directory Layout", "```", "src/", "  app/", "  ../", "    ../", "      etc/", "  ..\\x/", "  ok/", "```", ""].join("\n");

@@ -6,8 +6,10 @@ const bullets = (xs: readonly string[]) => (xs.length ? xs.map((x) => `- ${x}`).
 
 const words = (s: string) => new Set(s.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").split(/\s+/).filter((w) => w.length > 3));
 
-/** Two statements say the same thing when most of their words are shared (a short sentence inside a long one is not the long one). */
+/** Two statements say the same thing when most of their words are shared (a short sentence inside a long one is not the long one); two that quote the same words but each name something the other does not ("Google Sheet — …: “…”", "Signal — …: “…”") are two. */
 function sameThing(a: string, b: string): boolean {
+  const [ha, hb] = [a, b].map((s) => words(s.replace(/“[^”]*”/g, " ")));
+  if (/“/.test(a) && /“/.test(b) && [...ha].some((w) => !hb.has(w)) && [...hb].some((w) => !ha.has(w)) && [...ha].filter((w) => hb.has(w)).length / Math.max(ha.size, hb.size) < 0.6) return false;
   const x = words(a);
   const y = words(b);
   if (!x.size || !y.size) return a.trim().toLowerCase() === b.trim().toLowerCase();
