@@ -162,3 +162,11 @@ describe("readRequirements: the words a product is quoted with", () => {
     expect(p).toMatchObject({ name: "Airtable", said: "the manager copies it into Airtable." });
   });
 });
+
+// Written for this test, in no corpus: a removal firm.
+describe("readRequirements: a text sent on a named app", () => {
+  it("is that app's message, not an SMS", () => {
+    expect(names("The office texts the crew on Telegram.")).toEqual(["channel:Telegram"]);
+    expect(names("The office texts the crew the night before.")).toEqual(["channel:SMS"]);
+  });
+});

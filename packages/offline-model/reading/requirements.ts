@@ -25,7 +25,8 @@ export interface Requirement {
 
 /** Lexicons of kinds of requirement (the kinds are general; the words are English's). */
 const CHANNELS: Array<[string, RegExp]> = [
-  ["SMS", /\b(?:sms|text messages?|texts|texting|texted|by text)\b|\ba text\b(?! (?:field|box|file|editor|document))/i],
+  // ("texts the crew on Telegram": a text sent on a named app is that app's message.)
+  ["SMS", /\bsms\b|(?:\b(?:text messages?|texts|texting|texted|by text)\b|\ba text\b(?! (?:field|box|file|editor|document)))(?![^.,;]{0,30}\b(?:on|via|over|through|in)\s+(?:whats ?app|telegram|signal|messenger|viber)\b)/i],
   ["WhatsApp", /\bwhats ?app\b/i],
   ["Telegram", /\btelegram\b/i],
   // "sign in with their email", "email and password": who someone is, not how the product talks to them.

@@ -91,6 +91,12 @@ describe("what the person left out", () => {
     const lines = projectConstraints(ctx("Scout group app. Parents sign their kids up for camps. No social media login. Leaders see allergies."));
     expect(lines).toContain("Left out, as you said: “No social media login”");
   });
+  // Written for this test: a removal firm, in no corpus.
+  it("never says a sentence again whose clause a line above already quotes", () => {
+    const lines = projectConstraints(ctx("Removal firm app. Clients ask for a quote on our form, then the office copies it into Airtable and texts the crew on Telegram. Crews should see their jobs."));
+    expect(lines.filter((l) => l.includes("the office copies it into Airtable"))).toHaveLength(2);
+    expect(lines.join("\n")).not.toMatch(/Clients ask for a quote on our form, then/);
+  });
   // Written for this test: a food bank, in no corpus.
   it("never files the main pain as a constraint, though it holds a negation", () => {
     const lines = projectConstraints(ctx("Food bank app. Volunteers log parcels. Problem: the list is a mess and nobody knows who collected this week."));

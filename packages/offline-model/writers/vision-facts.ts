@@ -101,9 +101,10 @@ export function projectConstraints(ctx: ProjectContext): string[] {
   const out: string[] = [...(langSaid ? [`Screens in ${joinList(langs)} — as you said: ${quote(langSaid, 160)}`] : []), ...req.map(briefLine), ...ctx.reading.ruledOut.map((x) => `Left out, as you said: ${quote(x, 160)}`), ...statedRules(ctx.reading).map((s) => `${limits(s) ? "A rule you set" : "As you asked"}: ${quote(s, 200)}`), ...statedFacts(ctx).map((s) => `As you said: ${quote(s)}`)];
   const team = quotesAbout(ctx, ["team", "timeline"], 2);
   for (const s of team) out.push(`Team and timeline: ${quote(s, 140)}`);
-  // Quoted so later phases, which only see the brief, still know what the person said.
-  out.push(...quotesAbout(ctx, ["compliance", "platform", "integration", "payments", "skills", "scale"], 6).filter((s) => !team.includes(s) && !out.some((o) => o.includes(stripTrailingPunct(s)))).slice(0, 4).map((s) => `As you said: ${quote(s, 160)}`));
-  for (const m of p.musts) out.push(capitalize(stripTrailingPunct(m)));
+  // Quoted so later phases, which only see the brief, still know what the person said; never a sentence a line above quotes, or whose clause it quotes.
+  const repeats = (s: string) => out.some((o) => o.includes(stripTrailingPunct(s)) || s.includes(/“([^”…]{20,})”/.exec(o)?.[1] ?? "\0"));
+  out.push(...quotesAbout(ctx, ["compliance", "platform", "integration", "payments", "skills", "scale"], 6).filter((s) => !team.includes(s) && !repeats(s)).slice(0, 4).map((s) => `As you said: ${quote(s, 160)}`));
+  for (const m of p.musts) if (!repeats(m)) out.push(capitalize(stripTrailingPunct(m)));
   // ("launch before September" is a date to meet, said in the person's words; "Launching in Lisbon" a scope.)
   for (const s of p.scope) out.push(WHEN.test(s) ? `Deadline, as you said: ${quote(s, 140)}` : `Launch scope: ${stripTrailingPunct(s).replace(/^(?:launching|launch|starting|rolling out)\s+(?:in\s+)?/i, "")}`);
   if (ctx.traits.has("cli")) out.push("Runs on macOS, Linux and Windows without a server");

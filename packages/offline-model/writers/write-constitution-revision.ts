@@ -26,11 +26,7 @@ function targetIndex(articles: Article[], change: string): number {
   return best >= 2 ? scores.indexOf(best) : -1;
 }
 
-/**
- * The person's change, split into operations ("remove article 3 and add one about
- * accessibility" is two), each applied in turn to the articles; a forbid becomes an
- * article that rules the thing out.
- */
+/** The person's change, split into operations ("remove article 3 and add one about accessibility" is two), each applied in turn to the articles; a forbid becomes an article that rules the thing out. */
 export function writeConstitutionRevision(ctx: ProjectContext): ConstitutionOutput {
   const text = normalizeSpace(ctx.section("user_changes") || ctx.answers);
   const { ops } = parseChangeRequest(text);
