@@ -310,3 +310,12 @@ describe("extractEntities: who makes a record", () => {
     expect(m.relations).not.toContainEqual(expect.objectContaining({ from: "Booking", to: "Manager" }));
   });
 });
+
+// Written for this test: a cleaning firm, in no corpus.
+describe("extractEntities: a record the person tied to people", () => {
+  it("bills the people they named, not the sign-in the catalogue would ('a quarterly invoice per client')", () => {
+    const m = model("Cleaning firm app. Clients book cleans online and cleaners tick off each room. We want: a quarterly invoice per client as PDF.");
+    const billed = m.relations.filter((r) => r.from === "Invoice");
+    expect(billed).toEqual([expect.objectContaining({ to: "Client" })]);
+  });
+});

@@ -310,8 +310,10 @@ function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => void
       push({ def, at: Math.max(a.at, b.at) + 0.25, core: false, said: `${a.said} ${b.said}` });
       continue;
     }
-    const ref = `${b.def.name}?:has`;
     const refs = a.def.refs ?? [];
-    if (!refs.some((r) => r.startsWith(`${b.def.name}:`) || r.startsWith(`${b.def.name}?:`))) a.def = { ...a.def, refs: [...refs, ref] };
+    // ("a monthly invoice per customer": the people the person tied it to take the place of the sign-in the catalogue would bill.)
+    const generic = b.def.person ? refs.find((r) => /^(?:Organization\|)?User\??:/.test(r)) : undefined;
+    if (generic) a.def = { ...a.def, refs: [...refs.filter((r) => r !== generic), `${b.def.name}:${generic.split(":")[1].split("@")[0]}`] };
+    else if (!refs.some((r) => r.startsWith(`${b.def.name}:`) || r.startsWith(`${b.def.name}?:`))) a.def = { ...a.def, refs: [...refs, `${b.def.name}?:has`] };
   }
 }

@@ -585,7 +585,7 @@ function read(description: string, answers: string): Reading {
       const headNp = c.objects.find((o) => thingName(o));
       const head = headNp && thingName(headNp);
       for (const e of c.extras) {
-        const to = thingName(e.np);
+        const to = thingName(e.np) ?? (head ? actorOf(e.np) : undefined);
         // "one referee per match": each match has its one referee, not the other way round.
         if (head && to && head !== to && /^(?:for|of|per|in|at|on)$/.test(e.prep)) links.push(headNp?.count === 1 ? { from: to, to: head, many: false, said: c.text } : { from: head, to, many: false, said: c.text });
         // "the Hochries hut with 40 beds": what is counted after "with" belongs to the head.
