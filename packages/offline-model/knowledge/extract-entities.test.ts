@@ -319,3 +319,11 @@ describe("extractEntities: a record the person tied to people", () => {
     expect(billed).toEqual([expect.objectContaining({ to: "Client" })]);
   });
 });
+
+// Written for this test: a pottery wheel rental, in no corpus.
+describe("extractEntities: an act whose record is named elsewhere", () => {
+  it("still ties that record to what is acted on ('members book a wheel …' beside 'double bookings')", () => {
+    const m = model("Members book a wheel for an evening. Double bookings happen every week.");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Booking", to: "Wheel" }));
+  });
+});

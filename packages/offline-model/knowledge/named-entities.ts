@@ -215,13 +215,16 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
   for (const a of reading.acts) {
     // "make an appointment" … "book online": the act's record is the catalogued thing already named.
     const same = out.find((d) => d.def.match?.some((m) => new RegExp(`^(?:${m})$`, "i").test(a.record)));
+    const objectDefs = a.objects.map((o) => out.find((d) => d.said === o)?.def.name).filter((n): n is string => Boolean(n));
     if (same) {
       same.core = true;
       if (a.fields && typeof same.def.fields === "string") same.def = { ...same.def, fields: withListed(same.def.fields, listedFields(a.fields)) };
+      // ("members book an enlarger …" and "double bookings": the booking named elsewhere is still of what they book.)
+      const of = objectDefs.filter((n) => n !== same.def.name && !(same.def.refs ?? []).some((r) => r.split(/[?:]/)[0] === n));
+      if (of.length) same.def = { ...same.def, refs: [...(same.def.refs ?? []), ...of.map((n) => `${n}?:has`)] };
       continue;
     }
     const name = pascal(a.record);
-    const objectDefs = a.objects.map((o) => out.find((d) => d.said === o)?.def.name).filter((n): n is string => Boolean(n));
     // ("parts ordered from a supplier": an act nobody is said to do is no customer's order.)
     if (CATALOGUED_ACTS.has(a.record) && a.actor) {
       const cat = ENTITY_CATALOG.find((d) => d.name === name);
@@ -245,11 +248,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
   return out;
 }
 
-/**
- * The status values of a record: ["pending", "approved"] → "…; status:enum(pending|approved)",
- * extending a status it has; `own`: the person named every state but the first, so only the
- * first of the designed ones stays.
- */
+/** The status values of a record: ["pending", "approved"] → "…; status:enum(pending|approved)", extending a status it has; `own`: the person named every state but the first, so only the first of the designed ones stays. */
 function withStates(fields: string, values: string[], own = false): string {
   const had = /status:enum\(([^)]*)\)/.exec(fields);
   const designed = had && had[1] !== "active|archived" ? had[1].split("|") : ["pending"];
@@ -291,11 +290,7 @@ function addRoles(roles: ReadonlySet<string>, reading: Reading, identityByPhone:
   }
 }
 
-/**
- * What the person tied together becomes a relation: "readings per batch" gives each reading
- * its batch; "barbers move between shops" gives both sides many of the other, through a
- * table of the pairs.
- */
+/** What the person tied together becomes a relation: "readings per batch" gives each reading its batch; "barbers move between shops" gives both sides many of the other, through a table of the pairs. */
 function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => void): void {
   // "tanks" are the "fermentation tanks" said before: a bare noun is the compound that ends in it; "group lessons" are lessons.
   const defOf = (said: string) => out.find((d) => d.said === said || d.def.name === pascal(said)) ?? out.find((d) => d.said.endsWith(` ${said}`) || d.said === said.split(" ").pop());
