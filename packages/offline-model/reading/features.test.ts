@@ -167,6 +167,10 @@ describe("statedRules: what the speakers' group needs", () => {
     const need = "Our choir (about 40 singers in Leeds) needs an easy way to share sheet music.";
     const rule = "Our new singers need a voice check before the first concert.";
     expect(statedRules(readProject(`${need} ${rule} Singers mark which rehearsals they attend.`))).toEqual([rule]);
+    // A limit said with "max" is a rule that limits.
+    const max = "Singers borrow scores for a month, max 5 scores at once";
+    expect(statedRules(readProject(`A choir library. ${max}.`))).toEqual([`${max}.`]);
+    expect(limits(max)).toBe(true);
     // A "should" with no one before it is the speakers' wish, not a rule.
     expect(statedRules(readProject("We want: singers see the rota (we use Churchsuite today, should sync there). Our choir meets on Tuesdays."))).toEqual([]);
   });

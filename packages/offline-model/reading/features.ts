@@ -141,10 +141,10 @@ export function painTopic(reading: Reading): string[] {
 // A rule the product must enforce, said with a modal or a limit: "only inducted members
 // should be able to book it", "kids under 16 need a parent's sign-off", "TideLog should
 // block the booking otherwise". Said as the person said it.
-const RULE = /\b(?:must|should|shall|has to|have to|needs? (?:to|a|an|the)|cannot|can't|may not|mustn't|shouldn't|only\b[^.]*\b(?:can|may|should)|otherwise|at most|at least|no more than|never)\b/i;
+const RULE = /\b(?:must|should|shall|has to|have to|needs? (?:to|a|an|the)|cannot|can't|may not|mustn't|shouldn't|only\b[^.]*\b(?:can|may|should)|otherwise|at most|at least|no more than|max(?:imum)?|min(?:imum)?|never)\b/i;
 
 /** A rule that limits: who only, never, not, how many, or what must be done to a thing ("must be approved"); a bare modal asks for something the product does ("members should get the agenda"). */
-export const limits = (s: string) => /\b(?:(?:must|should|shall|has to|have to|needs? to) (?:not |never )?be \w+ed|needs? (?:a|an|the)|cannot|can't|may not|mustn't|shouldn't|only|otherwise|at most|at least|no more than|never|unless)\b/i.test(s);
+export const limits = (s: string) => /\b(?:(?:must|should|shall|has to|have to|needs? to) (?:not |never )?be \w+ed|needs? (?:a|an|the)|cannot|can't|may not|mustn't|shouldn't|only|otherwise|at most|at least|no more than|max(?:imum)?|min(?:imum)?|never|unless)\b/i.test(s);
 
 /** The rules the person stated, one sentence each, in their words (not conditions on the product, not pains). */
 export function statedRules(reading: Reading): string[] {
