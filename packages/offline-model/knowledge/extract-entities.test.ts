@@ -327,3 +327,12 @@ describe("extractEntities: an act whose record is named elsewhere", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "Booking", to: "Wheel" }));
   });
 });
+
+// Written for this test: a climbing wall, in no corpus.
+describe("extractEntities: money paid by the period", () => {
+  it("is the payer's payment, not a booking's ('members pay a yearly fee by card')", () => {
+    const m = model("Members book a rope for an evening and pay a yearly fee by card in the app.");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Payment", to: "User" }));
+    expect(m.relations).not.toContainEqual(expect.objectContaining({ from: "Payment", to: "Booking" }));
+  });
+});

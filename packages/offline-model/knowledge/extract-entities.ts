@@ -132,7 +132,9 @@ export function extractEntities(description: string, answers: string, traits: Do
   const paidPer = reading.clauses.filter((c) => c.verb === "pay").flatMap((c) => c.extras.filter((e) => /^(?:per|for)$/.test(e.prep)).map((e) => pascal(e.np.head)));
   // ("owners pay a monthly invoice", "plot holders pay yearly rent": what they pay is what a payment pays.)
   const paidWhat = reading.acts.filter((a) => a.verb === "pay").flatMap((a) => a.objects.map(pascal));
-  const paidFor = `${unique([...paidPer, ...paidWhat, ...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
+  // ("members pay a monthly fee": money paid by the period, for nothing they keep, is the payer's, not a booking's.)
+  const periodic = !paidPer.length && !chosen.some((c) => paidWhat.includes(c.def.name)) && reading.clauses.some((c) => c.verb === "pay" && !c.negated && /\b(?:monthly|yearly|annual|weekly|quarterly)\b/i.test(c.text));
+  const paidFor = periodic ? "User:makes" : `${unique([...paidPer, ...paidWhat, ...reading.acts.map((a) => pascal(a.record)), "Order", "Booking", "Invoice", "Subscription"]).filter((n) => n !== "Payment").join("|")}:is_paid_by`;
   const domainCount = chosen.filter((c) => c.def.name !== "AuditEvent").length;
   const item = { name: "Item", match: [], purpose: "The main record the product manages", fields: "title:string; description:text?; status:enum(draft|active|archived)", refs: ["Organization|User:owns"] };
   if (domainCount === 0) chosen.push({ def: item, at: 0 });
