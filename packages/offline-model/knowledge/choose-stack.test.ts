@@ -94,3 +94,11 @@ describe("chooseStack: the way people pay, named", () => {
     expect(getSlot(plan, "payments")?.choice).not.toMatch(/Stripe/);
   });
 });
+
+// Written for this test, in no corpus.
+describe("detectPreferences: the payment provider they named", () => {
+  it("is read with what is paid between ('pay a yearly fee through Mollie')", () => {
+    expect(detectPreferences("Members pay a yearly fee through Mollie, that stays.").payWith).toBe("Mollie");
+    expect(detectPreferences("Parents pay with PayPal.").payWith).toBe("PayPal");
+  });
+});

@@ -36,7 +36,7 @@ function rejectedSpans(text: string): [number, number][] {
 }
 
 export function detectPreferences(text: string): Preferences {
-  const prefs: Preferences = { add: [], avoid: [], payWith: /\bpa(?:y|ys|id|ying) (?:with|via|through|using) ([A-Z][\w-]*\w(?: [A-Z][\w-]*\w)?)/.exec(text)?.[1] };
+  const prefs: Preferences = { add: [], avoid: [], payWith: /\bpa(?:y|ys|id|ying)(?: (?!with|via|through|using)[\w-]+){0,3} (?:with|via|through|using) ([A-Z][\w-]*\w(?: [A-Z][\w-]*\w)?)/.exec(text)?.[1] };
   const spans = rejectedSpans(text);
   const wanted: { tech: Tech; index: number }[] = [];
   for (const tech of TECHS) {
