@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { formatHeader, formatPersonMessages, formatSections, parsePrompt } from "@inception-party/protocol";
 import { ProjectContext } from "../context";
 import { criticalPaths } from "./critical-paths";
-import { needPath, statedNeeds } from "./requirement-lines";
+import { needArchitectureLine, needPath, statedNeeds } from "./requirement-lines";
 import { projectConstraints, risks, targetUsers } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 import { writeFinalize } from "./write-finalize";
@@ -210,5 +210,15 @@ describe("a rule on the whole product", () => {
     expect(needPath(rule)).toMatchObject({ name: "Hosting must be cheap", level: "e2e" });
     expect(writeArchitecture(c)).toContain("“We are all volunteers, so hosting must be cheap” — a condition on the whole product");
     expect(writeArchitecture(c)).not.toMatch(/volunteers module/);
+  });
+});
+
+// Written for this test: a sailing dinghy park, in no corpus.
+describe("needArchitectureLine: a booking said only as barred", () => {
+  it("holds nothing, so no constraint against two people holding one thing is claimed for it", () => {
+    const needs = statedNeeds(ctx("Members book dinghies for a tide. New members can't book until an instructor signs them off."));
+    const barred = needs.find((n) => /can't book/.test(n.said))!;
+    expect(needArchitectureLine(barred)).not.toMatch(/two people from holding/);
+    expect(needArchitectureLine({ ...barred, said: "Members book dinghies for a tide" })).toMatch(/two people from holding/);
   });
 });

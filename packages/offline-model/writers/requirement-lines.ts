@@ -100,7 +100,8 @@ const WHEN = /\b(?:the (?:day|night|week|evening|morning) before|\d+ (?:days?|ho
 const scheduled = (s: string) => /\bremind/i.test(s) || (WHEN.test(s) && /\b(?:send|sent|report|invoice|notif|alert|text|e-?mail)/i.test(s));
 // Who the person is ("we are a cooperative", "im a plumber"), what they know, when it is due: said elsewhere, not what the product does.
 const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own|work (?:at|in|for))\b|im\b)|\b(?:deadline|launch|go[- ]live|live by|start before|ready by)\b/i;
-const HOLDS = /\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
+// ("new members can't book until …": a booking said only as barred holds nothing.)
+const HOLDS = /(?<!\b(?:can't|cannot|can not|not|don't|won't|never)\s)\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
 
 /** The model's entities a text names, by their name ("camera kit") or the person's word for them. */
 const MODAL_RULE = /\b(?:must|should|has to|have to|needs? to|cannot|can't|may not|never|only)\b/i;
