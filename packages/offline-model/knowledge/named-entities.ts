@@ -71,11 +71,7 @@ function namesKinds(items: string[]): boolean {
   });
 }
 
-/**
- * What the person listed in parentheses shapes the table: kinds become a category
- * ("an item (small electricals, clothes, bikes)"), states become the value recorded
- * ("an outcome (fixed, partly fixed, not fixable)").
- */
+/** What the person listed in parentheses shapes the table: kinds become a category ("an item (small electricals, clothes, bikes)"), states become the value recorded ("an outcome (fixed, partly fixed, not fixable)"). */
 function withExamples(name: string, examples: string[] | undefined, kind: { purpose: string; fields: string } | undefined): { purpose: string; fields: string } | undefined {
   if (!examples?.length) return kind;
   // Each example as an enum value: lower case, no article; a kind is named in the singular.
@@ -97,11 +93,7 @@ const FIELD_TYPES: Array<[RegExp, string]> = [
   [/^(?:url|link|website)$/, "url"],
 ];
 
-/**
- * The fields of a record as the person listed them ("date, queen seen or not, temper of the
- * colony, varroa count and any treatment given"): each named by its own words, typed by them,
- * optional (nobody said which are required).
- */
+/** The fields of a record as the person listed them ("date, queen seen or not, temper of the colony, varroa count and any treatment given"): each named by its own words, typed by them, optional (nobody said which are required). */
 function listedFields(items: string[]): string {
   return unique(items.map(fieldSpec).filter((f): f is [string, string] => Boolean(f)), ([name]) => name).map(([name, type]) => `${name}:${type}?`).join("; ");
 }

@@ -95,6 +95,12 @@ export function tokens(text: string): Token[] {
         return;
       }
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
+      // ("chemistry gets mixed", "when each batch was mixed": after "get", or a thing and "be", a verb's past the library guessed an adjective is the passive's participle.)
+      if (t.tags.has("Adjective") && /ed$/.test(t.norm) && infinitive(t.norm) !== t.norm && (/^(?:get|gets|got|getting)$/.test(prev?.norm ?? "") || (prev?.tags.has("Copula") && before?.tags.has("Noun") && !before.tags.has("Pronoun") && !before.tags.has("Person")))) {
+        out[i] = { ...t, tags: new Set(["Verb", "PastTense", "Passive"]) };
+        out[i - 1] = { ...prev!, tags: new Set([...prev!.tags, "Auxiliary", "Passive"]) };
+        return;
+      }
       // ("weigh each animal at every visit", "for each animal we …": after "each" or "a", a word only guessed an adjective, with no noun after it, is the noun.)
       if (t.tags.has("Adjective") && !t.norm.includes("-") && !dictionaryTag(t.norm) && /^(?:a|an|each|every)$/.test(prev?.norm ?? "") && (!next || next.tags.has("Preposition") || next.tags.has("Pronoun") || (next.tags.has("Conjunction") && !/^(?:and|or)$/.test(next.norm)))) {
         out[i] = { ...t, tags: new Set(["Noun", "Singular"]) };

@@ -246,3 +246,12 @@ describe("withoutGreeting", () => {
     for (const kept of ["Yesterday, we lost a booking.", "Honestly, we lose bookings.", "Evenings, we run classes.", "Flower stall I run on Saturdays."]) expect(withoutGreeting(kept)).toBe(kept);
   });
 });
+
+describe("readClauses: a passive the tagger read as an adjective", () => {
+  // Written for this test, in no corpus.
+  it("reads 'gets mixed' and 'each cask was washed' as passives of their verbs", () => {
+    expect(readClauses("The dough gets mixed every morning.")[0]).toMatchObject({ verb: "mix", passive: true });
+    expect(readClauses("We note when each cask was washed.").at(-1)).toMatchObject({ verb: "wash", passive: true });
+    expect(readClauses("I was tired.")[0]).toMatchObject({ verb: "be" });
+  });
+});

@@ -704,3 +704,12 @@ describe("readProject: what one X holds, noted by a person", () => {
     expect(lesson?.actors).toEqual(["tutor"]);
   });
 });
+
+// Written for this test: a cider press, in no corpus.
+describe("readProject: what is asked how many of", () => {
+  it("is a count, not a record ('log when each cask was washed and how many bottles came out of it')", () => {
+    const names = readProject("Members press apples. We log when each cask was washed and how many bottles came out of it.", "").things.map((t) => t.name);
+    expect(names).toContain("cask");
+    expect(names).not.toContain("bottle");
+  });
+});

@@ -532,7 +532,8 @@ function read(description: string, answers: string): Reading {
         acts.push({ verb: c.verb, record: act, objects: objs, ...(actor ? { actor } : {}), at: pos(c.text) });
       }
       // ("The encargado must confirm each delivery": whoever acts, here or elsewhere, is no thing, whatever the word.)
-      const subjectThing = c.subject && !isPerson(c.subject) && !actor && !namedByProducts(c) && !acting.has(lastWord(c.subject.head)) ? thingName(c.subject) : undefined;
+      // ("log … how many films went through it": what is asked how many of is a count, not a record.)
+      const subjectThing = c.subject && !isPerson(c.subject) && !actor && !namedByProducts(c) && !acting.has(lastWord(c.subject.head)) && !/^how (?:many|much)\b/i.test(c.text) ? thingName(c.subject) : undefined;
       // ("each case goes through steps": a thing spoken of one by one is a record, whatever it does.)
       if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing) || new RegExp(`\\b(?:each|every)\\s+${escapeRegExp(c.subject!.text)}\\b`, "i").test(c.text));
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
