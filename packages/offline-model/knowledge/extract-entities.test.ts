@@ -336,3 +336,12 @@ describe("extractEntities: money paid by the period", () => {
     expect(m.relations).not.toContainEqual(expect.objectContaining({ from: "Payment", to: "Booking" }));
   });
 });
+
+// Written for this test: a recording studio, in no corpus.
+describe("extractEntities: a slot", () => {
+  it("is a time, with a start and an end, not a place with a size", () => {
+    const slot = model("Bands book the studio in 3-hour slots. Each slot has an engineer.").entities.find((e) => e.name === "Slot");
+    expect(slot?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["starts_at", "ends_at"]));
+    expect(slot?.fields.map((f) => f.name)).not.toContain("size");
+  });
+});

@@ -20,7 +20,7 @@ export interface NamedDef {
 // A kind said with verbs only fits a thing people act on that way: bikes people bring to be
 // repaired are no shared equipment. [nouns, purpose, fields, verbs the kind needs (if any were said)]
 const KINDS: Array<[RegExp, string, string, RegExp?]> = [
-  [/^(?:plot|room|court|desk|bed|pitch|space|spot|table|locker|studio|venue|slot|bay|berth|stall|allotment|garden|lane|cabin|seat|workspace|parking space|field)$/, "A place or resource people reserve", "name:string; location:string?; size:string?; status:enum(available|reserved|unavailable)"],
+  [/^(?:plot|room|court|desk|bed|pitch|space|spot|table|locker|studio|venue|bay|berth|stall|allotment|garden|lane|cabin|seat|workspace|parking space|field)$/, "A place or resource people reserve", "name:string; location:string?; size:string?; status:enum(available|reserved|unavailable)"],
   [/^(?:tool|equipment|bike|bicycle|car|vehicle|kit|camera|instrument|machine|ladder|drill|mower|boat)$/, "A piece of equipment people share", "name:string; description:text?; condition:enum(good|worn|broken); status:enum(available|lent_out|retired)", /^(?:borrow|lend|loan|share|reserve|book|rent|hire|check|return|use|maintain|service|track)$/],
   [/^(?:seed|book|plant|ingredient|part|material|supply|stock|sample|medicine|medication)$/, "Something people keep, count and pass on", "name:string; variety:string?; quantity:int; unit:string?; notes:text?"],
   // "visitors register broken items", "sellers list goods": one thing at a time, followed through.
@@ -30,7 +30,7 @@ const KINDS: Array<[RegExp, string, string, RegExp?]> = [
   [/(?:rota|schedule|rotation|roster|timetable|calendar)$/, "A schedule that says who does what, when", "title:string; starts_on:date; ends_on:date; status:enum(draft|published|archived)"],
   [/^(?:report|document|recipe|article|guide|runbook|note|policy|form|template|manual|lesson plan)$/, "A document people write and keep up to date", "title:string; body:text; version:int; status:enum(draft|published|archived)"],
   [/^(?:repair|request|ticket|issue|complaint|job|task|errand|chore|defect|fault)$/, "A piece of work someone asks for and someone does", "title:string; description:text; status:enum(open|in_progress|done|cancelled); due_on:date?"],
-  [/^(?:event|meeting|class|session|workshop|lesson|match|tournament|tour|trip|shift|course|training)$/, "Something that happens at a set time", "title:string; starts_at:datetime; ends_at:datetime; location:string?; capacity:int?"],
+  [/^(?:event|meeting|class|session|workshop|lesson|match|tournament|tour|trip|shift|slot|course|training)$/, "Something that happens at a set time", "title:string; starts_at:datetime; ends_at:datetime; location:string?; capacity:int?"],
 ];
 
 const ACT_FIELDS: Array<[RegExp, string]> = [
