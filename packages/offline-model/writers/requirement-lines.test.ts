@@ -222,3 +222,12 @@ describe("needArchitectureLine: a booking said only as barred", () => {
     expect(needArchitectureLine({ ...barred, said: "Members book dinghies for a tide" })).toMatch(/two people from holding/);
   });
 });
+
+// Written for this test: a makerspace, in no corpus.
+describe("statedNeeds: a heading line", () => {
+  it("is no need: the first line with no verb names the project", () => {
+    const needs = statedNeeds(ctx("Makerspace Lathe Club - Bergen\nMembers book the lathe for an evening.\nA technician checks each lathe every month."));
+    expect(needs.some((n) => /Bergen/.test(n.said))).toBe(false);
+    expect(needs.some((n) => /book the lathe/.test(n.said))).toBe(true);
+  });
+});

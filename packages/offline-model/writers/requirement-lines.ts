@@ -133,6 +133,8 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
     if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => saysLanguage(s, l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || OUT_OF_SCOPE.test(s) || r.ruledOut.some((x) => s.includes(x) && x.length >= s.length * 0.6)) continue;
     // Something done ("technicians check kits back in"), or a short fragment of it ("Live GPS during walk"); not a count or a trait ("most singers are retired").
     const verbs = tokens(s).filter((t) => t.tags.has("Verb"));
+    // ("Darkroom Collective - Glasgow": a first line with no verb is the heading, no need.)
+    if (!verbs.length && s === r.sentences[0]) continue;
     const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));
     const entities = entitiesIn(ctx, s);
     const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula)?.text;
