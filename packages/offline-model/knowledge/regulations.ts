@@ -35,11 +35,7 @@ export interface Regulation {
   legal: boolean;
 }
 
-/**
- * The person said people pay by card ("by card", "credit cards", "Stripe checkout"): only
- * then are card payments taken in the product. "parents pay the trip cost" names no method,
- * so the team asks how instead of asserting PCI DSS.
- */
+/** The person said people pay by card ("by card", "credit cards", "Stripe checkout"): only then are card payments taken in the product. "parents pay the trip cost" names no method, so the team asks how instead of asserting PCI DSS. */
 export function cardsSaid(t: DomainTraits): boolean {
   return t.has("payments") && (t.evidence.payments ?? []).some((h) => CARD_PAYMENT.test(h) || /\b(?:checkout|stripe|adyen|paypal|apple pay|google pay|subscriptions?)\b/i.test(h));
 }

@@ -69,7 +69,7 @@ describe("readClauses", () => {
   it("reads a number range as one count, and a leading time with no verb of its own as part of the clause", () => {
     expect(shape("Each week I print 40-60 labels and the manager signs them.")).toEqual([
       { subject: undefined, verb: "print", objects: ["label"], extras: [] },
-      { subject: "manager", verb: "sign", objects: [], extras: [] },
+      { subject: "manager", verb: "sign", objects: ["label"], extras: [] },
     ]);
     expect(readClauses("After a tasting we email the notes and the members rate the wines.").map((c) => [c.verb, c.text])).toEqual([["email", "After a tasting we email the notes and the members rate the wines"], ["rate", "the members rate the wines"]]);
     expect(readClauses("After the choir sings we email the notes.").map((c) => c.text)).toEqual(["After the choir sings", "we email the notes"]);
@@ -253,5 +253,13 @@ describe("readClauses: a passive the tagger read as an adjective", () => {
     expect(readClauses("The dough gets mixed every morning.")[0]).toMatchObject({ verb: "mix", passive: true });
     expect(readClauses("We note when each cask was washed.").at(-1)).toMatchObject({ verb: "wash", passive: true });
     expect(readClauses("I was tired.")[0]).toMatchObject({ verb: "be" });
+  });
+});
+
+describe("readClauses: 'them' after a verb", () => {
+  // Written for this test, in no corpus.
+  it("stands for the plural the clause before acted on, never for people", () => {
+    expect(shape("We own three kayaks and members borrow them on Sundays.").map((c) => c.objects)).toEqual([["kayak"], ["kayak"]]);
+    expect(shape("We train new volunteers and the coordinators thank them.").at(-1)?.objects).toEqual([]);
   });
 });

@@ -787,6 +787,10 @@ export function readClauses(text: string, withTitle = true): Clause[] {
           // "… for our sponsor, the city council": a phrase with an article after it renames a noun said before.
           if (/^(?:the|our|their|his|her|its|my|your)\s/i.test(piece)) c.apposition = true;
         }
+        // ("We lend out two honey extractors and members book them": "them" after the verb is the plural the clause before acted on.)
+        const them = c.verb && !c.objects.length && tokens(c.text).some((t, k, ts) => infinitive(t.norm) === c.verb && ts[k + 1]?.norm === "them");
+        const ante = them && prev?.sentence === sentence ? prev.objects.findLast((o) => !o.person && /s$/.test(o.text)) : undefined;
+        if (ante) c.objects = [ante];
         glossed(c);
         out.push(c);
         prevHadVerb = Boolean(c.verb);
