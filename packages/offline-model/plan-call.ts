@@ -31,11 +31,7 @@ export interface PlannerState {
   seed: number;
   faults: FaultState;
   calls: number;
-  /**
-   * Turns this model wrote, by agent, task, artifact and the text of the message: a turn's Summarize and
-   * Serialize calls carry the message but not its input sections, so the model goes
-   * on from what it said (as a real model reads its own message back).
-   */
+  /** Turns this model wrote, by agent, task, artifact and the text of the message: a turn's Summarize and Serialize calls carry the message but not its input sections, so the model goes on from what it said (as a real model reads its own message back). */
   said?: Map<number, { ctx: ProjectContext; turn: ReturnType<typeof computeTurn> }>;
 }
 

@@ -263,3 +263,13 @@ describe("readClauses: 'them' after a verb", () => {
     expect(shape("We train new volunteers and the coordinators thank them.").at(-1)?.objects).toEqual([]);
   });
 });
+
+describe("readClauses: a wish written in a second language", () => {
+  // Written for this test, in no corpus.
+  it("reads 'I want parents can see …' as what the parents do, and a noun before 'and <verb>' as one more thing listed", () => {
+    expect(shape("I want parents can see the menu, the allergies and order online.")).toEqual([
+      { subject: "parent", verb: "see", objects: ["menu", "allergy"], extras: [] },
+      { subject: "parent", verb: "order", objects: [], extras: [] },
+    ]);
+  });
+});

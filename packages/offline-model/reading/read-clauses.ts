@@ -470,6 +470,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   // "not sure if …", "not very technical": the negation is the adjective's, not a ban of what follows ("no online payment" is one).
   const leadNeg = NEGATORS.has(ts[0].norm) && !(ts[0].norm === "not" && ts[1] && (ts[1].tags.has("Adjective") || ts[1].tags.has("Adverb")) && !ts[1].tags.has("Noun"));
   let v = firstVerbIndex(ts);
+  // ("… can see their group, the timetable and pay online": no subject ends in "and", so what is before it goes on the list, and the verb is the one said before's.)
+  if (v >= 2 && /^(?:and|or)$/.test(ts[v - 1].norm) && inherited && ts[v].tags.has("Infinitive") && !/s$/.test(ts[v].norm)) return [fragment(sentence, ts.slice(0, v - 1).map((t) => t.text).join(" "), ts.slice(0, v - 1), false), ...parsePiece(sentence, ts.slice(v).map((t) => t.text).join(" "), inherited, true, false, inList)];
   // "staff record adoptions": after a person the next word is the verb, whatever the tagger guessed.
   // "Route-setters reset one wall every week and log …": an article or number cannot stand inside a subject, so the verb came before it.
   // ("Customers preorder on their phone and pick up …": nor can a preposition or a possessive.)
@@ -531,8 +533,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     j += 2;
   }
   // "we want readers to send letters": the people named before "to" do what follows.
-  // ("we want drivers see the open rides": the same with "to" left out, as people writing in a second language often do.)
-  const noTo = /^(?:want|need|like)$/.test(infinitive(verbTok.norm)) && ts[j]?.tags.has("Plural") && !ts[j].tags.has("Pronoun") && ts[j + 1]?.tags.has("Infinitive") && !ts[j + 1].tags.has("Noun") ? j + 1 : -1;
+  // ("we want drivers see the open rides", "I want students can see …": the same with "to" left out, as people writing in a second language often do.)
+  const noTo = /^(?:want|need|like)$/.test(infinitive(verbTok.norm)) && ts[j]?.tags.has("Plural") && !ts[j].tags.has("Pronoun") && ((ts[j + 1]?.tags.has("Infinitive") && !ts[j + 1].tags.has("Noun")) || (ts[j + 1]?.tags.has("Modal") && ts[j + 2]?.tags.has("Verb"))) ? j + 1 : -1;
   const to = noTo > 0 ? noTo : ts.findIndex((t, k) => k > j && t.norm === "to" && ts[k + 1]?.tags.has("Verb"));
   if (!negated && /^(?:want|ask|allow|let|help|expect|get|like|need)$/.test(infinitive(verbTok.norm)) && to > j && ts.slice(j, to).every((t) => !t.tags.has("Verb") || t.tags.has("Noun"))) {
     const who = nounPhrase(ts.slice(j, to));
@@ -780,8 +782,9 @@ export function readClauses(text: string, withTitle = true): Clause[] {
           const lastWord = tokens(prev.text).at(-1);
           const open = !prev.extras.length && (prev.objects.length > 0 || (lastWord !== undefined && infinitive(lastWord.norm) === prev.verb));
           // ("No mobile app needed, desktop only": what is allowed is no part of the ban.)
-          if (open && piece.split(/\s+/).length <= 3 && !/\bonly$/i.test(piece)) {
+          if (open && c.text.split(/\s+/).length <= 3 && !/\bonly$/i.test(c.text)) {
             prev.objects.push(...c.objects);
+            if (sentence.includes(`${prev.text}, ${c.text}`)) prev.text += `, ${c.text}`;
             continue;
           }
           // "… for our sponsor, the city council": a phrase with an article after it renames a noun said before.
