@@ -171,6 +171,8 @@ describe("statedRules: what the speakers' group needs", () => {
     const max = "Singers borrow scores for a month, max 5 scores at once";
     expect(statedRules(readProject(`A choir library. ${max}.`))).toEqual([`${max}.`]);
     expect(limits(max)).toBe(true);
+    // What the speakers do not need is ruled out, no rule they set.
+    expect(statedRules(readProject("A choir app. Singers mark which rehearsals they attend. We don't need a mobile app."))).toEqual([]);
     // A "should" with no one before it is the speakers' wish, not a rule.
     expect(statedRules(readProject("We want: singers see the rota (we use Churchsuite today, should sync there). Our choir meets on Tuesdays."))).toEqual([]);
   });

@@ -97,6 +97,11 @@ describe("what the person left out", () => {
     expect(lines.filter((l) => l.includes("the office copies it into Airtable"))).toHaveLength(2);
     expect(lines.join("\n")).not.toMatch(/Clients ask for a quote on our form, then/);
   });
+  // Written for this test: a Dutch course, in no corpus.
+  it("says the screens' languages once, never again as a rule", () => {
+    const lines = projectConstraints(ctx("Dutch course app. Learners book lessons. Site must be in Dutch and Arabic."));
+    expect(lines.filter((l) => /A rule you set|As you asked/.test(l))).toEqual([]);
+  });
   // Written for this test: a food bank, in no corpus.
   it("never files the main pain as a constraint, though it holds a negation", () => {
     const lines = projectConstraints(ctx("Food bank app. Volunteers log parcels. Problem: the list is a mess and nobody knows who collected this week."));
