@@ -170,3 +170,10 @@ describe("readRequirements: a text sent on a named app", () => {
     expect(names("The office texts the crew the night before.")).toEqual(["channel:SMS"]);
   });
 });
+
+// Written for this test, in no corpus: a Polish sports club.
+describe("readRequirements: a name after a short all-capital word", () => {
+  it("is one name with it ('pay by BLIK Express' names 'BLIK Express', never 'Express')", () => {
+    expect(names("Parents pay the fee by cash or BLIK Express.").filter((n) => n.startsWith("product:"))).toEqual(["product:BLIK Express:integrates"]);
+  });
+});

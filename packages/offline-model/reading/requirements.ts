@@ -151,8 +151,10 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     if (ownName && ownName.toLowerCase().includes(word.toLowerCase())) return;
     // "Google Sheet", "Square Appointments": capitalised words side by side are one name.
     const prior = out[out.length - 1];
+    // ("MB Way": so is a short all-capital word right before, which alone names no product.)
+    const caps = /(?:^|[\s(])([A-Z]{2,4}) $/.exec(sentence.slice(0, at))?.[1];
     if (prior && sentence.slice(prior.at + prior.name.length, at) === " ") prior.name = `${prior.name} ${word}`;
-    else out.push({ name: word, at });
+    else out.push(caps ? { name: `${caps} ${word}`, at: at - caps.length - 1 } : { name: word, at });
   });
   return out;
 }
