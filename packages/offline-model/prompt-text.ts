@@ -48,12 +48,7 @@ export function hasValidationFeedback(prompt: LanguageModelV4Prompt): boolean {
   return /"result"\s*:\s*"validation_failed"/.test(lastInputText(prompt));
 }
 
-/**
- * The header and sections wherever they are: a section may sit in the system message,
- * in a user message, or appear in several messages (a digest first, the latest turn
- * later). The last occurrence is the freshest; what the person said into the room is
- * every occurrence together, oldest first, each message once.
- */
+/** The header and sections wherever they are: a section may sit in the system message, in a user message, or appear in several messages (a digest first, the latest turn later). The last occurrence is the freshest; what the person said into the room is every occurrence together, oldest first, each message once. */
 export function readPrompt(text: string): ParsedPrompt {
   const parsed = parsePrompt(text);
   for (const name of Object.values(SECTION)) {

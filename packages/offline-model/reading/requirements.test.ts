@@ -177,3 +177,11 @@ describe("readRequirements: a name after a short all-capital word", () => {
     expect(names("Parents pay the fee by cash or BLIK Express.").filter((n) => n.startsWith("product:"))).toEqual(["product:BLIK Express:integrates"]);
   });
 });
+
+// Written for this test, in no corpus: a tutoring agency.
+describe("readRequirements: a name that ends in digits", () => {
+  it("is a name the tagger did not know ('Something like Tutor365 is too much'), never a level such as 'B2'", () => {
+    expect(names("Something like Tutor365 is too much for us.")).toEqual(["product:Tutor365:compares"]);
+    expect(names("Levels go from A1 to C1 and most are at B2.")).toEqual([]);
+  });
+});
