@@ -47,11 +47,15 @@ test("three instances as one: 30 parties through a round-robin proxy survive a S
   expect(r.logProblems).toEqual([]);
   // The kill hit running parties, and each was taken over once its lease ran out: a
   // lease renewed just before the kill holds for LEASE_MS, then the survivors' scan is
-  // timed for its expiry (on this busy machine their event loops may lag a second or two).
+  // timed for its expiry. Most takeovers come within a second of it (a scan on its
+  // interval alone would average one); the last few wait on survivors whose event loops
+  // are busy starting the parties they just took, up to ~3 s on two cores.
   expect(r.killed.parties).toBeGreaterThan(0);
   expect(r.takeoverMs).toHaveLength(r.killed.parties);
-  for (const ms of r.takeoverMs) expect(ms).toBeLessThanOrEqual(LEASE_MS + 3000);
-  for (const ms of r.afterExpiryMs) expect(ms).toBeLessThanOrEqual(3000);
+  const sorted = [...r.afterExpiryMs].sort((a, b) => a - b);
+  expect(sorted[Math.floor((sorted.length - 1) / 2)]).toBeLessThanOrEqual(1000);
+  for (const ms of r.takeoverMs) expect(ms).toBeLessThanOrEqual(LEASE_MS + 5000);
+  for (const ms of r.afterExpiryMs) expect(ms).toBeLessThanOrEqual(5000);
   // Round robin: every instance served requests.
   expect(Object.keys(r.served)).toHaveLength(3);
 });
