@@ -345,3 +345,11 @@ describe("extractEntities: a slot", () => {
     expect(slot?.fields.map((f) => f.name)).not.toContain("size");
   });
 });
+
+// Written for this test: a holiday play scheme, in no corpus.
+describe("extractEntities: someone the users keep a record of", () => {
+  it("has the fields the person listed ('signs in a child (allergies, pickup code)')", () => {
+    const child = model("At the gate a volunteer signs in a child (allergies, pickup code). Parents book weeks online.").entities.find((e) => e.name === "Child");
+    expect(child?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["name", "allergies", "pickup_code"]));
+  });
+});

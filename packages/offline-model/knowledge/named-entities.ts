@@ -173,7 +173,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     }
     // People kept as a record ("parents order lunches for their kids"): personal data, tied to whom they belong to.
     if (t.person) {
-      push({ def: { name: pascal(t.name), match: [], purpose: `A ${t.name} the people using it act for; only the personal data the service needs`, fields: "name:string; notes:text?", refs: t.of ? [`${pascal(t.of)}:has`] : [], sensitivity: "pii" as const }, at: t.at, core: true, said: t.name });
+      push({ def: { name: pascal(t.name), match: [], purpose: `A ${t.name} the people using it act for; only the personal data the service needs`, fields: t.fields?.length ? withListed("name:string; notes:text?", listedFields(t.fields)) : "name:string; notes:text?", refs: t.of ? [`${pascal(t.of)}:has`] : [], sensitivity: "pii" as const }, at: t.at, core: true, said: t.name });
       continue;
     }
     // Only things people act on, or that the description lists, become tables of their own.

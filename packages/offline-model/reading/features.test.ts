@@ -269,3 +269,11 @@ describe("featuresFromReading: a role named with the noun that says which one", 
     expect(featuresFromReading(readProject(t), t)).toContain("The dock master needs to see who is out on the lake");
   });
 });
+
+// Written for this test, in no corpus: a chess club and a sports hall.
+describe("featuresFromReading: what the person asked for", () => {
+  it("comes first, said of the role with its article ('a page where the treasurer approves each claim'), and who runs the place is none", () => {
+    const t = "A chess club in Ghent, run by three retired teachers. Players pay a fee by bank transfer. We need a page where the treasurer approves each claim.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["The treasurer approves each claim", "Players pay a fee by bank transfer"]);
+  });
+});

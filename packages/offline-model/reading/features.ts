@@ -1,6 +1,5 @@
 // Features and the main pain, in the person's words, from the clauses the reader found:
-// "members reserve plots, log harvests" → "Members reserve plots", "Members log
-// harvests" (the carried-over subject is written out, nothing is split mid-word).
+// "members reserve plots, log harvests" → "Members reserve plots", "Members log harvests" (the carried-over subject is written out, nothing is split mid-word).
 import { capitalize, escapeRegExp, lowerFirst, sentences } from "../text-utils";
 import type { Reading } from "./read-project";
 import { actRecord } from "./acts";
@@ -32,20 +31,25 @@ export const CONDITION_LEAD = `(?:${CONDITION}\\b[^,]*,\\s*)?`;
 
 export function featuresFromReading(reading: Reading, description: string): string[] {
   const out: string[] = [];
+  // What the person asked for comes before what they only described ("want parents to see …" before "parents pay per term").
+  const wished = new Set<string>();
   // ("When a dish sells out we want to hide it right away": "it" is what the condition said first named; see CONDITION_LEAD.)
   const add = (c: Clause, f: string) => {
     const before = reading.clauses[reading.clauses.indexOf(c) - 1];
     const condition = before?.sentence === c.sentence && new RegExp(`^${CONDITION}\\s`, "i").test(before.text) && /\b(?:it|them)\b/i.test(f);
     out.push(condition ? `${capitalize(before.text)}, ${lowerFirst(f)}` : f);
+    if (/\b(?:want|need|would like|'d like|wish|should|must)\b/i.test(c.sentence)) wished.add(out.at(-1)!);
   };
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
     // ("The harbour master needs to see …": a role said with the noun that says which one is that role.)
     const subjectWord = reading.actors.includes(c.subject?.head ?? "") ? c.subject!.head : lastWord(c.subject?.head ?? "");
     // ("a website where presenters can see the grid": a clause about the product with people of its own as subject is what they do there.)
-    const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.toLowerCase().startsWith(c.subject.text.toLowerCase());
+    const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.replace(/^(?:the|a|an|our|their|each|every)\s+/i, "").toLowerCase().startsWith(c.subject.text.toLowerCase());
     // ("We want: customers order online, …, a monthly invoice per customer as PDF": a thing listed after a wish and its colon is wished for.)
     if (!c.verb && !c.negated && c.objects.length && !c.objects.some((o) => Object.hasOwn(LANGUAGE_CODES, o.text)) && new RegExp(`\\b(?:want|need|would like|'d like)\\s*:.*${escapeRegExp(c.text)}`, "i").test(c.sentence)) add(c, capitalize(c.text));
+    // ("a food bank …, run by about 40 volunteers": a verb with no one before it and people after "by" says who runs what was named.)
+    if (!c.subject && c.extras[0]?.prep === "by" && c.extras[0].np.person && !c.extras[0].np.bare && /^\S+ by\s/i.test(c.text)) continue;
     if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
     // ("the Vorstand plans this in a shared Excel file": a clause that names the tool they use today is how things go today.)
@@ -73,10 +77,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (!c.subject && !c.objects.length && before?.sentence === c.sentence && !before.verb && before.objects.some((o) => reading.ours.includes(o.head))) continue;
     // "a neighbour can book the van …, write down the kilometres": the carried-over subject is written out with its modal.
     const who = c.subjectInherited && c.subject && !PRODUCT.test(subjectWord) ? subjectAsSaid(reading, c) : "";
-    // "we track what was fixed so we can report it": what the people running it do, said
-    // with an indirect question the reader keeps whole; written as the task it is.
-    // ("I run a small music school …, so really we deal with the parents", "I tune and repair pianos, mostly for private owners": what the speakers
-    // do in the sentence that says who they are, or in a first one that opens with them and wishes nothing, is their setting.)
+    // "we track what was fixed so we can report it": what the people running it do, said with an indirect question the reader keeps whole; written as the task it is.
+    // ("I run a small music school …, so really we deal with the parents", "I tune and repair pianos, mostly for private owners": what the speakers do in the sentence that says who they are, or in a first one that opens with them and wishes nothing, is their setting.)
     if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && ((c.sentence === reading.sentences[0] && /^(?:we|i)\s/i.test(c.sentence) && !/\b(?:want|need|like|would|'d)\b/i.test(c.sentence)) || reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head))))) continue;
     if (!c.objects.length && !c.extras.length && !c.attributes) {
       // "We also want to count how many …" → "Count how many …".
@@ -106,7 +108,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (out.some((f) => f.toLowerCase().includes(c.text.toLowerCase()))) continue;
     if (text.split(/\s+/).length >= 2) add(c, capitalize(text));
   }
-  return [...new Set(out)].slice(0, 10);
+  return [...new Set(out)].sort((a, b) => Number(wished.has(b)) - Number(wished.has(a))).slice(0, 10);
 }
 
 /** A clause's words after its subject and modal: "the singers must say if …" → "say if …". */

@@ -106,14 +106,14 @@ export function tokens(text: string): Token[] {
         out[i] = { ...t, tags: new Set(["Noun", "Singular"]) };
         return;
       }
-      // ("School trips app": before the product's own word the plural names what it is for.)
+      // ("School trips app": before the product's own word the plural names what it is for; "mostly kids," is a plural the dictionary knows.)
       const ends = !next || t.post !== "" || next.tags.has("Preposition") || next.tags.has("Conjunction") || next.tags.has("Copula") || next.tags.has("Modal") || /^(?:app|apps|platform|tool|system|website|site|portal|dashboard|bot)$/.test(next.norm);
       const led = !before ? !ROLE_NOUNS.has(prev?.norm ?? "") && !next?.tags.has("Determiner") : before.tags.has("Value") || before.tags.has("Determiner") || before.tags.has("Possessive");
       const listed = /^(?:and|or)$/.test(prev?.norm ?? "") && before?.tags.has("Plural") && !next?.tags.has("Noun") && !next?.tags.has("Determiner");
       // "the office approves or rejects claims": two verbs joined are a pair of acts.
       const pair = /^(?:and|or)$/.test(next?.norm ?? "") && out[i + 2]?.tags.has("Verb") && dictionaryTag(t.norm.replace(/s$/, "")) === "Infinitive";
       // ("Instagram is where …": a copula is never a plural noun.)
-      if (prev && !pair && t.tags.has("Verb") && !t.tags.has("Noun") && !t.tags.has("Copula") && /[^s]s$/.test(t.norm) && ((ends && led && prev.tags.has("Noun") && !prev.tags.has("Pronoun")) || listed)) {
+      if (prev && !pair && t.tags.has("Verb") && !t.tags.has("Noun") && !t.tags.has("Copula") && /[^s]s$/.test(t.norm) && ((ends && led && prev.tags.has("Noun") && !prev.tags.has("Pronoun")) || listed || (ends && prev.tags.has("Adverb") && dictionaryTag(t.norm) === "Plural"))) {
         out[i] = { ...t, tags: new Set(["Noun", "Plural"]) };
       }
     });

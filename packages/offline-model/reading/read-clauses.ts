@@ -1,8 +1,6 @@
-// Sentences → clauses: who (subject) does what (verb, as its infinitive) to which
-// things (object noun phrases), with what (nouns after a preposition), and whether it
-// is negated. "members reserve plots, log harvests, swap seeds and tools" is three
-// clauses sharing the subject "members"; "no payments" is a negated clause without a
-// verb. Part-of-speech tags come from the NLP library; this file only walks them.
+// Sentences → clauses: who (subject) does what (verb, as its infinitive) to which things (object noun phrases), with what (nouns after a preposition), and whether
+// it is negated. "members reserve plots, log harvests, swap seeds and tools" is three clauses sharing "members"; "no payments" is a negated clause without a verb.
+// Part-of-speech tags come from the NLP library; this file only walks them.
 import { ROLES } from "../knowledge/actors";
 import { escapeRegExp, sentences } from "../text-utils";
 import { ACT_RECORDS } from "./acts";
@@ -158,8 +156,7 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
     // "get a deposit back", "all day asking": a verb's particle, or a participle after a time, ends the phrase.
     if (words.length && (/^(?:back|out|up|off|away|down)$/.test(t.norm) || (t.tags.has("Gerund") && (words.at(-1)!.tags.has("Date") || /^(?:day|morning|afternoon|evening|night|week|weekend|month|year)$/.test(words.at(-1)!.norm))))) break;
     if (t.tags.has("Adjective") && !t.tags.has("Noun") && !t.tags.has("Gerund")) {
-      // ("a comedor social", "the tickets available": a word the dictionary knows as an adjective, after its noun and ending the phrase, leaves the noun standing;
-      // "a printmaking collective": one only guessed an adjective is the noun, kept below.)
+      // ("a comedor social", "the tickets available": a word the dictionary knows as an adjective, after its noun and ending the phrase, leaves the noun standing; "a printmaking collective": one only guessed an adjective is the noun, kept below.)
       if (!(words.at(-1)?.tags.has("Noun") && dictionaryTag(t.norm) === "Adjective" && (!run[i + 1] || run[i + 1].tags.has("Preposition") || run[i + 1].tags.has("Conjunction")))) words.length = 0;
       continue;
     }
@@ -220,8 +217,7 @@ function nounList(run: Token[], inSlot?: Slot): NounPhrase[] {
         skip = 1;
         return;
       }
-      // "bisque or glaze firings", "email and SMS reminders": a lone modifier before the
-      // conjunction shares the head noun of the phrase after it.
+      // "bisque or glaze firings", "email and SMS reminders": a lone modifier before the conjunction shares the head noun of the phrase after it.
       const [mod, head, after] = [run[i + 1], run[i + 2], run[i + 3]];
       // (A word the tagger only guessed an adjective, "bisque", may be one; "old or new bikes" are no kinds.)
       const lone = cur.length === 1 && !cur[0].post && !["Plural", "Determiner", "Pronoun", "Actor", "Value"].some((g) => cur[0].tags.has(g)) && (!cur[0].tags.has("Verb") || cur[0].tags.has("Gerund")) && !(cur[0].tags.has("Adjective") && dictionaryTag(cur[0].norm)) && !ROLE_SINGULAR.has(cur[0].norm);
@@ -369,7 +365,9 @@ export interface Examples {
 export function parentheticalExamples(sentence: string): Examples[] {
   const out: Examples[] = [];
   for (const m of sentence.matchAll(/([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3})\s*\(([^()]+)\)/g)) {
+    // ("halal or not": one yes-or-no item.)
     const items = m[2]
+      .replace(/\s+or not\b/gi, "")
       .split(/\s*,\s*|\s+(?:and|or)\s+|\s*\/\s*/)
       .map((x) => x.replace(/^(?:e\.g\.|i\.e\.|such as|like|etc\.?)\s*/i, "").replace(/\s*etc\.?$/i, "").trim())
       .filter((x) => x && x.split(/\s+/).length <= 4 && !/^\d/.test(x));
@@ -790,6 +788,8 @@ export function readClauses(text: string, withTitle = true): Clause[] {
           // "… for our sponsor, the city council": a phrase with an article after it renames a noun said before.
           if (/^(?:the|our|their|his|her|its|my|your)\s/i.test(piece)) c.apposition = true;
         }
+        // ("~60 students, mostly kids, some adults": what says how many of those just counted are what renames them, no thing of its own.)
+        if (!c.verb && prev?.sentence === sentence && !prev.verb && (prev.apposition || prev.objects.some((o) => o.count !== undefined && o.person)) && /^(?:mostly|mainly|largely|partly|some|many|most|a few|few|half)\b/i.test(piece)) c.apposition = true;
         // ("We lend out two honey extractors and members book them": "them" after the verb is the plural the clause before acted on.)
         const them = c.verb && !c.objects.length && tokens(c.text).some((t, k, ts) => infinitive(t.norm) === c.verb && ts[k + 1]?.norm === "them");
         const ante = them && prev?.sentence === sentence ? prev.objects.findLast((o) => !o.person && /s$/.test(o.text)) : undefined;

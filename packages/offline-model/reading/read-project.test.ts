@@ -713,3 +713,25 @@ describe("readProject: what is asked how many of", () => {
     expect(names).not.toContain("bottle");
   });
 });
+
+// Written for this test: a youth chess club, in no corpus.
+describe("readProject: someone listed with what is noted of them", () => {
+  it("is a record with those fields, kept by the act that names them ('enrols a child (date of birth, allergies, photo consent or not)')", () => {
+    const r = readProject("The club secretary enrols a child (date of birth, allergies, photo consent or not). Coaches run the Saturday sessions.", "");
+    const child = r.things.find((t) => t.name === "child");
+    expect(child?.person).toBe(true);
+    expect(child?.fields).toEqual(["date of birth", "allergies", "photo consent"]);
+    expect(r.acts.find((a) => a.record === "enrolment")?.objects).toContain("child");
+    // People listed in parentheses are kinds of people, no fields.
+    expect(readProject("The desk registers each visitor (parents, carers).", "").things.map((t) => t.name)).not.toContain("visitor");
+  });
+});
+
+// Written for this test: a dance school and a food co-op, in no corpus.
+describe("readProject: who the speaker counts with themselves", () => {
+  it("are people who work there ('me + 3 other instructors'), and a breakdown of people counted names no thing ('mostly pensioners, some adults')", () => {
+    expect(readProject("Dance school, me + 3 other instructors. Dancers book classes.", "").actors).toContain("instructor");
+    const r = readProject("- ~120 members, mostly pensioners, some adults\n- members order vegetable boxes", "");
+    expect(r.things.map((t) => t.name)).toEqual(["vegetable box"]);
+  });
+});

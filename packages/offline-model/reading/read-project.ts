@@ -1,7 +1,5 @@
-// What the person said, read once per (description, answers): the things they named
-// and what people do with them, what they ruled out, what hurts most, which languages
-// the UI speaks, what the team knows, the figures they gave, and the sentences this
-// reader could not make sense of (so a message can say so instead of guessing).
+// What the person said, read once per (description, answers): the things they named and what people do with them, what they ruled out, what hurts most, which
+// languages the UI speaks, what the team knows, the figures they gave, and the sentences this reader could not make sense of (so a message can say so, not guess).
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, type Clause, type Examples, type NounPhrase } from "./read-clauses";
@@ -347,13 +345,12 @@ function read(description: string, answers: string): Reading {
   // "sign a waiver", "each station has a duty roster": a word that only looks like an agent noun is a person when one acts somewhere.
   // Everyone a clause's subject names acts: "the sirs and madams take attendance".
   // ("every car must be booked": a passive's verb says what is done to its subject, never that it acts.)
-  // ("Key handover must be logged": what is done to a word that only ends like "-er" says nothing of a person; "clients are told",
-  // "singers are reminded" do: one who sings is a singer.)
+  // ("Key handover must be logged": what is done to a word that only ends like "-er" says nothing of a person; "clients are told", "singers are reminded" do: one who sings is a singer.)
   const doer = (np?: NounPhrase) => Boolean(np && (np.person || ROLE_SINGULAR.has(lastWord(np.head)) || [/(?:er|or)$/, /r$/].some((re) => re.test(lastWord(np.head)) && tokens(lastWord(np.head).replace(re, ""))[0]?.tags.has("Verb"))));
   const actorsOf = (c: Clause) => (c.copula || namedByProducts(c) ? [] : [...(c.also ?? []), c.subject].filter((np) => !c.passive || doer(np)).map((np) => actorIn(np, c.passive ? undefined : c.verb)).filter((a): a is string => Boolean(a)));
   // "me + 2 techs", "me and two apprentices": whoever the speaker counts with themselves is a person who works with them.
   const withMe = new Set<string>();
-  for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?([a-z][\w-]*s)\b/gi)) {
+  for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?(?:other\s+)?([a-z][\w-]*s)\b/gi)) {
     if (tokens(m[1])[0]?.tags.has("Noun")) withMe.add(singularNoun(m[1].toLowerCase()));
   }
   // ("plot holders pay a yearly rent": people named by a thing the person speaks of elsewhere keep it; "volunteer drivers" are drivers.)
@@ -413,16 +410,14 @@ function read(description: string, answers: string): Reading {
         continue;
       }
     }
-    // "We are a ceramics co-op with two kilns", "im a plumber with 2 vans": who the speakers are
-    // is the product's setting (a person's trade is a role), and what they count is theirs to keep.
+    // "We are a ceramics co-op with two kilns", "im a plumber with 2 vans": who the speakers are is the product's setting (a person's trade is a role), and what they count is theirs to keep.
     // "there's 4 walkers and 70 regular dogs": what there is, the same.
     // ("… when there is a scratch": what there is under a condition is no thing of theirs.)
     const there = /^there\b/i.test(c.text.trim()) && !SUBORDINATE.test(c.sentence.slice(0, c.sentence.indexOf(c.text)));
     if (c.copula && !c.negated && (there || /^(?:we|i|i'?m)\b/i.test(c.text.trim()))) {
       for (const o of c.objects) {
         const n = there && !isPerson(o) ? thingName(o) : undefined;
-        // ("We're a small translation agency": an organisation they are is their setting, though "agency" is a role elsewhere;
-        // "we are a small dog shelter": many who are one of something are a group, whatever the word; "we are 2 developers and a designer" are members.)
+        // ("We're a small translation agency": an organisation they are is their setting, though "agency" is a role elsewhere; "we are a small dog shelter": many who are one of something are a group, whatever the word; "we are 2 developers and a designer" are members.)
         const role = isPerson(o) && !(!there && (ORGANISATION.test(lastWord(o.head)) || (/^we\b/i.test(c.text.trim()) && c.objects.length === 1 && !saidPlural(o)))) ? actorOf(o) : undefined;
         if (n) addThing(n, undefined, undefined, false, inDesc, true);
         else if (role) actors.add(role);
@@ -487,8 +482,7 @@ function read(description: string, answers: string): Reading {
         .filter((n): n is string => Boolean(n));
       // Things people (or the product for them) act on are the core of the model; in the answers only acts count.
       const subjectWord = lastWord(c.subject?.head ?? "");
-      // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the
-      // product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
+      // "we check the bank statement by hand": how the speakers do it today names what they touch, not what the product keeps ("volunteers sign up for shifts on a paper sheet" still names the shifts people sign up for).
       // ("Hasan does the sums by hand": one person they know, the same.)
       const byPerson = !(PRESENT_PRACTICE.test(c.text) && (weSay || c.subject?.proper || c.subject?.individual)) && (isPerson(c.subject) || Boolean(actor) || !c.subject || c.passive || PRODUCT.test(subjectWord) || Boolean(c.subjectInherited && c.subject && !c.subject.person && titleHeads.has(subjectWord)));
       // "I volunteer at a community radio station": where the speakers do what they do is who they are, no act of the product's.
@@ -706,6 +700,12 @@ function read(description: string, answers: string): Reading {
       const c = clauses.find((k) => k.verb && !k.negated && k.sentence.includes(ex.items[0]) && /\b(?:things|stuff|items)\b/i.test(k.text));
       const actor = c ? actorOf(c.subject, c.verb) : undefined;
       things.set(ex.of, { name: ex.of, verbs: c?.verb ? [c.verb] : [], actors: actor ? [actor] : [], verbsOf: actor && c?.verb ? { [actor]: [c.verb] } : {}, core: true, listed: true, at: pos(ex.items[0]), fromDescription: true });
+    }
+    // ("registers a family (household size, allergies, halal or not)": someone listed with what is noted of them, no one acting, is a record of its own.)
+    const person = { text: ex.of, head: ex.of, full: ex.of, proper: false };
+    if (!things.has(ex.of) && !actors.has(ex.of) && isPerson(person) && !/^(?:we|i|they|you|us)$/.test(ex.of) && !ex.items.some((x) => isPerson({ ...person, head: singularNoun(x.toLowerCase()) }))) {
+      things.set(ex.of, { name: ex.of, verbs: [], actors: [], verbsOf: {}, core: true, listed: true, at: pos(ex.of), fromDescription: true, person: true, fields: ex.items });
+      acts.find((a) => clauses.some((k) => k.verb === a.verb && pos(k.text) === a.at && k.objects.some((o) => o.head === ex.of)))?.objects.push(ex.of);
     }
     const t = things.get(ex.of);
     if (!t) continue;
