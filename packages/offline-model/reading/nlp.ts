@@ -1,7 +1,5 @@
-// The English NLP library behind the offline model's reading (compromise, MIT): part
-// of speech per word, verb infinitives, noun singulars. Configured once with the role
-// nouns and technology names it would otherwise mistake for verbs ("cooks list
-// dishes"), and memoised: a party calls the model ~120 times with the same text.
+// The English NLP library behind the offline model's reading (compromise, MIT): part of speech per word, verb infinitives, noun singulars. Configured once with the
+// role nouns and technology names it would otherwise mistake for verbs ("cooks list dishes"), and memoised: a party calls the model ~120 times with the same text.
 import nlp from "compromise";
 import { ROLES } from "../knowledge/actors";
 import { TECH_WORDS } from "./tech-words";

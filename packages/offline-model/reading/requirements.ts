@@ -1,9 +1,7 @@
-// What the person requires of the product beyond the things it manages, each with the
-// words they said it in: the channels it talks through (SMS, WhatsApp, e-mail), how people
-// identify themselves ("no account, just a phone number"), the devices it runs on, when it
-// must keep working (offline, 24/7), and the products they named — what they use today,
-// compare it with, or want it to talk to. A requirement exists only where the person's
-// words say it; every writer that carries one can quote the clause it came from.
+// What the person requires of the product beyond the things it manages, each with the words they said it in: the channels it talks through (SMS, WhatsApp, e-mail),
+// how people identify themselves ("no account, just a phone number"), the devices it runs on, when it must keep working (offline, 24/7), and the products they named
+// — what they use today, compare it with, or want it to talk to. A requirement exists only where the person's words say it; every writer that carries one can quote
+// the clause it came from.
 import { detectRegion } from "../knowledge/regions";
 import { TECHS } from "../knowledge/tech-catalog";
 import { isForeign, LANGUAGE_CODES } from "./languages";

@@ -231,3 +231,24 @@ describe("statedNeeds: a heading line", () => {
     expect(needs.some((n) => /book the lathe/.test(n.said))).toBe(true);
   });
 });
+
+// Written for this test: a youth hostel's volunteers, in no corpus.
+describe("a need's name and what hurts today", () => {
+  it("names the need without the product wished for or its parentheses, and a pain sends no message", () => {
+    const needs = statedNeeds(ctx("Today the wardens swap shifts in a WhatsApp group, which is a mess. We need a system where the warden checks in a guest (bed, nights, breakfast or not) and the manager plans the shifts."));
+    const need = needs.find((n) => n.kind !== "pain" && /checks in a guest/.test(n.said))!;
+    expect(needPath(need)?.name).toBe("The warden checks in a guest and the manager plans the shifts");
+    const pain = needs.find((n) => n.kind === "pain")!;
+    expect(needArchitectureLine(pain)).toMatch(/^What hurts today, .* — met in /);
+    expect(needArchitectureLine(pain)).not.toMatch(/message leaves/);
+  });
+});
+
+// Written for this test: a hospice kitchen, in no corpus.
+describe("targetUsers: a role whose name ends in another's", () => {
+  it("keeps what each does to itself ('the kitchen volunteer' is not every volunteer, nor the other way round)", () => {
+    const users = targetUsers(ctx("Volunteers sign up for shifts. We want a page where the kitchen volunteer logs each meal served."));
+    expect(users.find((u) => /^Volunteers\b/.test(u))).toBe("Volunteers — sign up for shifts");
+    expect(users.find((u) => /^Kitchen volunteers\b/.test(u))).toBe("Kitchen volunteers — log each meal served");
+  });
+});

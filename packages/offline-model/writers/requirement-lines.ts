@@ -156,7 +156,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
 
 /** "need to send quotes and then invoices when the job is done, …" → "Send quotes and then invoices when the job is done": what is done, not the wish ("What I'd love is something where we can …"). */
 function needName(said: string): string {
-  const first = said.replace(/^(?:(?:also|so|and|oh),?\s+)*(?:what\s+)?(?:(?:we|i)(?:\s+would|'d)?\s+)?(?:want|need|like|love)s?\s+(?:is\s+)?(?:(?:something|a way|an app|a place|one place)\s+)?(?:(?:where|to|that|for)\s+)?(?:(?:we|i|you|people)\s+(?:can\s+)?)?/i, "").split(/[,;:—–](?=\s)|\s-\s/)[0].replace(/[.!?]+$/, "").trim();
+  const first = said.replace(/^(?:(?:also|so|and|oh),?\s+)*(?:what\s+)?(?:(?:we|i)(?:\s+would|'d)?\s+)?(?:want|need|like|love)s?\s+(?:is\s+)?(?:(?:something|a way|an? (?:app|system|tool|site|website|page|place)|one place)\s+)?(?:(?:where|to|that|for)\s+)?(?:(?:we|i|you|people)\s+(?:can\s+)?)?/i, "").replace(/\s*\([^()]*\)/g, "").split(/[,;:—–](?=\s)|\s-\s/)[0].replace(/[.!?]+$/, "").trim();
   return capitalize(first.length <= 70 ? first : `${first.slice(0, 67).replace(/\s+\S*$/, "")}…`);
 }
 
@@ -198,7 +198,8 @@ export function needArchitectureLine(n: Need): string {
   if (n.kind === "people") return `${said} — who will use it: few steps, plain words and large touch targets, tried with some of them before release.`;
   const mods = [...new Set(n.entities.map(moduleOf))];
   const where = mods.length ? `the ${joinList(mods)} module${mods.length > 1 ? "s" : ""}` : "the domain module that owns it";
-  const how = scheduled(n.said) ? "; a scheduled job in the background worker does it when it is due, and retries a failed run" : NOTIFY.test(n.said) ? "; the message leaves through the background worker and the provider's adapter, retried on failure" : HOLDS.test(n.said) ? "; a database constraint keeps two people from holding the same thing at once" : "";
+  // (What hurts today says how things go now: "a WhatsApp group, which is chaos" asks for no message.)
+  const how = n.kind === "pain" ? "" : scheduled(n.said) ? "; a scheduled job in the background worker does it when it is due, and retries a failed run" : NOTIFY.test(n.said) ? "; the message leaves through the background worker and the provider's adapter, retried on failure" : HOLDS.test(n.said) ? "; a database constraint keeps two people from holding the same thing at once" : "";
   if (n.kind === "price") return `${said} — computed on the server in whole cents from one price table, never in the screens.`;
   if (n.kind === "rule" && !mods.length) return `${said} — a condition on the whole product, not on one record: each choice in the stack and the ADRs below is held to it.`;
   return n.kind === "rule" ? `${said} — a rule of ${where}, checked on the server for every request, never only in the screens${how}.` : `${n.kind === "pain" ? "What hurts today, " : ""}${said} — met in ${where}${how}.`;

@@ -3,6 +3,7 @@
 // from the person's words first, then from what the domain implies.
 import { actorList, userActors } from "../actors-view";
 import type { ProjectContext } from "../context";
+import type { Actor } from "../knowledge/actors";
 import { cardsSaid } from "../knowledge/regulations";
 import { CONDITION_LEAD, limits, painTopic, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
@@ -42,8 +43,11 @@ export function targetUsers(ctx: ProjectContext): string[] {
     const group = `(?:${escapeRegExp(a.plural)}|${escapeRegExp(a.singular)}s?|${word}s?|${a.plural.split(" ").pop()})`;
     // ("When a room becomes free, the caretaker offers it …": what the group does, with the condition it does it on.)
     const lead = `^(${CONDITION_LEAD})(?:the\\s+)?${group}`;
+    // ("the intake volunteer registers …" is not every volunteer's, "volunteers sign up" not the intake volunteers'; "volunteer drivers pick up" is the drivers'.)
+    const opens = (o: Actor, f: string) => new RegExp(`^${CONDITION_LEAD}(?:the\\s+)?(?:${escapeRegExp(o.plural)}|${escapeRegExp(o.singular)})\\b(?!\\s+(?:${escapeRegExp(a.plural)}|${escapeRegExp(a.singular)})\\b)`, "i").test(f);
+    const theirs = (f: string) => opens(a, f) || !all.some((o) => o !== a && opens(o, f));
     const does = ctx.profile.features
-      .filter((f) => new RegExp(`${lead}\\b`, "i").test(f))
+      .filter((f) => new RegExp(`${lead}\\b`, "i").test(f) && theirs(f))
       .map((f) => {
         const rest = stripTrailingPunct(f.replace(new RegExp(`${lead}\\s+`, "i"), ""));
         const cond = new RegExp(lead, "i").exec(f)?.[1] ?? "";
@@ -52,7 +56,7 @@ export function targetUsers(ctx: ProjectContext): string[] {
         return /^(?:of|over|under|with|without|in|at|from|on|aged|who|that)\b/i.test(rest) ? lowerFirst(stripTrailingPunct(f)) : lowerFirst(cond) + rest.replace(/^(\w+)(?=\s)/, (v) => ({ is: "are", has: "have", does: "do" })[v] ?? (/[^s]s$/.test(v) && tokens(v)[0]?.tags.has("PresentTense") ? infinitive(v) : v));
       });
     // ("Volunteer drivers pick up …"; but "the committee offers it to the next person" says nothing of what people do.)
-    const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`^(?:[\\w-]+\\s+){0,3}?${group}\\b`, "i").test(f));
+    const anyDoes = does.length ? does.join("; ") : ctx.profile.features.find((f) => new RegExp(`^(?:[\\w-]+\\s+){0,3}?${group}\\b`, "i").test(f) && theirs(f));
     // A group nothing was said about is named, not described.
     const detail = said ? `as you put it, ${quote(said, 140)}` : anyDoes ? lowerFirst(stripTrailingPunct(anyDoes)) : undefined;
     return detail ? `${capitalize(a.plural)} — ${detail}` : capitalize(a.plural);
