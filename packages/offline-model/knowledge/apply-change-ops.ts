@@ -1,9 +1,6 @@
-// Change operations applied to a stack, one by one: each is applied (with what changed,
-// before → after) or declined with the reason. "Use TypeScript" switches the toolchain;
-// "no PostGIS" strips the extension from the database; "no Kubernetes" swaps the host
-// for a managed platform; "no React Native" removes the native app. What the person
-// ruled out is written into the stack itself ("Ruled out by you: …"), so every later
-// document, which only sees the approved stack, keeps it out.
+// Change operations applied to a stack, one by one: each is applied (with what changed, before → after) or declined with the reason. "Use TypeScript" switches the
+// toolchain; "no PostGIS" strips the extension from the database; "no Kubernetes" swaps the host for a managed platform; "no React Native" removes the native app.
+// What the person ruled out is written into the stack itself ("Ruled out by you: …"), so every later document, which only sees the approved stack, keeps it out.
 import type { ChangeOp } from "../reading/change-request";
 import { applyStackChanges } from "./apply-stack-changes";
 import { escapeRegExp } from "../text-utils";

@@ -1,7 +1,5 @@
-// The entities the person named, as entity definitions: every thing people act on
-// ("reserve plots" → Plot), every act that is itself a record (→ Reservation, linked
-// to the Plot and to the member who made it). A catalogued noun keeps its designed
-// shape; anything else gets fields that fit what kind of thing it is.
+// The entities the person named, as entity definitions: every thing people act on ("reserve plots" → Plot), every act that is itself a record (→ Reservation, linked
+// to the Plot and to the member who made it). A catalogued noun keeps its designed shape; anything else gets fields that fit what kind of thing it is.
 import type { Reading } from "../reading/read-project";
 import { dictionaryTag, isMeasure, pastTense, singularNoun, thirdPerson, tokens } from "../reading/nlp";
 import { pascal, snake, unique, withArticle } from "../text-utils";

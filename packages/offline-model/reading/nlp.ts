@@ -93,6 +93,11 @@ export function tokens(text: string): Token[] {
         return;
       }
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
+      // ("bill each household monthly based on kilometres": a compound preposition is no verb.)
+      if (/^(?:based|depending|according)$/.test(t.norm) && /^(?:on|upon|to)$/.test(next?.norm ?? "")) {
+        out[i] = { ...t, tags: new Set(["Preposition"]) };
+        return;
+      }
       // ("chemistry gets mixed", "when each batch was mixed": after "get", or a thing and "be", a verb's past the library guessed an adjective is the passive's participle.)
       if (t.tags.has("Adjective") && /ed$/.test(t.norm) && infinitive(t.norm) !== t.norm && (/^(?:get|gets|got|getting)$/.test(prev?.norm ?? "") || (prev?.tags.has("Copula") && before?.tags.has("Noun") && !before.tags.has("Pronoun") && !before.tags.has("Person")))) {
         out[i] = { ...t, tags: new Set(["Verb", "PastTense", "Passive"]) };

@@ -592,7 +592,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     }
     // "see which rooms to clean": what is asked about is what the verb acts on; nobody else acts.
     // (Between "which" and "to" the words are that noun, whatever the tagger says.)
-    const to = k === 0 && /^(?:which|what)$/.test(rest[k].norm) && rest[k + 1] && !rest[k + 1].tags.has("Pronoun") ? rest.findIndex((t, x) => x > k + 1 && x <= k + 3 && t.norm === "to") : -1;
+    const to = (k === 0 || (k === 2 && /^(?:every|each)$/.test(rest[0].norm))) && /^(?:which|what)$/.test(rest[k].norm) && rest[k + 1] && !rest[k + 1].tags.has("Pronoun") ? rest.findIndex((t, x) => x > k + 1 && x <= k + 3 && t.norm === "to") : -1;
     if (to > 0 && rest[to + 1]?.tags.has("Verb")) {
       if (!isNounish(rest[to - 1])) rest[to - 1] = { ...rest[to - 1], tags: new Set(["Noun", /s$/.test(rest[to - 1].norm) ? "Plural" : "Singular"]) };
       rest.splice(k, 1);

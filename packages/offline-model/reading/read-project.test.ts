@@ -735,3 +735,20 @@ describe("readProject: who the speaker counts with themselves", () => {
     expect(r.things.map((t) => t.name)).toEqual(["vegetable box"]);
   });
 });
+
+// Written for this test: a cricket ground, a nursery and a sports league, in no corpus.
+describe("readProject: what is asked about after a time, what hurts, and a compound preposition", () => {
+  it("reads 'check every evening which cabins to clean' as cabins acted on, not acting", () => {
+    const r = readProject("Guests book the cabins online. The housekeeper must check every evening which cabins to clean.", "");
+    expect(r.actors).not.toContain("cabin");
+    expect(r.things.map((t) => t.name)).toContain("cabin");
+  });
+  it("hears a double booking and time spent as pains", () => {
+    expect(readProject("Parents reserve a slot by phone, and twice this term we had a double booking. Staff log the naps.", "").pains).toEqual(["Parents reserve a slot by phone, and twice this term we had a double booking."]);
+    expect(readProject("Clubs register teams. Our secretary spends two evenings a month on the invoices.", "").pains).toEqual(["Our secretary spends two evenings a month on the invoices."]);
+  });
+  it("keeps the object before 'based on' ('charge each club yearly based on the number of teams')", () => {
+    const c = readProject("We charge each club yearly based on the number of teams.", "").clauses[0];
+    expect(c.objects.map((o) => o.head)).toEqual(["club"]);
+  });
+});
