@@ -252,3 +252,12 @@ describe("targetUsers: a role whose name ends in another's", () => {
     expect(users.find((u) => /^Kitchen volunteers\b/.test(u))).toBe("Kitchen volunteers — log each meal served");
   });
 });
+
+// Written for this test: a bike share, in no corpus.
+describe("a need said of a noun", () => {
+  it("is named by its sentence, and what comes per booking holds nothing", () => {
+    const need = statedNeeds(ctx("Members book a cargo bike by the hour. The lock has a code that changes per booking.")).find((n) => /lock has a code/.test(n.said))!;
+    expect(needPath(need)).toMatchObject({ name: "The lock has a code that changes per booking" });
+    expect(needPath(need)?.mustHold).not.toMatch(/hold the same/);
+  });
+});

@@ -101,7 +101,8 @@ const scheduled = (s: string) => /\bremind/i.test(s) || (WHEN.test(s) && /\b(?:s
 // Who the person is ("we are a cooperative", "im a plumber"), what they know, when it is due: said elsewhere, not what the product does.
 const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own|work (?:at|in|for))\b|im\b)|\b(?:deadline|launch|go[- ]live|live by|start before|ready by)\b/i;
 // ("new members can't book until …": a booking said only as barred holds nothing.)
-const HOLDS = /(?<!\b(?:can't|cannot|can not|not|don't|won't|never)\s)\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
+// ("a code that changes per reservation": what comes per booking holds nothing either.)
+const HOLDS = /(?<!\b(?:can't|cannot|can not|not|don't|won't|never|per)\s)\b(?:reserv\w*|book(?:ed|ing)?(?!-)|rent(?:s|ed|ing)?|borrow\w*|hire[sd]?|hiring|lend\w*)\b/i;
 
 /** The model's entities a text names, by their name ("camera kit") or the person's word for them. */
 const MODAL_RULE = /\b(?:must|should|has to|have to|needs? to|cannot|can't|may not|never|only)\b/i;
@@ -137,7 +138,8 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
     if (!verbs.length && s === r.sentences[0]) continue;
     const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));
     const entities = entitiesIn(ctx, s);
-    const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula)?.text;
+    // ("The keys are in a keybox with a code that changes per reservation": a clause about a noun names nothing alone.)
+    const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula && !c.relative)?.text;
     // "Up to 150 climbers at once", "I teach about 35 pupils", "our shop runs 8–10 events a month": the load it must carry; "most singers are retired": who it must suit.
     const counts = r.quantities.some((q) => q.kind === "count" && q.sentence === s);
     // "Late returns cost €10 per started half hour": a price the server must compute as they set it.
