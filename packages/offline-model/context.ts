@@ -138,9 +138,7 @@ export class ProjectContext {
       // What the reader made of the person's sentences beats a split at their commas.
       if (read.length >= 1) p.features = read;
       const briefFeatures = bulletItems(this.briefSections["core features"]);
-      if (p.features.length < 3 && briefFeatures.length) {
-        p.features = [...new Set([...p.features, ...briefFeatures])].slice(0, 10);
-      }
+      if (p.features.length < 3 && briefFeatures.length) p.features = [...new Set([...p.features, ...briefFeatures])].slice(0, 10);
       return p;
     });
   }

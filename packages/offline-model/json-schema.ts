@@ -19,9 +19,7 @@ export function fitToSchema(value: unknown, schema: Schema | undefined): unknown
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return fitToSchema(value, asSchema(variants.find((v) => asSchema(v) && primaryType(asSchema(v)!) !== "null")));
   const type = primaryType(schema);
-  if (type === "string" && typeof value === "string") {
-    return schema.maxLength !== undefined ? truncate(value, schema.maxLength) : value;
-  }
+  if (type === "string" && typeof value === "string") return schema.maxLength !== undefined ? truncate(value, schema.maxLength) : value;
   if ((type === "integer" || type === "number") && typeof value === "number") {
     let n = type === "integer" ? Math.round(value) : value;
     if (schema.minimum !== undefined) n = Math.max(schema.minimum, n);

@@ -25,9 +25,7 @@ function chooseFamily({ traits, prefs, profile }: StackInput): { family: Family;
   }
   if (traits.has("cli")) return { family: "go", why: "a CLI should ship as one static binary per OS with nothing to install first" };
   if (traits.has("k8s_operator")) return { family: "go", why: "Kubernetes controllers are written in Go with controller-runtime; client-go, envtest and Kubebuilder all live there" };
-  if (traits.has("ai") && !traits.any("marketplace", "ecommerce", "realtime")) {
-    return { family: "python", why: "the AI features lean on Python's model and data tooling" };
-  }
+  if (traits.has("ai") && !traits.any("marketplace", "ecommerce", "realtime")) return { family: "python", why: "the AI features lean on Python's model and data tooling" };
   const who = team ? `; it suits ${quote(team, 80)}` : "";
   return { family: "node", why: `one language for the UI, the API and the tests, strict types end to end and the largest hiring pool${who}` };
 }

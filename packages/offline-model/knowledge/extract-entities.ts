@@ -193,9 +193,7 @@ export function extractEntities(description: string, answers: string, traits: Do
       if (actor) target = actor;
       const verb = m[4];
       let field = m[5] ?? `${snake(target)}_id`;
-      if (target === "User" && !m[5]) {
-        field = USER_FIELD_BY_VERB[verb] ?? (verb === "places" ? (roles.includes("buyer") ? "buyer_id" : "customer_id") : "user_id");
-      }
+      if (target === "User" && !m[5]) field = USER_FIELD_BY_VERB[verb] ?? (verb === "places" ? (roles.includes("buyer") ? "buyer_id" : "customer_id") : "user_id");
       if (fks.some((f) => f.name === field)) continue;
       fks.push({ name: field, type: "uuid", nullable: m[3] === "?", unique: m[1] === "=", references: target });
       relations.push({ from: d.name, to: target, field, verb, oneToOne: m[1] === "=", optional: m[3] === "?" });

@@ -151,9 +151,7 @@ export function risks(ctx: ProjectContext, tilt: "user" | "compliance" | "techni
 
 export function industryContext(ctx: ProjectContext): string[] {
   const out = ctx.regulations.filter((r) => r.id !== "owasp_asvs").map((r) => `${r.name}: ${r.obligations[0]}`);
-  for (const p of ctx.reading.requirements.filter((r) => r.kind === "product").slice(0, 3)) {
-    out.push(`${p.name} — ${productLines(p)[0]}: ${quote(p.said, 140)}`);
-  }
+  for (const p of ctx.reading.requirements.filter((r) => r.kind === "product").slice(0, 3)) out.push(`${p.name} — ${productLines(p)[0]}: ${quote(p.said, 140)}`);
   if (!out.length) out.push("No sector-specific regulation identified; OWASP ASVS Level 2 is the security baseline");
   return out.slice(0, 6);
 }
