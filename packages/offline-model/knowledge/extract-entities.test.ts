@@ -353,3 +353,13 @@ describe("extractEntities: someone the users keep a record of", () => {
     expect(child?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["name", "allergies", "pickup_code"]));
   });
 });
+
+// Written for this test: a swimming school, in no corpus.
+describe("extractEntities: what people call theirs", () => {
+  it("belongs to them when they have many ('parents see their invoices'), and they to it when each has one ('swimmers see their squad')", () => {
+    const m = model("Swimmers can see their squad and the pool times. Parents download their invoices.");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Swimmer", to: "Squad", field: "squad_id" }));
+    expect(m.relations).not.toContainEqual(expect.objectContaining({ from: "Squad", to: "Swimmer" }));
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Invoice", to: "Parent" }));
+  });
+});

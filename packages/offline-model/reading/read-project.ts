@@ -572,7 +572,8 @@ function read(description: string, answers: string): Reading {
         const t = at >= 0 ? things.get(compoundOf(np.head) ?? thingName(np) ?? "") : undefined;
         const before = (p: NounPhrase) => lowered.indexOf(p.text.toLowerCase());
         const owner = t && nounsOf(c).filter((p) => isPerson(p) && saidPlural(p) && before(p) >= 0 && before(p) < at && actorIn(p)).sort((a, b) => before(a) - before(b)).map((p) => actorIn(p)).at(-1);
-        if (t && owner && !t.person && t.name !== owner) t.of ??= owner;
+        // ("students see their group": one each, shared by many, so each belongs to it.)
+        if (t && owner && !t.person && t.name !== owner) saidPlural(np) ? (t.of ??= owner) : links.push({ from: owner, to: t.name, many: false, said: c.text });
       }
       if (objs.length || actor) read.add(c.sentence);
     } else if (!c.verb) {
