@@ -763,6 +763,13 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         const noted = tokens(prev?.text ?? "").find((t) => infinitive(t.norm) === prev?.verb)?.norm ?? "";
         // (A lone word between commas is a list item, whatever its form: "records the score, fouls, mood and …".)
         const unagreeing = c.subjectInherited && ((noted !== prev?.verb && /s$/.test(noted) && c.verb === tokens(piece)[0]?.norm) || !/\s/.test(piece));
+        // ("know the dog's breed, size, temper and any health issues before I arrive": after a possessive the pieces are more of what its owner has, whatever the tagger made of them.)
+        const owned = prev?.objects.some((o) => /^\S+'s\s/.test(o.full)) && prev.sentence === sentence && sentence.includes(`${prev.text}, ${piece}`) ? nounList(tokens(piece.replace(/\s+(?:before|after|when|while|until|if|so)\b.*$/i, "")).map((t) => (t.tags.has("Conjunction") || t.tags.has("Determiner") ? t : { ...t, tags: new Set(["Noun", "Singular"]) })), "list") : [];
+        if (owned.length && piece.split(/\s+/).length <= 8) {
+          prev!.objects.push(...owned);
+          prev!.text += `, ${piece}`;
+          break;
+        }
         if (prev && prevHadVerb && RECORDING.test(prev.verb ?? "") && prev.objects.length && (!c.subject || participles || unagreeing) && !c.negated && piece.split(/\s+/).length <= 8) {
           const ts = tokens(piece);
           const at = ts.findIndex((t) => PREPS.has(t.norm));
@@ -802,6 +809,8 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         if (c.verb && c.subject && !inside) subject = c.subject;
       }
     }
+    // ("the dog's breed, size and temper": what is listed after a possessive is what its owner records.)
+    for (const c of out.filter((k) => k.sentence === sentence && k.objects.length >= 2 && !k.attributes && /^\S+'s\s/.test(k.objects[0].full))) [c.attributes, c.objects] = [{ of: singularNoun(c.objects[0].full.split("'")[0].toLowerCase()), items: c.objects.map((o) => o.full.replace(/^\S+'s\s+/, "")) }, []];
     // "After every inspection we want to note the queen status, brood frames and varroa count": what is noted at each X is what one X records.
     const each = AT_EACH.exec(sentence);
     const noted = each && out.find((c) => c.sentence === sentence && RECORDING.test(c.verb ?? "") && c.objects.length >= 2 && !c.negated && !c.attributes);

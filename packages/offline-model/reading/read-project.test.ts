@@ -752,3 +752,12 @@ describe("readProject: what is asked about after a time, what hurts, and a compo
     expect(c.objects.map((o) => o.head)).toEqual(["club"]);
   });
 });
+
+// Written for this test: a cat sitter, in no corpus.
+describe("readProject: what is listed after a possessive", () => {
+  it("is what its owner records, whatever the tagger made of each word ('the cat's diet, age, litter and any medicines')", () => {
+    const r = readProject("Owners book home visits online. The sitter needs to know the cat's diet, age, litter and any medicines before the first visit.", "");
+    expect(r.things.find((t) => t.name === "cat")?.fields).toEqual(["diet", "age", "litter", "medicines"]);
+    expect(r.things.map((t) => t.name)).not.toContain("medicine");
+  });
+});
