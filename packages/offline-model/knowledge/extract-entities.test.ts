@@ -363,3 +363,13 @@ describe("extractEntities: what people call theirs", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "Invoice", to: "Parent" }));
   });
 });
+
+// Written for this test: a kayak club, in no corpus.
+describe("extractEntities: a record named as a thing and as what people do", () => {
+  it("takes the act's shape, and the thing acted on holds no one ('the rentals are noted in a ledger' … 'members rent up to two kayaks')", () => {
+    const m = model("The rentals are noted in a ledger. Members rent up to two kayaks for a day.");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Rental", to: "Kayak" }));
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Rental", field: "member_id" }));
+    expect(m.relations.filter((r) => r.from === "Kayak")).toEqual([]);
+  });
+});

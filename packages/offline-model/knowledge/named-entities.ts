@@ -183,8 +183,8 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     // What the person said one of it records is its fields; the kind only says what it is.
     const listed = t.fields?.length ? { purpose: found?.purpose ?? `A ${t.name} as the person described it`, fields: listedFields(t.fields) } : found;
     const kind = t.kinds ? { purpose: listed?.purpose ?? `A ${t.name} as the person described it: ${t.kinds.join(" or ")}`, fields: withListed(listed?.fields ?? "name:string; description:text?; status:enum(active|archived)", kindField(t.kinds)) } : listed;
-    // Everyone who acts on it is recorded: "owners book walks, walkers accept them".
-    const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...t.actors.filter(acts).map((a) => userRef(a, acts(a)!, roles))];
+    // Everyone who acts on it is recorded: "owners book walks, walkers accept them" (where a record of the act holds who, the thing does not: "pupils borrow books").
+    const refs = [...(t.of ? [`${pascal(t.of)}:has`] : []), ...t.actors.filter((a) => acts(a) && !reading.acts.some((x) => x.actor === a && x.objects.includes(t.name))).map((a) => userRef(a, acts(a)!, roles))];
     const def = { name, match: [], purpose: kind?.purpose ?? `A ${t.name} as the person described it`, fields: kind?.fields ?? "name:string; description:text?; status:enum(active|archived)", refs };
     push({ def, at: t.at, core: t.core, said: t.name });
     // A duty rota needs its turns: who is due when, and whether it was done (a timetable has none).
@@ -215,6 +215,9 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       continue;
     }
     const name = pascal(a.record);
+    // ("the loans are written on cards" … "pupils borrow books": a record named as a thing and as what people do takes the act's shape.)
+    const plain = out.find((d) => d.def.name === name && !d.def.refs?.length && !d.def.match?.length);
+    if (plain) out.splice(out.indexOf(plain), 1);
     // ("parts ordered from a supplier": an act nobody is said to do is no customer's order.)
     if (CATALOGUED_ACTS.has(a.record) && a.actor) {
       const cat = ENTITY_CATALOG.find((d) => d.name === name);

@@ -146,7 +146,7 @@ export function painTopic(reading: Reading): string[] {
 const RULE = /\b(?:must|should|shall|has to|have to|needs? (?:to|a|an|the)|cannot|can't|may not|mustn't|shouldn't|only\b[^.]*\b(?:can|may|should)|otherwise|at most|at least|no more than|max(?:imum)?|min(?:imum)?|never)\b/i;
 
 /** A rule that limits: who only, never, not, how many, or what must be done to a thing ("must be approved"); a bare modal asks for something the product does ("members should get the agenda"). */
-export const limits = (s: string) => /\b(?:(?:must|should|shall|has to|have to|needs? to) (?:not |never )?be \w+ed|needs? (?:a|an|the)|cannot|can't|may not|mustn't|shouldn't|only|otherwise|at most|at least|no more than|max(?:imum)?|min(?:imum)?|never|unless)\b/i.test(s);
+export const limits = (s: string) => /\b(?:(?:must|should|shall|has to|have to|needs? to) (?:not |never )?be \w+ed|needs? (?:a|an|the)|cannot|can't|may not|must not|mustn't|should not|shouldn't|only|otherwise|at most|at least|no more than|max(?:imum)?|min(?:imum)?|never|unless)\b/i.test(s);
 
 /** The rules the person stated, one sentence each, in their words (not conditions on the product, not pains). */
 export function statedRules(reading: Reading): string[] {

@@ -75,7 +75,8 @@ function isPrep(run: Token[], k: number): boolean {
   // ("instead of the endless email ping-pong": one preposition, so what the product replaces is tied to nothing it keeps.)
   if (run[k].norm === "instead") return next?.norm === "of";
   if (run[k].norm === "of" && run[k - 1]?.norm === "instead") return false;
-  return PREPS.has(run[k].norm) && !(/^(?:about|around|over|under|nearly|almost|roughly)$/.test(run[k].norm) && next && (next.tags.has("Value") || /^\d/.test(next.norm)));
+  // ("borrow up to two books": before a number "up to" says how many.)
+  return PREPS.has(run[k].norm) && !((/^(?:about|around|over|under|nearly|almost|roughly)$/.test(run[k].norm) || (run[k].norm === "to" && run[k - 1]?.norm === "up")) && next && (next.tags.has("Value") || /^\d/.test(next.norm)));
 }
 
 function isVerb(t: Token, next?: Token): boolean {
@@ -256,8 +257,7 @@ function firstVerbIndex(ts: Token[]): number {
     // ("10 euro per month for hosting": a gerund after a preposition is a noun, and the clause's verb is elsewhere or nowhere.)
     if (i > 0 && ts[i].tags.has("Gerund") && ts[i - 1].tags.has("Preposition")) continue;
     if (i > 0 && !conjugated && (ts[i - 1].tags.has("Determiner") || /^\d[\d,.]*$/.test(ts[i - 1].norm)) && !/^(?:that|this|these|those)$/.test(ts[i - 1].norm) && !ts[i].tags.has("Copula") && !ts[i].tags.has("Modal")) continue;
-    // ("Rush cases cost extra": a first word, a plural and a verb the plural agrees with are a subject and its verb, no command;
-    // "let kids choose" still is one.)
+    // ("Rush cases cost extra": a first word, a plural and a verb the plural agrees with are a subject and its verb, no command; "let kids choose" still is one.)
     const [noun, then] = [ts[i + 1], ts[i + 2]];
     if (i === 0 && noun?.tags.has("Plural") && noun.tags.has("Noun") && !noun.tags.has("Pronoun") && then?.tags.has("Verb") && !then.tags.has("Noun") && (then.tags.has("Infinitive") || then.tags.has("PresentTense")) && !/s$/.test(then.norm) && !/^(?:let|make|help|have|see|watch|hear|get)$/.test(ts[i].norm)) continue;
     if (isVerb(ts[i], ts[i + 1])) return i;
@@ -278,8 +278,7 @@ interface Piece {
 function colonList(sentence: string, parts: string[]): string[] | undefined {
   const items = parts.flatMap((p) => p.split(/\s+(?:and|&)\s+/)).map((x) => x.trim().replace(/^(?:and|or)\s+/i, "").replace(/[.!?]+$/, "")).filter(Boolean);
   if (items.length < 2) return undefined;
-  // ("…our own ticketing: free events, a waitlist and a bundle": things said with an article are things, not what one record holds;
-  // "a quilt show: members enter quilts, judges give scores" lists steps, clauses with a subject of their own.)
+  // ("…our own ticketing: free events, a waitlist and a bundle": things said with an article are things, not what one record holds; "a quilt show: members enter quilts, judges give scores" lists steps, clauses with a subject of their own.)
   // ("any faults found", "number of dogs allowed": a participle after a noun only says which, that item is still a field.)
   const clause = (x: string) => parsePiece(sentence, x, undefined, false).some((c) => c.verb && c.subject && (c.objects.length > 0 || !tokens(x).some((t) => t.tags.has("PastTense") || t.tags.has("Participle"))));
   return items.every((x) => x.split(/\s+/).length <= 5 && !/^(?:we|they|i|you|he|she|it|there|an?)\b/i.test(x) && !/\b(?:is|are|was|were|will|would|can|could|should|must)\b/i.test(x) && !clause(x)) ? items : undefined;

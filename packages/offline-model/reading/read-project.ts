@@ -609,8 +609,7 @@ function read(description: string, answers: string): Reading {
     }
   }
 
-  // "some kids have allergies", "parents order lunches for their kids": people who act on nothing
-  // but have things of their own, or for whom the users act, are a record of their own.
+  // "some kids have allergies", "parents order lunches for their kids": people who act on nothing but have things of their own, or for whom the users act, are a record of their own.
   const GENERIC = /^(?:people|person|user|users|everyone|staff|team|we|i|they|you|community|family|families)$/;
   const dependant = (np?: NounPhrase) => (np && isPerson(np) && !np.individual && !np.proper && !GENERIC.test(lastWord(np.head)) && !actors.has(actorIn(np) ?? np.head) ? singularNoun(np.head) : undefined);
   for (const c of clauses) {
@@ -631,8 +630,7 @@ function read(description: string, answers: string): Reading {
     if (t) t.kinds = unique([...(t.kinds ?? []), ...np.kinds!]);
   }
 
-  // "every time someone opens a hive they log an inspection", "after each trip skippers log an
-  // entry": what is logged when something is done to a thing is a record of that thing.
+  // "every time someone opens a hive they log an inspection", "after each trip skippers log an entry": what is logged when something is done to a thing is a record of that thing.
   for (const c of clauses) {
     if (!c.verb || c.negated || !/^(?:log|record|note|enter|write|file)$/.test(c.verb)) continue;
     const logged = c.objects.map((o) => thingName(o)).find((n) => n && things.has(n));
@@ -683,8 +681,7 @@ function read(description: string, answers: string): Reading {
   for (const s of [...pains, ...skills.map((k) => k.sentence), ...qs.map((q) => q.sentence)]) read.add(s);
   const unclear = sentences.filter((s) => !read.has(s) && !languages.some((l) => saysLanguage(s, l)) && s.split(/\s+/).length >= 3);
 
-  // "Visitors bring toasters, lamps and bikes" … "each visitor can bring one item": nouns
-  // listed with the verb a general noun takes are kinds of it, not tables of their own.
+  // "Visitors bring toasters, lamps and bikes" … "each visitor can bring one item": nouns listed with the verb a general noun takes are kinds of it, not tables of their own.
   for (const c of clauses) {
     const general = c.verb && !c.negated && c.objects.length >= 2 ? [...things.values()].find((t) => GENERAL.test(t.name) && t.verbs.includes(c.verb!)) : undefined;
     const kinds = general ? c.objects.filter((o) => o.head !== general.name && things.get(o.head)?.verbs.every((v) => v === c.verb)) : [];
@@ -711,8 +708,7 @@ function read(description: string, answers: string): Reading {
     const t = things.get(ex.of);
     if (!t) continue;
     t.listed = true;
-    // "a job sheet per bike (what was fixed, parts used, labour minutes)": a question or a noun with its
-    // participle says what the record holds, not a kind or a state of it.
+    // "a job sheet per bike (what was fixed, parts used, labour minutes)": a question or a noun with its participle says what the record holds, not a kind or a state of it.
     const holds = ex.items.some((x) => /^(?:what|which|who|how|when)\b/i.test(x) || tokens(x).some((w, i) => i > 0 && w.tags.has("PastTense") && tokens(x)[i - 1].tags.has("Noun")));
     if (holds) t.fields ??= ex.items;
     else t.examples ??= ex.items;

@@ -261,3 +261,11 @@ describe("a need said of a noun", () => {
     expect(needPath(need)?.mustHold).not.toMatch(/hold the same/);
   });
 });
+
+// Written for this test: a housing co-op, in no corpus.
+describe("projectConstraints: a rule said with 'must not'", () => {
+  it("is a rule that limits, said once", () => {
+    const lines = projectConstraints(ctx("Residents book the laundry room. Residents must not see each other's bookings."));
+    expect(lines.filter((l) => /each other's bookings/.test(l))).toEqual(["A rule you set: “Residents must not see each other's bookings”"]);
+  });
+});

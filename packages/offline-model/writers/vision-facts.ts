@@ -93,7 +93,8 @@ export function statedFacts(ctx: ProjectContext): string[] {
       r.skills.some((k) => k.sentence === s),
   );
   // Only sentences from the answers need carrying: the description travels with every phase.
-  return unique(picks.filter((s) => (!answers || answers.includes(s.slice(0, 30))) && !isMetaAnswer(s))).slice(0, 5);
+  // (A rule the person set is carried as that rule, not said twice.)
+  return unique(picks.filter((s) => (!answers || answers.includes(s.slice(0, 30))) && !isMetaAnswer(s) && !statedRules(r).includes(s))).slice(0, 5);
 }
 
 export function projectConstraints(ctx: ProjectContext): string[] {
