@@ -277,3 +277,11 @@ describe("featuresFromReading: what the person asked for", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["The treasurer approves each claim", "Players pay a fee by bank transfer"]);
   });
 });
+
+// Written for this test, in no corpus: a livery yard.
+describe("featuresFromReading: what the speaker needs to know", () => {
+  it("is a feature, while what they know is who they are", () => {
+    const t = "Owners book stables online. I need to know the horse's feed, shoes and vet before arrival. I know some Python.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["I need to know the horse's feed, shoes and vet before arrival", "Owners book stables online"]);
+  });
+});

@@ -93,8 +93,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:we|i)\s+(?!(?:\w+\s+)?(?:want|need|would|'d|have to|must|should|can|will)\b)/i.test(text) && c.objects.every((o) => o.time)) continue;
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
-    // "most fixers only use email", "many people have only basic phones", "I use the laptop": what the people it serves, people at large or the speakers have or use is who they are, not a feature.
-    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && (c.subject ? reading.actors.includes(subjectWord) || c.subject.head === "person" : /^(?:we|i)\s/i.test(text)) && !c.extras.some((e) => e.verb)) continue;
+    // "most fixers only use email", "many people have only basic phones", "I use the laptop": what the people it serves, people at large or the speakers have or use is who they are, not a feature ("I need to know the dog's breed" is one).
+    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && (c.subject ? reading.actors.includes(subjectWord) || c.subject.head === "person" : /^(?:we|i)\s(?!(?:\w+\s+)?(?:want|need|would like|'d like)s? to\b)/i.test(text)) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
     // ("I want to keep notes per piano" is a wish, not who they are.)

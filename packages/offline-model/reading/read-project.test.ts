@@ -761,3 +761,12 @@ describe("readProject: what is listed after a possessive", () => {
     expect(r.things.map((t) => t.name)).not.toContain("medicine");
   });
 });
+
+// Written for this test: a mobile piano tuner, in no corpus.
+describe("readProject: someone's own place that someone goes to", () => {
+  it("is no record ('I drive to their cottage'), while what people come to is ('coming to the recital')", () => {
+    const names = readProject("Owners book a tuning online and I drive to their cottage. Pupils say if they are coming to the recital.", "").things.map((t) => t.name);
+    expect(names).not.toContain("cottage");
+    expect(names).toContain("recital");
+  });
+});

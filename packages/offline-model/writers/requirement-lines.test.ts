@@ -269,3 +269,11 @@ describe("projectConstraints: a rule said with 'must not'", () => {
     expect(lines.filter((l) => /each other's bookings/.test(l))).toEqual(["A rule you set: “Residents must not see each other's bookings”"]);
   });
 });
+
+// Written for this test: a bike fitter, in no corpus.
+describe("projectConstraints: a product the person keeps", () => {
+  it("is said once, as what it must work with, not again as something asked", () => {
+    const lines = projectConstraints(ctx("Riders book a fitting online. I use SumUp for card payments, that should stay."));
+    expect(lines.filter((l) => /that should stay/.test(l))).toHaveLength(1);
+  });
+});
