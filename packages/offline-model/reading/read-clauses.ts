@@ -291,8 +291,7 @@ function pieces(sentence: string, first: boolean): Piece[] {
   // ("Teachers create a trip: destination, date, …", "Each spring we run a swap: …" are clauses: a subject and its verb name no product.)
   const lead = colon && colon[1].split(/\s+/).length <= 8 && !parsePiece(sentence, colon[1], undefined, false).some((c) => c.verb && (c.subject || /\b(?:we|i|they)\b/i.test(colon[1]))) ? [{ text: colon[1].trim(), title: true }] : [];
   const body = lead.length ? colon![2] : sentence;
-  // A list in parentheses ("a broken item (small electricals, clothes, bikes)") belongs to
-  // the noun before it: its commas are not clause breaks.
+  // A list in parentheses ("a broken item (small electricals, clothes, bikes)") belongs to the noun before it: its commas are not clause breaks.
   const held: string[] = [];
   const masked = body.replace(/\([^()]*\)/g, (m) => `\u0001${held.push(m) - 1}\u0001`);
   const parts = masked

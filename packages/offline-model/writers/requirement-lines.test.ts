@@ -277,3 +277,12 @@ describe("projectConstraints: a product the person keeps", () => {
     expect(lines.filter((l) => /that should stay/.test(l))).toHaveLength(1);
   });
 });
+
+// Written for this test: a bike fitter, in no corpus.
+describe("statedNeeds: a product the person keeps", () => {
+  it("is its requirement's need, not a rule on the whole product besides", () => {
+    const c = ctx("Riders book a fitting online. I use SumUp for card payments, that should stay.");
+    expect(statedNeeds(c).filter((n) => /that should stay/.test(n.said)).map((n) => n.kind)).toEqual(["requirement"]);
+    expect(writeArchitecture(c)).not.toMatch(/that should stay” — a condition on the whole product/);
+  });
+});

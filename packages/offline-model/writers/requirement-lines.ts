@@ -116,9 +116,11 @@ function entitiesIn(ctx: ProjectContext, text: string): string[] {
 /** Everything the person asked of the product, from one reading of their words: the requirements and rules they stated, then each sentence that says what the product does with their things, and the pain it must cure. A sentence already carried whole by a requirement or rule, or that says who they are, what they know, what they ruled out or how they work today, is not a need. */
 export function statedNeeds(ctx: ProjectContext): Need[] {
   const r = ctx.reading;
-  const rules = statedRules(r);
   // A name said in passing ("Season is May to September") is no product in use; "no account" is said by the phone-number identity when there is one.
   const reqs = r.requirements.filter((q) => ((q.relation !== "uses" && q.relation !== "named") || /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i.test(q.said)) && !(q.name === "no account" && r.requirements.some((y) => y.name === "phone number")));
+  // (A sentence that is mostly one requirement is carried, quoted, by that requirement's lines: "I use Square …, that should stay" is no rule besides.)
+  const carried = (s: string) => reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6);
+  const rules = statedRules(r).filter((s) => !carried(s));
   const needs: Need[] = [
     ...reqs.map((q): Need => ({ kind: "requirement", said: q.said, requirement: q, entities: [] })),
     // ("We are all volunteers, so hosting must be cheap": the rule is the piece that says must, and binds only the things it names, or the one "it" stands for.)
@@ -130,8 +132,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   let features = 0;
   for (const s of new Set(r.sentences)) {
     const pain = r.pains.slice(0, 2).includes(s);
-    // A sentence that is mostly one requirement is carried, quoted, by that requirement's lines.
-    if (reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6) || r.languages.some((l) => saysLanguage(s, l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || OUT_OF_SCOPE.test(s) || r.ruledOut.some((x) => s.includes(x) && x.length >= s.length * 0.6)) continue;
+    if (carried(s) || r.languages.some((l) => saysLanguage(s, l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || OUT_OF_SCOPE.test(s) || r.ruledOut.some((x) => s.includes(x) && x.length >= s.length * 0.6)) continue;
     // Something done ("technicians check kits back in"), or a short fragment of it ("Live GPS during walk"); not a count or a trait ("most singers are retired").
     const verbs = tokens(s).filter((t) => t.tags.has("Verb"));
     // ("Darkroom Collective - Glasgow": a first line with no verb is the heading, no need.)
