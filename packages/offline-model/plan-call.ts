@@ -96,8 +96,7 @@ export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState):
   }
   switch (stage.kind) {
     case "discuss": {
-      // A multi-step caller that executed ready_to_summarize comes back once more; do
-      // not repeat the whole message and the signal (that would loop).
+      // A multi-step caller that executed ready_to_summarize comes back once more; do not repeat the whole message and the signal (that would loop).
       if (afterReadySignal(opts.prompt, READY_TOOL)) return say("Ready to summarize.");
       const segments: Segment[] = [{ kind: "text", text: turn.text }];
       if (stage.readyTool) segments.push({ kind: "tool", name: READY_TOOL, input: "{}" });

@@ -188,8 +188,7 @@ function numberPhrases(text: string): string[] {
 
 function answerFacts(answers: string, actors: string[]): AnswerFacts {
   const ss = sentences(answers).filter((s) => !isMetaAnswer(s));
-  // ("Teachers are freelancers": a sentence about the people it serves says nothing of the team that builds it;
-  // "two members are software developers" does.)
+  // ("Teachers are freelancers": a sentence about the people it serves says nothing of the team that builds it; "two members are software developers" does.)
   const theirs = (s: string) => actors.includes((readClauses(s, false)[0]?.subject?.head ?? "").split(" ").pop()!) && !/\b(?:developers?|engineers?|devs?|programmers?|coders?)\b/i.test(s);
   // "I'm a solo developer" is about the team, never about the audience.
   const about = (t: AnswerTopic) => ss.filter((s) => TOPIC_PATTERNS[t].test(s) && !(t === "audience" && /^(?:i|we|i'm|we're|our)\b/i.test(s)) && !(t === "team" && theirs(s)));

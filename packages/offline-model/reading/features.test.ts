@@ -285,3 +285,11 @@ describe("featuresFromReading: what the speaker needs to know", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["I need to know the horse's feed, shoes and vet before arrival", "Owners book stables online"]);
   });
 });
+
+// Written for this test, in no corpus: a youth rugby club.
+describe("featuresFromReading: a wish's 'where' and how people pay", () => {
+  it("leads to what people do there, and 'by card or cash' alone is no feature", () => {
+    const t = "We want a page where the coach can see who is injured. Members pay the fee in January, by card or cash at the door.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["The coach can see who is injured", "Members pay the fee in January"]);
+  });
+});

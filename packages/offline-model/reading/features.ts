@@ -62,7 +62,9 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("I would love a website where …": wishing for the product itself says nothing it does.)
     if (/^(?:want|like|love|need)$/.test(c.verb) && c.objects.length && c.objects.every((o) => PRODUCT.test(lastWord(o.head)) || wishedProduct(c, o))) continue;
     // ("because we have to report …": the reason is said as what has to be done.)
-    let text = c.text.replace(/^(?:and|or|then|also|because|since)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
+    // ("… and where the committee can see who is next": a wish's "where" leads to what people do there; "by bank transfer or cash" says only how.)
+    if (/^by\s/i.test(c.text)) continue;
+    let text = c.text.replace(/^(?:and|or|then|also|because|since|where)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // ("we want translators to accept jobs, and clients to upload files": what a wish asks of them is what they can do.)
     if (c.subject) text = text.replace(new RegExp(`^((?:the\\s+)?${escapeRegExp(c.subject.text)})\\s+to\\s+(?=[a-z])`, "i"), "$1 can ");

@@ -770,3 +770,13 @@ describe("readProject: someone's own place that someone goes to", () => {
     expect(names).toContain("recital");
   });
 });
+
+// Written for this test: a choir and a church fete, in no corpus.
+describe("readProject: an idiom and what can stay as it is", () => {
+  it("names no thing ('singers move or lose touch'), nor does what the person leaves on paper ('we sell jam at the fete but that can stay on paper')", () => {
+    const names = readProject("Singers sign up for concerts, and the list is a mess because singers move or lose touch. We also sell jam at the fete but that can stay on paper.", "").things.map((t) => t.name);
+    expect(names).toContain("concert");
+    expect(names).not.toContain("touch");
+    expect(names).not.toContain("jam");
+  });
+});

@@ -474,7 +474,7 @@ function read(description: string, answers: string): Reading {
         // ("I have no IT knowledge": what people say they lack is no thing.)
         .filter((o) => !(c.negated && LACK.test(lastWord(o.head))))
         // ("we keep track in a notebook", "we lose count", "coaches have priority": a bare singular after keep, lose or have is part of the verb, no record.)
-        .filter((o) => !(o.bare && /^(?:keep|lose|have)$/.test(c.verb!)))
+        .filter((o) => !(o.bare && (/^(?:keep|lose|have)$/.test(c.verb!) || new RegExp(`\\b(?:keep|lose|have)s?\\s+${escapeRegExp(o.text)}\\b`, "i").test(c.text))))
         .filter((o) => !wishedProduct(c, o))
         // ("assign a translator and a reviewer": what is listed with a person is a person.)
         .filter((o) => !isPaymentMethod(o.head) && !(isPerson(o) && (o.person || !/(?:er|or)$/.test(o.head) || acting.has(o.head) || tokens(o.text).at(-1)?.tags.has("Actor") || c.objects.some((x) => x !== o && isPerson(x) && (x.person || acting.has(x.head))))) && ((!DEVICES.has(lastWord(o.head)) && !PRODUCT.test(lastWord(o.head))) || HANDED.test(c.verb!)))

@@ -65,7 +65,7 @@ const AVAILABILITY: Array<[string, RegExp]> = [
 ];
 
 /** "… but this we do in our old cash program, not needed in the new app": a sentence the person put outside the product. */
-export const OUT_OF_SCOPE = /\b(?:not needed|not required|no need for (?:it|this|that) |out of scope|not (?:in|part of|for) (?:the|this) (?:new )?(?:app|product|system|tool|site|platform))/i;
+export const OUT_OF_SCOPE = /\b(?:not needed|not required|(?:can|could|may|will) stay (?:on paper|as (?:it )?is|in \w+)|no need for (?:it|this|that) |out of scope|not (?:in|part of|for) (?:the|this) (?:new )?(?:app|product|system|tool|site|platform))/i;
 /** "maybe later an app for phones": wanted one day, not asked of the first release. */
 const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:before|after|ahead|early|earlier|late|later|in advance))|some ?day|eventually|phase (?:2|two)|not (?:now|yet|at first))\b/i;
 
