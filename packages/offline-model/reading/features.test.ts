@@ -293,3 +293,13 @@ describe("featuresFromReading: a wish's 'where' and how people pay", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["The coach can see who is injured", "Members pay the fee in January"]);
   });
 });
+
+// Written for this test, in no corpus: a bike workshop.
+describe("featuresFromReading: what follows a ban", () => {
+  it("is how it is done instead only right after it; the wish goes on after that", () => {
+    const t = "We want a booking page: no account, just an email address, the rider picks a repair slot and we confirm it. No payments in the app, we settle up in cash.";
+    const features = featuresFromReading(readProject(t), t);
+    expect(features).toContain("The rider picks a repair slot and we confirm it");
+    expect(features.join("\n")).not.toMatch(/settle up/);
+  });
+});

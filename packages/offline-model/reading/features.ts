@@ -70,8 +70,9 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (c.subject) text = text.replace(new RegExp(`^((?:the\\s+)?${escapeRegExp(c.subject.text)})\\s+to\\s+(?=[a-z])`, "i"), "$1 can ");
     // "Some neighbours read Turkish better than English": a language is carried as the screens' languages, never as a feature.
     if ([...c.objects, ...c.extras.map((e) => e.np)].some((np) => Object.hasOwn(LANGUAGE_CODES, np.text))) continue;
-    // "No payments in the app, we settle up in cash": what follows a ban in its sentence is how it is done instead.
-    if (reading.ruledOut.some((r) => c.sentence.includes(r) && c.sentence.indexOf(r) < c.sentence.indexOf(c.text))) continue;
+    // "No payments in the app, we settle up in cash": what follows a ban is how it is done instead ("no account, just a phone number, the customer picks a time" goes on).
+    const ban = reading.clauses[reading.clauses.indexOf(c) - 1];
+    if (ban?.sentence === c.sentence && reading.ruledOut.some((r) => ban.text.includes(r) || r.includes(ban.text))) continue;
     // "Our street shares one old van": what the speakers' own place or group does is their setting ("our members book" is people acting).
     if (/^(?:our|my)\s/i.test(text) && c.subject && !reading.actors.includes(subjectWord) && !PRODUCT.test(subjectWord)) continue;
     // ("tool library in Leeds, run from a church basement": a verb with neither subject nor object right after their own place, said alone, says how it is run.)

@@ -304,8 +304,7 @@ function pieces(sentence: string, first: boolean): Piece[] {
     const [prev, sep, run] = [out.at(-1), parts[i - 1]?.trim(), commaRun(parts, i)];
     // After a colon, a list of short items up to the next ; or dash is one piece's list.
     const items = prev && sep === ":" ? colonList(sentence, run) : undefined;
-    // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the last items of a list after a comma
-    // continue it, so they keep the clause's verb; "we make crowns, bridges, dentures": so does the rest of the run, though no "and" closes it ("fixed, not fixed, or needs a part": nor an "or" after a comma).
+    // "broken toasters, lamps and bikes", "as repaired, not repairable or needs a part": the last items of a list after a comma continue it, so they keep the clause's verb; "we make crowns, bridges, dentures": so does the rest of the run, though no "and" closes it ("fixed, not fixed, or needs a part": nor an "or" after a comma).
     const joined = !items && prev && sep === "," ? (endsList(prev.text, text) ? [text] : listGoesOn(prev.text, run) || (/^(?:and|or)\s/i.test(run.at(-1)!) && endsList(prev.text, run.join(", "))) ? run : undefined) : undefined;
     const examples = !items && prev && /^[—–-]$/.test(sep) && run.length >= 3 && run.every((x) => x.split(/\s+/).length <= 2 && !NEGATORS.has(x.split(/\s+/)[0].toLowerCase()));
     if (items) prev!.listed = { items, parts: run };
@@ -369,8 +368,7 @@ export function parentheticalExamples(sentence: string): Examples[] {
       .split(/\s*,\s*|\s+(?:and|or)\s+|\s*\/\s*/)
       .map((x) => x.replace(/^(?:e\.g\.|i\.e\.|such as|like|etc\.?)\s*/i, "").replace(/\s*etc\.?$/i, "").trim())
       .filter((x) => x && x.split(/\s+/).length <= 4 && !/^\d/.test(x));
-    // Only the noun group right before the parenthesis: "gets an outcome (…)" is about the outcome,
-    // "repairs to the boiler (…)" about the boiler; "a job sheet per bike (…)" about the job sheet.
+    // Only the noun group right before the parenthesis: "gets an outcome (…)" is about the outcome, "repairs to the boiler (…)" about the boiler; "a job sheet per bike (…)" about the job sheet.
     const words = tokens(m[1]);
     const per = words.findLastIndex((t) => t.norm === "per");
     const before = per > 0 ? words.slice(0, per) : words;
@@ -378,8 +376,7 @@ export function parentheticalExamples(sentence: string): Examples[] {
     const lastVerb = ts.map((t) => t.tags.has("Verb") && !t.tags.has("Noun")).lastIndexOf(true);
     const np = nounPhrase(ts.slice(lastVerb + 1));
     if (np && items.length >= 2) out.push({ of: np.head, items });
-    // "things they can lend (ladders, drills, a pasta machine)": the examples name what the
-    // vague word stands for, so it is a thing of its own, an item.
+    // "things they can lend (ladders, drills, a pasta machine)": the examples name what the vague word stands for, so it is a thing of its own, an item.
     else if (!np && items.length >= 2 && /\b(?:things|stuff|items)\b/i.test(m[1])) out.push({ of: "item", items, vague: true });
   }
   return out;

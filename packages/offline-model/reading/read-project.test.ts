@@ -780,3 +780,10 @@ describe("readProject: an idiom and what can stay as it is", () => {
     expect(names).not.toContain("jam");
   });
 });
+
+// Written for this test: a flower delivery, in no corpus.
+describe("readProject: what gets forgotten", () => {
+  it("is a pain", () => {
+    expect(readProject("Shops order bouquets by phone and deliveries get forgotten. Drivers see their route.", "").pains).toEqual(["Shops order bouquets by phone and deliveries get forgotten."]);
+  });
+});

@@ -6,7 +6,7 @@ import { formatHeader, formatPersonMessages, formatSections, parsePrompt } from 
 import { ProjectContext } from "../context";
 import { criticalPaths } from "./critical-paths";
 import { needArchitectureLine, needPath, statedNeeds } from "./requirement-lines";
-import { projectConstraints, risks, targetUsers } from "./vision-facts";
+import { coreFeatures, projectConstraints, risks, targetUsers } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 import { writeFinalize } from "./write-finalize";
 import { writeSkills } from "./write-skills";
@@ -284,5 +284,15 @@ describe("statedNeeds: a product the person keeps", () => {
     const c = ctx("Riders book a fitting online. I use SumUp for card payments, that should stay.");
     expect(statedNeeds(c).filter((n) => /that should stay/.test(n.said)).map((n) => n.kind)).toEqual(["requirement"]);
     expect(writeArchitecture(c)).not.toMatch(/that should stay” — a condition on the whole product/);
+  });
+});
+
+// Written for this test: a shoe repair counter, in no corpus.
+describe("coreFeatures: with too few of the person's own", () => {
+  it("fills the list with what is said to be the team's, never with accounts the person ruled out", () => {
+    const features = coreFeatures(ctx("Shoe repairs in Bergen. No account, just a phone number. Customers drop shoes at the counter."));
+    expect(features.length).toBeGreaterThanOrEqual(2);
+    for (const f of features.slice(1)) expect(f).toMatch(/^Suggested by the team: /);
+    expect(features.join("\n")).not.toMatch(/accounts/i);
   });
 });

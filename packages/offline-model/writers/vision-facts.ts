@@ -72,7 +72,9 @@ export function coreFeatures(ctx: ProjectContext, max = 10): string[] {
   const listed = [...ctx.profile.features].sort((a, b) => Number(cures(b)) - Number(cures(a))).map((f) => capitalize(stripTrailingPunct(f)));
   // The person's features only: the team's ideas are suggestions elsewhere, never the person's wants.
   const out = unique(listed);
-  if (out.length < 2) out.push(`Accounts and roles for ${joinList(actorList(ctx, 2))}`, "An admin view to support users and fix data");
+  // (Two are required: what fills the list is said to be the team's, and never accounts the person ruled out.)
+  const noAccount = ctx.reading.requirements.some((q) => q.kind === "identity");
+  if (out.length < 2) out.push(...[...(noAccount ? [] : [`Suggested by the team: accounts and roles for ${joinList(actorList(ctx, 2))}`]), "Suggested by the team: an admin view to support users and fix data"].slice(0, 2 - out.length));
   return out.slice(0, max);
 }
 
