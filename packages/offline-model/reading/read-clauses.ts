@@ -136,8 +136,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
       // ("max 3 blocks per person": a limit before the count says how many, it is no kind of what is counted.)
       if (/^(?:max|maximum|min|minimum|most|least)$/.test(words.at(-1)?.norm ?? "")) words.length = 0;
       const n = NUMBER_WORDS[t.norm] ?? Number(t.norm.replace(/[^0-9.]/g, ""));
-      // ("1h sessions": a measure says how long, not how many.)
-      if (Number.isFinite(n) && n > 0 && !t.tags.has("Unit")) count = n;
+      // ("1h sessions": a measure says how long, not how many; "medium £45" what it costs.)
+      if (Number.isFinite(n) && n > 0 && !t.tags.has("Unit") && !t.tags.has("Money")) count = n;
       // ("zero budget": none of it.)
       if (/^(?:zero|0)$/.test(t.norm)) count = 0;
       continue;

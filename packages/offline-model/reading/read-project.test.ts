@@ -787,3 +787,12 @@ describe("readProject: what gets forgotten", () => {
     expect(readProject("Shops order bouquets by phone and deliveries get forgotten. Drivers see their route.", "").pains).toEqual(["Shops order bouquets by phone and deliveries get forgotten."]);
   });
 });
+
+// Written for this test: a window cleaner, in no corpus.
+describe("readProject: a price list", () => {
+  it("names no thing and counts nothing ('small £30, medium £40, large £55')", () => {
+    const r = readProject("Clients book a clean online. Prices depend on the house: small £30, medium £40, large £55.", "");
+    expect(r.things.map((t) => t.name)).not.toContain("medium");
+    expect(r.clauses.flatMap((c) => c.objects).some((o) => o.count === 40)).toBe(false);
+  });
+});

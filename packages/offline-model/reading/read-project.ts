@@ -589,9 +589,8 @@ function read(description: string, answers: string): Reading {
         else if (head && to && head !== to && e.prep === "with" && (e.np.count ?? 0) >= 2) links.push({ from: to, to: head, many: false, said: c.text });
       }
       // "Currently one big Excel sheet": what they use today, said without a verb, is no record either.
-      // ("web only", "desktop only": what alone is allowed is a condition, not a record.)
-      // ("launch before September": a date the project must meet names no record.)
-      if (!inDesc || c.apposition || /\bonly$/i.test(c.text.trim()) || DATED.test(c.text) || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
+      // ("web only", "desktop only": what alone is allowed is a condition, not a record; "medium £45", a price; "launch before September", a date to meet.)
+      if (!inDesc || c.apposition || /\bonly$/i.test(c.text.trim()) || /^\S+\s+[€$£]\s?\d/.test(c.text) || DATED.test(c.text) || PRESENT_PRACTICE.test(c.sentence.slice(0, c.sentence.indexOf(c.text) + c.text.length))) continue;
       // ("ideally from the phone while standing at the hive with gloves on": a piece that names only where and how names no thing.)
       for (const e of head || !/\b(?:while|when)\b/i.test(c.text) ? c.extras : []) {
         const n = thingName(e.np);
