@@ -303,3 +303,11 @@ describe("featuresFromReading: what follows a ban", () => {
     expect(features.join("\n")).not.toMatch(/settle up/);
   });
 });
+
+// Written for this test, in no corpus: a tutoring studio.
+describe("featuresFromReading: people counted at the head of the first sentence", () => {
+  it("are who is writing, not what the product does", () => {
+    const t = "Four tutors share a studio in Bath. Students book lessons online.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Students book lessons online"]);
+  });
+});

@@ -82,7 +82,10 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const who = c.subjectInherited && c.subject && !PRODUCT.test(subjectWord) ? subjectAsSaid(reading, c) : "";
     // "we track what was fixed so we can report it": what the people running it do, said with an indirect question the reader keeps whole; written as the task it is.
     // ("I run a small music school …, so really we deal with the parents", "I tune and repair pianos, mostly for private owners": what the speakers do in the sentence that says who they are, or in a first one that opens with them and wishes nothing, is their setting.)
-    if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && ((c.sentence === reading.sentences[0] && /^(?:we|i)\s/i.test(c.sentence) && !/\b(?:want|need|like|would|'d)\b/i.test(c.sentence)) || reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head))))) continue;
+    // ("Two physiotherapists share a practice in Cork": people counted at the head of the first sentence are the speakers too.)
+    const first = c.sentence === reading.sentences[0] && !/\b(?:want|need|like|would|'d)\b/i.test(c.sentence);
+    if (first && !c.subjectInherited && c.subject?.count !== undefined && c.sentence.startsWith(c.text)) continue;
+    if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && ((first && /^(?:we|i)\s/i.test(c.sentence)) || reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head))))) continue;
     if (!c.objects.length && !c.extras.length && !c.attributes) {
       // "We also want to count how many …" → "Count how many …".
       const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);

@@ -483,8 +483,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     return rest.map((c, i) => (!who ? c : i === 0 ? { ...c, text: piece, subject: { ...who, person: true }, subjectInherited: false } : !c.subject && c.subjectInherited ? { ...c, subject: { ...who, person: true } } : c));
   }
   let elided = false;
-  // "desktop only", "cash only": a noun and "only" say what is allowed, no verb is left out;
-  // "Polish and English" names languages.
+  // "desktop only", "cash only": a noun and "only" say what is allowed, no verb is left out; "Polish and English" names languages.
   const named = (ts.length <= 3 && ts[ts.length - 1].norm === "only") || Object.hasOwn(LANGUAGE_CODES, ts[0].text);
   if (v === 0 && named) v = -1;
   else if (v <= 0) {
@@ -546,8 +545,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     j++;
   }
   let subjectRun = elided ? [] : before.filter((t) => !NEGATORS.has(t.norm));
-  // "Every September we bring …", "at the end of the week my sister types …": a determiner or a
-  // pronoun right after a noun starts another phrase, and the one next to the verb is its subject.
+  // "Every September we bring …", "at the end of the week my sister types …": a determiner or a pronoun right after a noun starts another phrase, and the one next to the verb is its subject.
   const restart = subjectRun.findLastIndex((t, k) => k > 0 && isNounish(subjectRun[k - 1]) && (t.tags.has("Determiner") || /^(?:my|our|their|your|his|her|its|we|i|they|you|he|she)$/.test(t.norm)));
   // ("For each animal we want to see the vaccinations": a phrase put before the subject still says which one each is for.)
   const fronted = restart > 0 && PREPS.has(subjectRun[0].norm) && (subjectRun[0].norm === "per" || /^(?:each|every)$/.test(subjectRun[1]?.norm ?? "")) ? extrasFrom(subjectRun.slice(0, restart)) : [];
@@ -567,8 +565,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
   let sameSubject = false;
   let relativeTail: { at: number; subjectFromObjects: boolean; wished?: boolean } | undefined;
   for (let k = 0; k < rest.length; k++) {
-    // "track which part for which job": "which" after a verb or a preposition, before a noun with no verb of its own, only asks
-    // which one; the nouns are what is acted on ("a bus which drives" is a relative clause).
+    // "track which part for which job": "which" after a verb or a preposition, before a noun with no verb of its own, only asks which one; the nouns are what is acted on ("a bus which drives" is a relative clause).
     // (After "which" a word before a preposition or the end is that noun, whatever the tagger says.)
     const asked = () => rest[k + 1] && (isNounish(rest[k + 1]) || !rest[k + 2] || PREPS.has(rest[k + 2].norm));
     if (/^(?:which|what)$/.test(rest[k].norm) && (k === 0 || PREPS.has(rest[k - 1].norm)) && asked() && !rest.slice(k + 2).some((t, x) => isVerb(t, rest[k + 3 + x]) && !t.tags.has("Noun"))) {

@@ -6,7 +6,7 @@ import { formatHeader, formatPersonMessages, formatSections, parsePrompt } from 
 import { ProjectContext } from "../context";
 import { criticalPaths } from "./critical-paths";
 import { needArchitectureLine, needPath, statedNeeds } from "./requirement-lines";
-import { coreFeatures, projectConstraints, risks, targetUsers } from "./vision-facts";
+import { coreFeatures, problemStatement, projectConstraints, risks, targetUsers } from "./vision-facts";
 import { writeArchitecture } from "./write-architecture";
 import { writeFinalize } from "./write-finalize";
 import { writeSkills } from "./write-skills";
@@ -294,5 +294,7 @@ describe("coreFeatures: with too few of the person's own", () => {
     expect(features.length).toBeGreaterThanOrEqual(2);
     for (const f of features.slice(1)) expect(f).toMatch(/^Suggested by the team: /);
     expect(features.join("\n")).not.toMatch(/accounts/i);
+    // What the first release must cover is the person's, never the team's suggestion.
+    expect(problemStatement(ctx("Shoe repairs in Bergen. No account, just a phone number. Customers drop shoes at the counter."))).not.toMatch(/suggested by the team/i);
   });
 });

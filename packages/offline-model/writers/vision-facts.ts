@@ -184,6 +184,6 @@ export function problemStatement(ctx: ProjectContext): string {
   const base = `${capitalize(p.subject)}.`;
   // Without a pain in their words, none is invented for them.
   const pain = problem ? ` The main problem, in the person's words: ${quote(problem, 200)}.` : "";
-  const aim = ` The first release must cover: ${coreFeatures(ctx, 3).map((f) => lowerFirst(stripTrailingPunct(f))).join("; ")}.`;
+  const aim = ` The first release must cover: ${coreFeatures(ctx, 3).filter((f, i) => i === 0 || !/^Suggested by the team\b/.test(f)).map((f) => lowerFirst(stripTrailingPunct(f))).join("; ")}.`;
   return normalizeSpace(base + pain + aim);
 }
