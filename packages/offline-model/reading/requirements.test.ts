@@ -185,3 +185,11 @@ describe("readRequirements: a name that ends in digits", () => {
     expect(names("Levels go from A1 to C1 and most are at B2.")).toEqual([]);
   });
 });
+
+// Written for this test: a water kiosk, in no corpus.
+describe("readRequirements: a name with a capital on each side of a hyphen", () => {
+  it("is a product the person named ('pay with E-Zwich at the kiosk'), while a hyphenated common word is none", () => {
+    const names = readRequirements("Customers pay with E-Zwich at the kiosk. Refills are half-price on Sundays.").filter((q) => q.kind === "product").map((q) => q.name);
+    expect(names).toEqual(["E-Zwich"]);
+  });
+});

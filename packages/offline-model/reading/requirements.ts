@@ -110,8 +110,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     const at = sentence.indexOf(word, from);
     if (at >= 0) from = at + word.length;
     if (!/^[A-Z][A-Za-z0-9]*(?:[.-][A-Za-z0-9]+)*$/.test(word) || word.length < 3) return;
-    // ("Classe365": a capitalised word that ends in digits is a name, whatever the tagger says.)
-    const proper = t.tags.has("ProperNoun") || t.tags.has("Organization") || /[a-z][A-Z]/.test(word) || /^[A-Z][a-z]{2,}\d+$/.test(word);
+    // ("Classe365", "M-Pesa": a capitalised word that ends in digits, or a capital on each side of a hyphen, is a name, whatever the tagger says.)
+    const proper = t.tags.has("ProperNoun") || t.tags.has("Organization") || /[a-z][A-Z]/.test(word) || /^[A-Z][a-z]{2,}\d+$/.test(word) || /^[A-Z]\w*-[A-Z]/.test(word);
     // Months and weekdays ("in May"), places and people are not products either.
     // ("Holt Lettings": a surname before a capitalised word is the start of a firm's name.)
     const named = /^[A-Z][a-z]/.test(ts[i + 1]?.text ?? "");
