@@ -311,3 +311,13 @@ describe("featuresFromReading: people counted at the head of the first sentence"
     expect(featuresFromReading(readProject(t), t)).toEqual(["Students book lessons online"]);
   });
 });
+
+// Written for this test, in no corpus: a swimming club.
+describe("featuresFromReading: the organisation named first, and a wish put off", () => {
+  it("are no features ('swim club in Leeds', '… would be nice later')", () => {
+    const t = "swim club in Leeds, 80 members. members book lanes online. actually a forum for parents would be nice later.";
+    const r = readProject(t);
+    expect(featuresFromReading(r, t)).toEqual(["Members book lanes online"]);
+    expect(r.things.map((x) => x.name)).not.toContain("club");
+  });
+});

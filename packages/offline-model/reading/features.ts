@@ -48,6 +48,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.replace(/^(?:the|a|an|our|their|each|every)\s+/i, "").toLowerCase().startsWith(c.subject.text.toLowerCase());
     // ("We want: customers order online, …, a monthly invoice per customer as PDF": a thing listed after a wish and its colon is wished for.)
     if (!c.verb && !c.negated && c.objects.length && !c.objects.some((o) => Object.hasOwn(LANGUAGE_CODES, o.text)) && new RegExp(`\\b(?:want|need|would like|'d like)\\s*:.*${escapeRegExp(c.text)}`, "i").test(c.sentence)) add(c, capitalize(c.text));
+    // ("actually an app for parents would be nice later", "Later maybe reading lists": a wish put off is no part of the first release.)
+    if (/^(?:later|eventually|one day|some ?day|in the future)\b|\b(?:later|eventually|one day|some ?day|in the future)$/i.test(c.text.trim())) continue;
     // ("a food bank …, run by about 40 volunteers": a verb with no one before it and people after "by" says who runs what was named.)
     if (!c.subject && c.extras[0]?.prep === "by" && c.extras[0].np.person && !c.extras[0].np.bare && /^\S+ by\s/i.test(c.text)) continue;
     if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
@@ -107,8 +109,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:(?:\w+ly|often|sometimes|always|also),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s(?!(?:\w+\s+)?(?:want|need|would like|'d like) to\b)/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
     if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;
-    // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting.
-    if (c.subject && reading.ours.includes(c.subject.head)) continue;
+    // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting ("dance school in Porto" opening the text names it).
+    if ((c.subject ?? (c === reading.clauses[0] ? c.objects[0] : undefined)) && reading.ours.includes((c.subject ?? c.objects[0]).head)) continue;
     if (who && !text.toLowerCase().startsWith(who.toLowerCase())) text = `${who} ${text}`;
     // "fixers list skills and pick jobs" already says "pick jobs".
     if (out.some((f) => f.toLowerCase().includes(c.text.toLowerCase()))) continue;

@@ -600,12 +600,10 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       if (k + 1 < rest.length && !/^(?:how|what)$/.test(rest[k].norm)) relativeTail = { at: k + 1, subjectFromObjects: RELATIVE.has(rest[k].norm) && !wished, wished };
       break;
     }
-    // "claim items they can repair": a pronoun and a verb after the object start a relative
-    // clause without its "that"; it says which items, it names nothing new.
+    // "claim items they can repair": a pronoun and a verb after the object start a relative clause without its "that"; it says which items, it names nothing new.
     if (k > 0 && /^(?:we|they|i|you|he|she)(?:'d|'ll|'re|'ve)?$/.test(rest[k].norm) && rest[k + 1] && (rest[k + 1].tags.has("Verb") || rest[k + 1].tags.has("Modal")) && isNounish(rest[k - 1])) {
       end = k;
-      // "every time someone opens a hive they should log an inspection": with an object of its
-      // own the pronoun's verb is a main clause, not a word about the noun before it.
+      // "every time someone opens a hive they should log an inspection": with an object of its own the pronoun's verb is a main clause, not a word about the noun before it.
       let m = k + 1;
       while (m < rest.length - 1 && (rest[m].tags.has("Modal") || rest[m].tags.has("Auxiliary") || NEGATORS.has(rest[m].norm)) && rest[m + 1].tags.has("Verb")) m++;
       const next = rest[m + 1];
@@ -619,8 +617,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       const skip = rest[k + 1].tags.has("Adverb") && !rest[k + 1].tags.has("Noun") && rest[k + 2].tags.has("Verb") && !/s$/.test(rest[k + 2].norm) ? 1 : 0;
       const after = rest.slice(k + 1 + skip);
       // "scan parcels and capture signatures": a second verb for the same subject.
-      // ("… and relax with tea": a word the dictionary knows only as a verb may take a preposition instead of an object; "… and prop with a photo" is a list,
-      // "book a boat online and pay through MobilePay" is not: after a word that is no noun, "and" joins no nouns.)
+      // ("… and relax with tea": a word the dictionary knows only as a verb may take a preposition instead of an object; "… and prop with a photo" is a list, "book a boat online and pay through MobilePay" is not: after a word that is no noun, "and" joins no nouns.)
       const prepNext = after[1]?.tags.has("Preposition") && (dictionaryTag(after[0].norm) === "Infinitive" || (after[0].tags.has("Verb") && k > 0 && !isNounish(rest[k - 1])));
       // ("… and pick them up": an object pronoun after the word makes it a verb.)
       const themNext = /^(?:them|it|him|her|us|me)$/.test(after[1]?.norm ?? "");

@@ -451,7 +451,8 @@ function read(description: string, answers: string): Reading {
     // "Under-12 football club, volunteer run": a description that opens by naming an organisation names the speakers'.
     // ("dog walking biz, 3 walkers": a head after what it does, first and alone, is the speakers' own, whatever the word.)
     // ("phone repair kiosk in a mall": one named with where it is, the same.)
-    if (c === descClauses[0] && !c.verb && !c.title && c.objects.length === 1 && !PRODUCT.test(lastWord(c.objects[0].head)) && (ORGANISATION.test(lastWord(c.objects[0].head)) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? "") || c.extras.some((e) => /^(?:in|at|near)$/.test(e.prep) && !e.np.time))) ours.add(c.objects[0].head);
+    // ("dance school in Porto": a first word the tagger read as a verb, before a bare noun, is the same.)
+    if (c === descClauses[0] && (!c.verb || (c.objects[0]?.bare && new RegExp(`^${c.verb}\\s+${escapeRegExp(c.objects[0].text)}\\b`, "i").test(c.text.trim()))) && !c.title && c.objects.length === 1 && !PRODUCT.test(lastWord(c.objects[0].head)) && (ORGANISATION.test(lastWord(c.objects[0].head)) || /[a-z]{3}ing$/.test(tokens(c.objects[0].full).at(-2)?.norm ?? "") || c.extras.some((e) => /^(?:in|at|near)$/.test(e.prep) && !e.np.time))) ours.add(c.objects[0].head);
     if (c.subject && isOurs(c.subject.head)) {
       read.add(c.sentence);
       continue;
