@@ -321,3 +321,11 @@ describe("featuresFromReading: the organisation named first, and a wish put off"
     expect(r.things.map((x) => x.name)).not.toContain("club");
   });
 });
+
+// Written for this test, in no corpus: a dog walker.
+describe("featuresFromReading: what is kept on cards or in a notebook", () => {
+  it("is how it is done today, no feature", () => {
+    const t = "Owners book walks online. The walks are written in a notebook and the keys are listed on index cards.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Owners book walks online"]);
+  });
+});

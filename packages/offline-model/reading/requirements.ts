@@ -72,7 +72,7 @@ const DEFERRED = /\b(?:maybe later|later on|in (?:the )?future|one day(?! (?:bef
 /** A clause about how things are done now, before the product. */
 // ("we write in paper agenda", "a paper map", "by hand": a manual medium says how it is done now; "today's jobs" says which jobs.)
 // ("now they call in the morning", "but now they just show up": "now" opening a clause with its subject and verb says what happens today; "now we want …" does not.)
-export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|(?<=^|[,;:]\s*|\b(?:but|and|so)\s+)now,?\s+(?=(?:we|they|i|people|everyone|(?!this\b|thus\b)[a-z]{3,}s)\s+(?!(?:(?:want|need|wish|hope|plan)s?|would|should|must|will|can|could|are looking)\b)[a-z]+\b)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper [a-z]+|by hand)\b/i;
+export const PRESENT_PRACTICE = /\b(?:today(?!['’]s)|currently|usually|now(?=[.!?]*\s*$)|(?<=^|[,;:]\s*|\b(?:but|and|so)\s+)now,?\s+(?=(?:we|they|i|people|everyone|(?!this\b|thus\b)[a-z]{3,}s)\s+(?!(?:(?:want|need|wish|hope|plan)s?|would|should|must|will|can|could|are looking)\b)[a-z]+\b)|already \w+|at the moment|right now|for now|these days|at present|on paper|paper [a-z]+|by hand|(?:on|in) (?:an? |the )?(?:(?:index|paper|record) )?(?:cards|notebook|diary|ledger|whiteboard|clipboard))\b/i;
 /** "Clients e-mail documents today and we copy them into Excel": what follows a word about today in its sentence is about today too, unless a wish turns it ("… but we want"). */
 // ("… on a paper list, but now they just show up and …": the last such word before the clause counts.)
 export function aboutToday(sentence: string, at: number): boolean {
