@@ -329,3 +329,11 @@ describe("featuresFromReading: what is kept on cards or in a notebook", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["Owners book walks online"]);
   });
 });
+
+// Written for this test, in no corpus: a translation office.
+describe("featuresFromReading: what comes to the speakers from others", () => {
+  it("is how work arrives, no feature; what people do with it is", () => {
+    const t = "Jobs are sent to us by the courts. Translators accept jobs in the portal.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Translators accept jobs in the portal"]);
+  });
+});

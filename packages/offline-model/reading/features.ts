@@ -48,6 +48,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.replace(/^(?:the|a|an|our|their|each|every)\s+/i, "").toLowerCase().startsWith(c.subject.text.toLowerCase());
     // ("We want: customers order online, …, a monthly invoice per customer as PDF": a thing listed after a wish and its colon is wished for.)
     if (!c.verb && !c.negated && c.objects.length && !c.objects.some((o) => Object.hasOwn(LANGUAGE_CODES, o.text)) && new RegExp(`\\b(?:want|need|would like|'d like)\\s*:.*${escapeRegExp(c.text)}`, "i").test(c.sentence)) add(c, capitalize(c.text));
+    // ("Families are referred to us by social workers": what comes to the speakers from others is how work arrives.)
+    if (c.passive && /\bto (?:us|me)\b/i.test(c.text)) continue;
     // ("actually an app for parents would be nice later", "Later maybe reading lists": a wish put off is no part of the first release.)
     if (/^(?:later|eventually|one day|some ?day|in the future)\b|\b(?:later|eventually|one day|some ?day|in the future)$/i.test(c.text.trim())) continue;
     // ("a food bank …, run by about 40 volunteers": a verb with no one before it and people after "by" says who runs what was named.)

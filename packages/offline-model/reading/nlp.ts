@@ -69,8 +69,7 @@ export function tokens(text: string): Token[] {
       for (const t of s.terms) {
         // "it's chaos": the unwritten "is" is read as the copula it is.
         const tok = { text: t.text, norm: (t.text === "" && t.implicit ? t.implicit : (t.normal ?? t.text)).toLowerCase().replace(/[^a-z0-9#+.'-]/g, ""), tags: new Set(TECH_WORDS.includes(t.text) ? ["ProperNoun", "Noun"] : (t.tags ?? [])), post: (t.post ?? "").trim() };
-        // The library splits "walk-in", "no-shows", "in-house" into two terms; a hyphenated
-        // word is one word ("no-shows" is a thing counted, never a negation).
+        // The library splits "walk-in", "no-shows", "in-house" into two terms; a hyphenated word is one word ("no-shows" is a thing counted, never a negation).
         const prev = out[out.length - 1];
         // "1h sessions", "a 30min call", "500-800 photos": the library splits off the unit or the range's end as a term without text; it belongs to the number.
         if (t.text === "" && prev?.tags.has("Value") && (t.tags ?? []).some((g) => g === "Unit" || g === "NumberRange")) {
