@@ -298,3 +298,11 @@ describe("coreFeatures: with too few of the person's own", () => {
     expect(problemStatement(ctx("Shoe repairs in Bergen. No account, just a phone number. Customers drop shoes at the counter."))).not.toMatch(/suggested by the team/i);
   });
 });
+
+// Written for this test: a tyre fitter, in no corpus.
+describe("a need that opens with the product wished for", () => {
+  it("is named by what people do there", () => {
+    const need = statedNeeds(ctx("We want a simple web page: no account, just a phone number, the driver picks a fitting slot and we send an SMS when the van is near.")).find((n) => n.kind !== "requirement" && /picks a fitting slot/.test(n.said));
+    expect(needPath(need!)?.name).toMatch(/^The driver picks a fitting slot and we send an SMS/);
+  });
+});

@@ -4,7 +4,7 @@
 // (`statedNeeds`), so a need is never said in one document and forgotten in the next.
 import type { ProjectContext } from "../context";
 import { moduleOf } from "../knowledge/modules";
-import { isCondition, statedRules } from "../reading/features";
+import { isCondition, PRODUCT, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
 import { singularNoun, tokens } from "../reading/nlp";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, type Requirement } from "../reading/requirements";
@@ -139,8 +139,8 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
     if (!verbs.length && s === r.sentences[0]) continue;
     const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));
     const entities = entitiesIn(ctx, s);
-    // ("The keys are in a keybox with a code that changes per reservation": a clause about a noun names nothing alone.)
-    const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula && !c.relative)?.text;
+    // ("The keys are in a keybox with a code that changes per reservation": a clause about a noun names nothing alone; "We want a simple web page: …" nor does the product wished for.)
+    const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula && !c.relative && !(/^(?:want|need|like|love)$/.test(c.verb) && c.objects.every((o) => PRODUCT.test(o.head.split(" ").pop()!))))?.text;
     // "Up to 150 climbers at once", "I teach about 35 pupils", "our shop runs 8–10 events a month": the load it must carry; "most singers are retired": who it must suit.
     const counts = r.quantities.some((q) => q.kind === "count" && q.sentence === s);
     // "Late returns cost €10 per started half hour": a price the server must compute as they set it.
