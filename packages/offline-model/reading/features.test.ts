@@ -337,3 +337,10 @@ describe("featuresFromReading: what comes to the speakers from others", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["Translators accept jobs in the portal"]);
   });
 });
+
+// Written for this test, in no corpus: a tool shed.
+describe("statedRules: what never happens to a thing", () => {
+  it("says how it goes, no rule; a rule said with never is still one", () => {
+    expect(statedRules(readProject("Members borrow tools, but late returns are never followed up. Tools must never leave the village.", ""))).toEqual(["Tools must never leave the village."]);
+  });
+});

@@ -170,7 +170,9 @@ function withoutWishes(s: string): string {
     // ("Our association (60 members) needs a way …": what the speakers' one group needs is the product; "our volunteers need a check" is a rule; "(we use lexoffice, should export there)": nor is a "should" with no one before it.)
     .replace(/[,;:(]\s*should\s+(?!not\b|never\b|be\b)/gi, " ")
     .replace(/(?:^(?:our|my)\b[^,;:]*?\bneeds|(?:^|[,;:]|\b(?:i|we|i'd|we'd|i'll|we'll|also|really|just|still))\s*(?:would\s+|will\s+|don't\s+|do not\s+)?needs?)\s+(?:to|an?|the)\b/gi, " ")
-    .replace(/\b(?:what|how|whether|if|which|who|when|where)\s+[^,.;]{0,30}?\b(?:should|must|can)\b/gi, " ");
+    .replace(/\b(?:what|how|whether|if|which|who|when|where)\s+[^,.;]{0,30}?\b(?:should|must|can)\b/gi, " ")
+    // ("overdue books are never chased": what never happens to a thing says how it goes, no rule.)
+    .replace(/\b(?:is|are|was|were|gets?|got)\s+never\s+\w+(?:ed|en)\b/gi, " ");
 }
 
 /** A date the project must meet is a deadline, not a rule the product enforces. */
