@@ -796,3 +796,12 @@ describe("readProject: a price list", () => {
     expect(r.clauses.flatMap((c) => c.objects).some((o) => o.count === 40)).toBe(false);
   });
 });
+
+// Written for this test: a cleaning co-op, in no corpus.
+describe("readProject: whom people chase or remind", () => {
+  it("is no thing they act on ('I chase late payers by email', 'we remind forgetful renters')", () => {
+    const names = readProject("Clients book cleans online. I chase late payers by email and we remind forgetful renters the day before.", "").things.map((t) => t.name);
+    expect(names).not.toContain("payer");
+    expect(names).not.toContain("renter");
+  });
+});

@@ -469,9 +469,8 @@ function read(description: string, answers: string): Reading {
       const instrument = /^(?:use|try)$/.test(c.verb) && !c.subject;
       // "Every full bin gets weighed": a passive's subject is what is acted on.
       const objs = (c.passive && c.subject && !isPerson(c.subject) ? [c.subject, ...c.objects] : c.objects)
-        // "they tell the office": whom people speak to is no thing they act on.
-        // "people hate the group chat": what people feel about or know is no thing they act on.
-        .filter(() => !/^(?:tell|call|ring|phone|inform|contact|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
+        // "they tell the office", "I chase late payers": whom people speak to is no thing they act on; "people hate the group chat": nor what they feel about or know.
+        .filter(() => !/^(?:tell|call|ring|phone|inform|contact|chase|remind|invite|notify|thank|hate|love|like|dislike|enjoy|prefer|fear|understand|know|mind)$/.test(c.verb!) && !instrument)
         // ("I have no IT knowledge": what people say they lack is no thing.)
         .filter((o) => !(c.negated && LACK.test(lastWord(o.head))))
         // ("we keep track in a notebook", "we lose count", "coaches have priority": a bare singular after keep, lose or have is part of the verb, no record.)
