@@ -373,3 +373,11 @@ describe("extractEntities: a record named as a thing and as what people do", () 
     expect(m.relations.filter((r) => r.from === "Kayak")).toEqual([]);
   });
 });
+
+// Written for this test: a guesthouse, in no corpus.
+describe("extractEntities: a booking said without what is booked", () => {
+  it("is of what the person asks to see free ('guests book by phone … see which cabin is free')", () => {
+    const m = model("Guests book by phone and sometimes we have double bookings. We need to see which cabin is free on which night.");
+    expect(m.relations).toContainEqual(expect.objectContaining({ from: "Booking", to: "Cabin" }));
+  });
+});

@@ -15,8 +15,7 @@ export interface NamedDef {
   said: string;
 }
 
-// A kind said with verbs only fits a thing people act on that way: bikes people bring to be
-// repaired are no shared equipment. [nouns, purpose, fields, verbs the kind needs (if any were said)]
+// A kind said with verbs only fits a thing people act on that way: bikes people bring to be repaired are no shared equipment. [nouns, purpose, fields, verbs the kind needs (if any were said)]
 const KINDS: Array<[RegExp, string, string, RegExp?]> = [
   [/^(?:plot|room|court|desk|bed|pitch|space|spot|table|locker|studio|venue|bay|berth|stall|allotment|garden|lane|cabin|seat|workspace|parking space|field)$/, "A place or resource people reserve", "name:string; location:string?; size:string?; status:enum(available|reserved|unavailable)"],
   [/^(?:tool|equipment|bike|bicycle|car|vehicle|kit|camera|instrument|machine|ladder|drill|mower|boat)$/, "A piece of equipment people share", "name:string; description:text?; condition:enum(good|worn|broken); status:enum(available|lent_out|retired)", /^(?:borrow|lend|loan|share|reserve|book|rent|hire|check|return|use|maintain|service|track)$/],

@@ -713,6 +713,9 @@ function read(description: string, answers: string): Reading {
     if (holds) t.fields ??= ex.items;
     else t.examples ??= ex.items;
   }
+  // ("guests book by phone … we need to see which room is free which day": what is asked free or taken is what is booked.)
+  const free = /\b(?:which|what)\s+([a-z]+)\s+(?:is|are)\s+(?:free|available|taken|booked)\b/i.exec(sentences.join(" "))?.[1];
+  for (const a of acts) if (free && /^(?:booking|reservation)$/.test(a.record) && !a.objects.length) addThing(singularNoun(free), undefined, undefined, true, true), a.objects.push(singularNoun(free));
   const titleNouns = (descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : [])
     .flatMap((np) => np.head.split(" ").filter((w) => !PRODUCT.test(w) && !NOT_A_THING.has(w) && w.length > 2))
     .map((w) => w.replace(/[^a-z-]/g, ""));
