@@ -47,8 +47,7 @@ export function applicableRegulations(t: DomainTraits): Regulation[] {
   const add = (when: boolean, x: Omit<Regulation, "legal"> & { legal?: false }) => {
     if (when) out.push({ ...x, legal: x.legal ?? true });
   };
-  // A regional law applies only where the person's words place the users; where nothing
-  // says, the writers ask instead of asserting one.
+  // A regional law applies only where the person's words place the users; where nothing says, the writers ask instead of asserting one.
 
   add(cardsSaid(t), {
     id: "pci_dss",

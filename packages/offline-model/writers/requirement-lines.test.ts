@@ -306,3 +306,11 @@ describe("a need that opens with the product wished for", () => {
     expect(needPath(need!)?.name).toMatch(/^The driver picks a fitting slot and we send an SMS/);
   });
 });
+
+// Written for this test: a community pantry, in no corpus.
+describe("a need said with an aside in parentheses", () => {
+  it("is no scheduled job because the aside sends something", () => {
+    const need = statedNeeds(ctx("Households are signed up by the council (they send us a form), and then they collect a bag of groceries every week at the pantry.")).find((n) => /collect a bag/.test(n.said));
+    expect(need && needPath(need)?.mustHold).not.toMatch(/scheduled job/);
+  });
+});

@@ -97,7 +97,8 @@ export interface Need {
 // A message the product sends, and work that happens at a time rather than on a click: a reminder, an invoice "at the end of each month".
 const NOTIFY = /\b(?:remind\w*|notif\w*|alert\w*|ping\w*|sms|texts?|text messages?|e-?mails?|whatsapp)\b/i;
 const WHEN = /\b(?:the (?:day|night|week|evening|morning) before|\d+ (?:days?|hours?) before|each (?:morning|evening|night|day|week|month)|every (?:day|morning|evening|night|week|month|quarter|\w+day)|daily|weekly|monthly|quarterly|nightly|at night|end of (?:the |each )?month)\b/i;
-const scheduled = (s: string) => /\bremind/i.test(s) || (WHEN.test(s) && /\b(?:send|sent|report|invoice|notif|alert|text|e-?mail)/i.test(s));
+// ("Families are referred to us (they send a referral letter), and they collect a parcel every week": an aside in parentheses sends nothing.)
+const scheduled = (s: string) => /\bremind/i.test(s) || (WHEN.test(s) && /\b(?:send|sent|report|invoice|notif|alert|text|e-?mail)/i.test(s.replace(/\([^()]*\)/g, "")));
 // Who the person is ("we are a cooperative", "im a plumber"), what they know, when it is due: said elsewhere, not what the product does.
 const ABOUT_US = /^(?:(?:we|i)\s*(?:'re|'m|are|am|run|own|work (?:at|in|for))\b|im\b)|\b(?:deadline|launch|go[- ]live|live by|start before|ready by)\b/i;
 // ("new members can't book until …": a booking said only as barred holds nothing.)
