@@ -21,8 +21,7 @@ function fallbackActor(ctx: ProjectContext): Actor {
 function actingPeople(ctx: ProjectContext): Actor[] {
   const r = ctx.reading;
   const acting = new Set([...r.things.filter((t) => t.fromDescription).flatMap((t) => t.actors), ...r.acts.flatMap((a) => (a.actor ? [a.actor] : []))]);
-  // ("the singers can download the right PDF": whoever a feature says does something uses it, whatever they act on;
-  // "referees are assigned by the league" says what is done to them, not that they act.)
+  // ("the singers can download the right PDF": whoever a feature says does something uses it, whatever they act on; "referees are assigned by the league" says what is done to them, not that they act.)
   const inFeature = (a: string) => ctx.profile.features.some((f) => new RegExp(`^${CONDITION_LEAD}(?:[\\w-]+\\s+){0,3}?(?:(?:the|a|an|each|every|our)\\s+)?(?:${plural(a)}|${a})\\b(?!\\s+(?:are|is|get|gets|were|was)\\s+\\w+(?:ed|en)\\b)`, "i").test(f));
   return r.actors.filter((a) => acting.has(a) || inFeature(a)).map((a) => ({ singular: a, plural: plural(a) }));
 }

@@ -109,8 +109,7 @@ export function planCall(opts: LanguageModelV4CallOptions, state: PlannerState):
     case "plain":
       return say(turn.text);
     case "serialize": {
-      // After validation feedback the output is recomputed from the
-      // same context and is valid by construction; only an invalid-args fault still
+      // After validation feedback the output is recomputed from the same context and is valid by construction; only an invalid-args fault still
       // within its count corrupts it.
       return call(stage.tool.name, fault === "invalid-args" ? corruptOutput(turn.output) : turn.output);
     }

@@ -70,8 +70,7 @@ export function computeTurn(ctx: ProjectContext, task: TaskKey, hostile: boolean
   const json = z.toJSONSchema(schema, { io: "input" }) as never;
   const fit = (v: unknown) => fitToSchema(v, json);
   const written = WRITERS[task](ctx);
-  // Another domain's people and things never reach the person unless they named them; grounding
-  // goes first, so a list it shortens is filled from the writer's spare items before it is cut.
+  // Another domain's people and things never reach the person unless they named them; grounding goes first, so a list it shortens is filled from the writer's spare items before it is cut.
   const grounded = fit(ctx.grounding.output(written));
   let output = schema.safeParse(grounded).success ? grounded : fit(written);
   const check = schema.safeParse(output);

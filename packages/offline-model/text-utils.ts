@@ -113,6 +113,9 @@ export function camel(s: string): string {
 }
 
 /** The person's words in quotes: the whole sentence, never a cut one. A sentence far longer than `max` is quoted by its longest clause that fits (a clause is a whole thought: "we have used Postgres before"), so no quote ends in the middle of a word. */
+/** `part` is most (60% or more) of `s`. */
+export const mostly = (s: string, part: string): boolean => s.includes(part) && part.length >= s.length * 0.6;
+
 export function quote(s: string, max = 160): string {
   const t = stripTrailingPunct(normalizeSpace(s));
   if (t.length <= max * 1.6) return `“${t}”`;

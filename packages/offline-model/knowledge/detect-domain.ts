@@ -57,8 +57,7 @@ export function detectDomain(text: string): DomainTraits {
     }
   }
 
-  // Dependencies between traits: a triage rule set is clinical only with health data;
-  // an EHR integration means health data even if the word "patient" never appears.
+  // Dependencies between traits: a triage rule set is clinical only with health data; an EHR integration means health data even if the word "patient" never appears.
   if (ids.has("ehr_integration")) ids.add("health");
   if (!ids.has("health")) ids.delete("clinical_decision");
   if (ids.has("game") && ids.has("realtime") === false && /multiplayer|live/i.test(text)) ids.add("realtime");

@@ -28,8 +28,7 @@ const TRAIT_DEFS = [
   {
     id: "food",
     strong: ["food", "meals?", "dish(?:es)?", "cooks?", "home-made", "homemade", "restaurants?", "recipes?", "groceries", "chefs?", "bakery", "bakeries", "pizzerias?"],
-    // A café is a venue first: a repair café or an internet café serves no food. Alone it is
-    // weak evidence; with a menu, coffee or anything eaten it makes the food trait.
+    // A café is a venue first: a repair café or an internet café serves no food. Alone it is weak evidence; with a menu, coffee or anything eaten it makes the food trait.
     weak: ["kitchens?", "menus?", "eat\\w*", "caf[ée]s?", "coffee(?: shops?)?"],
   },
   {

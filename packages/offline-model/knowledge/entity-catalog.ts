@@ -29,8 +29,7 @@ export interface EntityDef {
   notFor?: TraitId[];
 }
 
-// How people pay and through whom, only as the person said it: where they named neither, the
-// record leaves both open (the brief asks), instead of asserting cards through Stripe.
+// How people pay and through whom, only as the person said it: where they named neither, the record leaves both open (the brief asks), instead of asserting cards through Stripe.
 const METHODS: Array<[RegExp, string]> = [
   [CARD_PAYMENT, "card"], [/mb ?way/i, "mb_way"], [/apple pay/i, "apple_pay"], [/google pay/i, "google_pay"], [/paypal/i, "paypal"],
   [/\biDEAL\b/, "ideal"], [/\bsepa\b/i, "sepa_debit"], [/direct debit|gocardless/i, "direct_debit"], [/bank transfer/i, "bank_transfer"], [/\bcash\b/i, "cash"],

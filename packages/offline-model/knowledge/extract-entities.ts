@@ -186,8 +186,7 @@ export function extractEntities(description: string, answers: string, traits: Do
       if (!m) continue;
       let target = m[2].split("|").find((n) => names.has(n) && n !== d.name);
       if (!target) continue;
-      // ("owners pay a monthly invoice", "parents order lunches": who makes it, or acts on it, is the person of their own table, not any User;
-      // "groups book a room … game masters see today's bookings": the ones who book make the booking.)
+      // ("owners pay a monthly invoice", "parents order lunches": who makes it, or acts on it, is the person of their own table, not any User; "groups book a room … game masters see today's bookings": the ones who book make the booking.)
       const whoActs = [...reading.acts.filter((a) => pascal(a.record) === d.name && a.actor).map((a) => a.actor!), ...(reading.things.find((t) => pascal(t.name) === d.name)?.actors ?? [])];
       const actor = target === "User" && !m[5] ? whoActs.map(pascal).find((n) => names.has(n) && n !== d.name) : undefined;
       if (actor) target = actor;

@@ -220,8 +220,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     // ("parts ordered from a supplier": an act nobody is said to do is no customer's order.)
     if (CATALOGUED_ACTS.has(a.record) && a.actor) {
       const cat = ENTITY_CATALOG.find((d) => d.name === name);
-      // A designed shape fits only where the records it points to are the person's: a translator
-      // reviewing a file writes no buyer's rating of an order.
+      // A designed shape fits only where the records it points to are the person's: a translator reviewing a file writes no buyer's rating of an order.
       const theirs = (ref: string) => ref.split(/[?:]/)[0].split("|").some((n) => n === "User" || out.some((d) => d.def.name === n) || reading.things.some((t) => pascal(t.name) === n));
       if (cat && (!cat.requires || cat.requires.every((r) => traits.has(r))) && (cat.refs ?? []).every(theirs)) {
         push({ def: cat, at: a.at, core: true, said: a.record });

@@ -33,8 +33,7 @@ export function reviseStack(
   ops: OpsReview,
   critiqueText = "",
 ): Revision {
-  // Each change remembers the services it set; at the end it counts as done only if
-  // those survived the six-service limit, otherwise it is handled in the design.
+  // Each change remembers the services it set; at the end it counts as done only if those survived the six-service limit, otherwise it is handled in the design.
   type Step = { kind: "security" | "ops"; text: string; set: string[] };
   const steps: Step[] = [];
   const designOnly: string[] = [];

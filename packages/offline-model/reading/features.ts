@@ -9,6 +9,12 @@ import { isForeign, LANGUAGE_CODES } from "./languages";
 import { infinitive, lastWord, tokens } from "./nlp";
 
 // ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
+// The words of a wish: one list for each rule below that asks whether the speakers wish for what follows.
+const WISH = String.raw`(?:want|need|would like|'d like)`;
+const WISH_TO = new RegExp(String.raw`^${WISH} to\s+`, "i"), WISHED = new RegExp(String.raw`\b(?:${WISH}|wish|should|must)\b`, "i");
+const NOT_WISHING = String.raw`\s(?!(?:\w+\s+)?${WISH}s? to\b)`, WE_NOT_WISHING = new RegExp(String.raw`^(?:we|i)${NOT_WISHING}`, "i");
+const WE_HAVE = new RegExp(String.raw`^(?:(?:\w+ly|often|sometimes|always|also),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)${NOT_WISHING}`, "i");
+const OURS = new RegExp(String.raw`^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:${WISH} (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$`, "i");
 const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
 const BUDGET = /\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
 // A rule that applies ("GDPR applies", "the privacy law applies"), not people applying for something.
@@ -38,7 +44,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const before = reading.clauses[reading.clauses.indexOf(c) - 1];
     const condition = before?.sentence === c.sentence && new RegExp(`^${CONDITION}\\s`, "i").test(before.text) && /\b(?:it|them)\b/i.test(f);
     out.push(condition ? `${capitalize(before.text)}, ${lowerFirst(f)}` : f);
-    if (/\b(?:want|need|would like|'d like|wish|should|must)\b/i.test(c.sentence)) wished.add(out.at(-1)!);
+    if (WISHED.test(c.sentence)) wished.add(out.at(-1)!);
   };
   for (const c of reading.clauses) {
     // A pain, or how things are done today, is not what the product does.
@@ -47,7 +53,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("a website where presenters can see the grid": a clause about the product with people of its own as subject is what they do there.)
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.replace(/^(?:the|a|an|our|their|each|every)\s+/i, "").toLowerCase().startsWith(c.subject.text.toLowerCase());
     // ("We want: customers order online, …, a monthly invoice per customer as PDF": a thing listed after a wish and its colon is wished for.)
-    if (!c.verb && !c.negated && c.objects.length && !c.objects.some((o) => Object.hasOwn(LANGUAGE_CODES, o.text)) && new RegExp(`\\b(?:want|need|would like|'d like)\\s*:.*${escapeRegExp(c.text)}`, "i").test(c.sentence)) add(c, capitalize(c.text));
+    if (!c.verb && !c.negated && c.objects.length && !c.objects.some((o) => Object.hasOwn(LANGUAGE_CODES, o.text)) && new RegExp(`\\b${WISH}\\s*:.*${escapeRegExp(c.text)}`, "i").test(c.sentence)) add(c, capitalize(c.text));
     // ("Families are referred to us by social workers": what comes to the speakers from others is how work arrives.)
     if (c.passive && /\bto (?:us|me)\b/i.test(c.text)) continue;
     // ("actually an app for parents would be nice later", "Later maybe reading lists": a wish put off is no part of the first release.)
@@ -68,7 +74,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("because we have to report …": the reason is said as what has to be done.)
     // ("… and where the committee can see who is next": a wish's "where" leads to what people do there; "by bank transfer or cash" says only how.)
     if (/^by\s/i.test(c.text)) continue;
-    let text = c.text.replace(/^(?:and|or|then|also|because|since|where)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : /^(?:want|need|would like|'d like) to\s+/i, "").replace(/[.;,:]+$/, "");
+    let text = c.text.replace(/^(?:and|or|then|also|because|since|where)\s+/i, "").replace(NICE_TO, "").replace(c.subject ? /^$/ : WISH_TO, "").replace(/[.;,:]+$/, "");
     if (isCondition(text)) continue;
     // ("we want translators to accept jobs, and clients to upload files": what a wish asks of them is what they can do.)
     if (c.subject) text = text.replace(new RegExp(`^((?:the\\s+)?${escapeRegExp(c.subject.text)})\\s+to\\s+(?=[a-z])`, "i"), "$1 can ");
@@ -92,7 +98,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:\w+ly,?\s+)?(?:we|i)\s/i.test(text) && ((first && /^(?:we|i)\s/i.test(c.sentence)) || reading.clauses.some((x) => x.sentence === c.sentence && x !== c && /^(?:we|i)\b/i.test(x.text.trim()) && (x.copula || /^(?:run|own|manage|operate)$/.test(x.verb ?? "")) && [...x.objects, ...x.extras.map((e) => e.np)].some((o) => reading.ours.includes(o.head))))) continue;
     if (!c.objects.length && !c.extras.length && !c.attributes) {
       // "We also want to count how many …" → "Count how many …".
-      const ours = /^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:(?:want|need|would like|'d like) (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$/i.exec(text);
+      const ours = OURS.exec(text);
       if (ours && !c.subject && ours[1].split(/\s+/).length >= 4 && !out.some((f) => f.toLowerCase().includes(ours[1].toLowerCase()))) add(c, capitalize(ours[1]));
       // "… see who has it", "the singers must say if they come", "parents need to know when the bus is late": a person asking or telling something the product records.
       // ("the station manager approves it", "customers book online": a person acting on what was just said, or doing what makes a record, the same.)
@@ -104,11 +110,11 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email", "many people have only basic phones", "I use the laptop": what the people it serves, people at large or the speakers have or use is who they are, not a feature ("I need to know the dog's breed" is one).
-    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && (c.subject ? reading.actors.includes(subjectWord) || c.subject.head === "person" : /^(?:we|i)\s(?!(?:\w+\s+)?(?:want|need|would like|'d like)s? to\b)/i.test(text)) && !c.extras.some((e) => e.verb)) continue;
+    if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && (c.subject ? reading.actors.includes(subjectWord) || c.subject.head === "person" : WE_NOT_WISHING.test(text)) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
     // ("I want to keep notes per piano" is a wish, not who they are.)
-    if (/^(?:(?:\w+ly|often|sometimes|always|also),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)\s(?!(?:\w+\s+)?(?:want|need|would like|'d like) to\b)/i.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
+    if (WE_HAVE.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
     if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting ("dance school in Porto" opening the text names it).
@@ -150,8 +156,7 @@ export function painTopic(reading: Reading): string[] {
   return (c?.subject?.head ?? "").split(" ").filter((w) => w.length > 3 && !/^(?:people|everyone|team|members?|users?)$/.test(w));
 }
 
-// A rule the product must enforce, said with a modal or a limit: "only inducted members
-// should be able to book it", "kids under 16 need a parent's sign-off", "TideLog should
+// A rule the product must enforce, said with a modal or a limit: "only inducted members should be able to book it", "kids under 16 need a parent's sign-off", "TideLog should
 // block the booking otherwise". Said as the person said it.
 const RULE = /\b(?:must|should|shall|has to|have to|needs? (?:to|a|an|the)|cannot|can't|may not|mustn't|shouldn't|only\b[^.]*\b(?:can|may|should)|otherwise|at most|at least|no more than|max(?:imum)?|min(?:imum)?|never)\b/i;
 
@@ -184,8 +189,7 @@ export const CARD_PAYMENT = /\b(?:(?:credit|debit|bank|payment|gift)\s+cards?|ca
 /** Verbs a ban is said with: "no payments", "we don't take cards", "we won't store addresses". */
 export const PROHIBIT = /^(?:take|use|accept|handle|need|want|support|store|collect|process|allow|offer|sell|run|charge|include|show|track|keep|add|pay|buy|order|involve|require)$/;
 
-// Kinds of thing people rule out in one breath and ask for in another: "no online payment" …
-// "a €5 online deposit". A word of the same kind said later, outside a negation, contradicts.
+// Kinds of thing people rule out in one breath and ask for in another: "no online payment" … "a €5 online deposit". A word of the same kind said later, outside a negation, contradicts.
 const KINDS = [new RegExp(`\\b(?:pa(?:y|id|ying|yments?)|deposits?|fees?|prices?|charges?|invoices?|checkout|money)\\b|${CARD_PAYMENT.source}`, "i"), /\b(?:accounts?|log[- ]?ins?|sign[- ]?ups?|passwords?|registration)\b/i];
 const NEGATED = /(?<!-)\b(?:no|not|never|without|don't|doesn't|won't|nothing)\b(?!-)/i;
 

@@ -17,8 +17,7 @@ export function localeCode(language: string): string {
 /** Whether a sentence names the language, however it is capitalised ("portuguese only"). */
 export const saysLanguage = (sentence: string, language: string): boolean => new RegExp(`\\b${language}\\b`, "i").test(sentence);
 
-// The commonest small words of the languages people mix into English, which English never
-// uses, and English's own (words these languages share, "a", "an", "in", "on", "per", left out).
+// The commonest small words of the languages people mix into English, which English never uses, and English's own (words these languages share, "a", "an", "in", "on", "per", left out).
 const OTHER_SMALL_WORDS = new Set(["ich", "wir", "und", "der", "die", "das", "ein", "eine", "einen", "nicht", "ist", "sind", "mit", "für", "je", "nous", "vous", "le", "les", "et", "est", "une", "des", "du", "avec", "pour", "el", "los", "las", "y", "una", "somos", "con", "para", "por", "het", "een", "wij", "zijn", "niet", "il", "di", "che", "sono", "och", "jag", "vi", "är"]);
 const ENGLISH_SMALL_WORDS = new Set(["the", "and", "is", "are", "we", "our", "of", "to", "for", "with", "they", "it", "this", "that", "be", "can", "will", "not", "at", "by", "from", "have", "has", "who", "which", "what", "my", "you"]);
 

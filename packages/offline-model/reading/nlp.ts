@@ -82,8 +82,7 @@ export function tokens(text: string): Token[] {
         joinNext = t.post === "-";
       }
     }
-    // "four barber shops in Lisbon", "Test marks and results go home": after a counted, owned or leading noun, or listed after such a plural, a plural word the library
-    // read as a verb is the phrase's head noun — unless an object follows ("each batch follows a recipe"), or a verb does not.
+    // "four barber shops in Lisbon", "Test marks and results go home": after a counted, owned or leading noun, or listed after such a plural, a plural word the library read as a verb is the phrase's head noun — unless an object follows ("each batch follows a recipe"), or a verb does not.
     out.forEach((t, i) => {
       // "our station has about 30 volunteers": the library can read "has" as a plural noun; it never is one.
       if (/^(?:has|have|had|does)$/.test(t.norm)) {
@@ -118,8 +117,7 @@ export function tokens(text: string): Token[] {
         out[i] = { ...t, tags: new Set(["Noun", "Plural"]) };
       }
     });
-    // "the municipality hosts our website", "the driver needs to see", "the bus comes to their village": after an article and a singular noun, an -s word agrees with
-    // that subject: it is the verb when an article, a possessive, or "to" and a verb follow it, or a preposition or the end of a clause that has no other verb.
+    // "the municipality hosts our website", "the driver needs to see", "the bus comes to their village": after an article and a singular noun, an -s word agrees with that subject: it is the verb when an article, a possessive, or "to" and a verb follow it, or a preposition or the end of a clause that has no other verb.
     out.forEach((t, i) => {
       const [prev, before, next] = [out[i - 1], out[i - 2], out[i + 1]];
       // "nobody notices until the morning": after a pronoun that is one person, the -s word is its verb.

@@ -732,8 +732,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
     let prevHadVerb = false;
     for (const { text: piece, title, listed, examples } of pieces(sentence, withTitle && index === 0)) {
       const cs: Clause[] = examples ? [{ ...fragment(sentence, piece, tokens(piece), false), apposition: true }] : parsePiece(sentence, piece, subject, false, title, prevHadVerb);
-      // The list after the colon belongs to the clause's last object ("an inspection"), or to a
-      // thing that has, records or keeps it ("each booking records: …"); else its items are pieces.
+      // The list after the colon belongs to the clause's last object ("an inspection"), or to a thing that has, records or keeps it ("each booking records: …"); else its items are pieces.
       const owner = cs.filter((c) => c.verb && !c.negated).at(-1);
       const of = owner && (owner.objects.length ? owner.objects.at(-1)!.head : HOLDS.test(owner.verb!) && owner.subject && !owner.subject.person ? owner.subject.head : undefined);
       const named = !owner && cs.length === 1 && !cs[0].verb && !cs[0].negated && cs[0].objects.length === 1 ? cs[0] : undefined;
@@ -744,8 +743,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
       else if (listed) cs.push(...listed.parts.flatMap((p) => parsePiece(sentence, p, subject, false, false, true)));
       for (const c of cs) {
         const prev = out[out.length - 1];
-        // "note the queen status, brood frames, varroa count and temper of the colony": the list goes on what is noted,
-        // whatever the tagger made of its words ("brood", "varroa" read as verbs); "of the colony" says whose.
+        // "note the queen status, brood frames, varroa count and temper of the colony": the list goes on what is noted, whatever the tagger made of its words ("brood", "varroa" read as verbs); "of the colony" says whose.
         // ("log each visit with the farm, the animals treated and the drugs given": a noun and its participle, with nothing after, say which, not who acted.)
         const participles = Boolean(c.subject && c.verb && !c.objects.length && !c.extras.length) && tokens(piece).every((t, k, ts) => t.tags.has("Determiner") || /^(?:and|or)$/.test(t.norm) || (t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Verb")) || ((t.tags.has("PastTense") || t.tags.has("Participle")) && (k === ts.length - 1 || /^(?:and|or)$/.test(ts[k + 1].norm))));
         // ("the member notes the queen status, brood, temper and …": a bare word after a verb in its -s form does not agree with their subject, so it is listed.)
@@ -771,8 +769,7 @@ export function readClauses(text: string, withTitle = true): Clause[] {
           }
         }
         if (!c.verb && prevHadVerb && !c.negated && prev && c.objects.length && !c.extras.length) {
-          // "record photos, descriptions and prices", "We need: plots, tools": a verbless list
-          // after a clause that ended in its objects (or its verb) extends its objects.
+          // "record photos, descriptions and prices", "We need: plots, tools": a verbless list after a clause that ended in its objects (or its verb) extends its objects.
           const lastWord = tokens(prev.text).at(-1);
           const open = !prev.extras.length && (prev.objects.length > 0 || (lastWord !== undefined && infinitive(lastWord.norm) === prev.verb));
           // ("No mobile app needed, desktop only": what is allowed is no part of the ban.)

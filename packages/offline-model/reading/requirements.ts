@@ -50,8 +50,7 @@ const DEVICES: Array<[string, RegExp]> = [
   ["scanner", /\b(?:barcode|qr[- ]code|handheld) scanners?\b/i],
 ];
 const IDENTITY: Array<[string, RegExp]> = [
-  // Known by the number ("no account, just a phone number", "sign in with their mobile number"),
-  // not a number kept as contact data ("a list of volunteers with their phone numbers").
+  // Known by the number ("no account, just a phone number", "sign in with their mobile number"), not a number kept as contact data ("a list of volunteers with their phone numbers").
   ["phone number", /\b(?:just|only) (?:a |their |your |the )?(?:phone|mobile) numbers?\b|\b(?:sign(?:s|ed|ing)? (?:in|up)|log(?:s|ged|ging)? in|identif(?:y|ies|ied)(?: \w+)?|known|register(?:s|ed)?|book(?:s|ed)?) (?:with|by|using) (?:a |their |your |the )?(?:phone|mobile) numbers?\b|\bphone numbers? (?:only|instead)\b/i],
   // ("no customer accounts"; "no Facebook login" bans a way to sign in, not accounts: see readRequirements.)
   ["no account", /\bno (?:[a-z]+(?:er|or|ist|ant|ent|ian)s? )?(?:account|sign[- ]?up|login|log-in|registration|password)s?\b|\bwithout (?:an? )?(?:account|sign[- ]?up|login|registration)\b|\b(?:don't|do not|never) (?:need|want|have) (?:to (?:create|make|register) )?(?:an? )?accounts?\b/i],

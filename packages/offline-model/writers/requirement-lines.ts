@@ -6,9 +6,9 @@ import type { ProjectContext } from "../context";
 import { moduleOf } from "../knowledge/modules";
 import { isCondition, PRODUCT, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
-import { singularNoun, tokens } from "../reading/nlp";
+import { lastWord, singularNoun, tokens } from "../reading/nlp";
 import { OUT_OF_SCOPE, PRESENT_PRACTICE, type Requirement } from "../reading/requirements";
-import { capitalize, joinList, quote, snake, withArticle } from "../text-utils";
+import { capitalize, joinList, mostly, quote, snake, withArticle } from "../text-utils";
 import type { CriticalPath } from "./critical-paths";
 
 /** "SMS reminders": the channel with the noun the person put after it, if any. */
@@ -78,6 +78,8 @@ function requirementLines(r: Requirement): { brief: string; arch: string; path?:
 
 /** The brief's line: what the person requires, in their words. */
 export const briefLine = (r: Requirement) => requirementLines(r).brief;
+/** A sentence that is mostly one requirement's words is carried, quoted, by that requirement's lines. */
+export const carriedBy = (reqs: readonly Requirement[], s: string) => reqs.some((q) => mostly(s, q.said));
 
 /** Something the person asked of the product, in their words. */
 export interface Need {
@@ -120,7 +122,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   // A name said in passing ("Season is May to September") is no product in use; "no account" is said by the phone-number identity when there is one.
   const reqs = r.requirements.filter((q) => ((q.relation !== "uses" && q.relation !== "named") || /\b(?:use[sd]?|using|today|currently|right now|at the moment|now|have|has|our|own)\b/i.test(q.said)) && !(q.name === "no account" && r.requirements.some((y) => y.name === "phone number")));
   // (A sentence that is mostly one requirement is carried, quoted, by that requirement's lines: "I use Square …, that should stay" is no rule besides.)
-  const carried = (s: string) => reqs.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6);
+  const carried = (s: string) => carriedBy(reqs, s);
   const rules = statedRules(r).filter((s) => !carried(s));
   const needs: Need[] = [
     ...reqs.map((q): Need => ({ kind: "requirement", said: q.said, requirement: q, entities: [] })),
@@ -133,7 +135,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
   let features = 0;
   for (const s of new Set(r.sentences)) {
     const pain = r.pains.slice(0, 2).includes(s);
-    if (carried(s) || r.languages.some((l) => saysLanguage(s, l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || OUT_OF_SCOPE.test(s) || r.ruledOut.some((x) => s.includes(x) && x.length >= s.length * 0.6)) continue;
+    if (carried(s) || r.languages.some((l) => saysLanguage(s, l)) || rules.includes(s) || r.skills.some((k) => k.sentence === s) || isCondition(s) || ABOUT_US.test(s) || (!pain && PRESENT_PRACTICE.test(s)) || OUT_OF_SCOPE.test(s) || r.ruledOut.some((x) => mostly(s, x))) continue;
     // Something done ("technicians check kits back in"), or a short fragment of it ("Live GPS during walk"); not a count or a trait ("most singers are retired").
     const verbs = tokens(s).filter((t) => t.tags.has("Verb"));
     // ("Darkroom Collective - Glasgow": a first line with no verb is the heading, no need.)
@@ -141,7 +143,7 @@ export function statedNeeds(ctx: ProjectContext): Need[] {
     const done = verbs.some((t) => !["Copula", "Auxiliary", "Modal", "Passive"].some((x) => t.tags.has(x)) && !/^(?:have|has|had|get|got)$/.test(t.norm));
     const entities = entitiesIn(ctx, s);
     // ("The keys are in a keybox with a code that changes per reservation": a clause about a noun names nothing alone; "We want a simple web page: …" nor does the product wished for.)
-    const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula && !c.relative && !(/^(?:want|need|like|love)$/.test(c.verb) && c.objects.every((o) => PRODUCT.test(o.head.split(" ").pop()!))))?.text;
+    const name = r.clauses.find((c) => c.sentence === s && c.verb && !c.copula && !c.relative && !(/^(?:want|need|like|love)$/.test(c.verb) && c.objects.every((o) => PRODUCT.test(lastWord(o.head)))))?.text;
     // "Up to 150 climbers at once", "I teach about 35 pupils", "our shop runs 8–10 events a month": the load it must carry; "most singers are retired": who it must suit.
     const counts = r.quantities.some((q) => q.kind === "count" && q.sentence === s);
     // "Late returns cost €10 per started half hour": a price the server must compute as they set it.

@@ -8,7 +8,7 @@ import { cardsSaid } from "../knowledge/regulations";
 import { CONDITION_LEAD, limits, painTopic, statedRules } from "../reading/features";
 import { saysLanguage } from "../reading/languages";
 import { infinitive, tokens } from "../reading/nlp";
-import { briefLine, productLines } from "./requirement-lines";
+import { briefLine, carriedBy, productLines } from "./requirement-lines";
 import { capitalize, escapeRegExp, isMetaAnswer, joinList, lowerFirst, normalizeSpace, plural, quote, stripTrailingPunct, unique } from "../text-utils";
 
 /** A time said with a launch: "before September", "by 2027". */
@@ -105,7 +105,7 @@ export function projectConstraints(ctx: ProjectContext): string[] {
   const req = ctx.reading.requirements.filter((r) => !(r.kind === "identity" && r.name === "no account" && ctx.reading.requirements.some((x) => x.name === "phone number")));
   const langs = ctx.reading.languages;
   const langSaid = langs.length ? ctx.reading.sentences.find((s) => langs.every((l) => saysLanguage(s, l))) : undefined;
-  const out: string[] = [...(langSaid ? [`Screens in ${joinList(langs)} — as you said: ${quote(langSaid, 160)}`] : []), ...req.map(briefLine), ...ctx.reading.ruledOut.map((x) => `Left out, as you said: ${quote(x, 160)}`), ...statedRules(ctx.reading).filter((s) => s !== langSaid && !req.some((q) => s.includes(q.said) && q.said.length >= s.length * 0.6)).map((s) => `${limits(s) ? "A rule you set" : "As you asked"}: ${quote(s, 200)}`), ...statedFacts(ctx).map((s) => `As you said: ${quote(s)}`)];
+  const out: string[] = [...(langSaid ? [`Screens in ${joinList(langs)} — as you said: ${quote(langSaid, 160)}`] : []), ...req.map(briefLine), ...ctx.reading.ruledOut.map((x) => `Left out, as you said: ${quote(x, 160)}`), ...statedRules(ctx.reading).filter((s) => s !== langSaid && !carriedBy(req, s)).map((s) => `${limits(s) ? "A rule you set" : "As you asked"}: ${quote(s, 200)}`), ...statedFacts(ctx).map((s) => `As you said: ${quote(s)}`)];
   const team = quotesAbout(ctx, ["team", "timeline"], 2);
   for (const s of team) out.push(`Team and timeline: ${quote(s, 140)}`);
   // Quoted so later phases, which only see the brief, still know what the person said; never a sentence a line above quotes, or whose clause it quotes.
