@@ -381,3 +381,13 @@ describe("extractEntities: a booking said without what is booked", () => {
     expect(m.relations).toContainEqual(expect.objectContaining({ from: "Booking", to: "Cabin" }));
   });
 });
+
+// Written for this test: a mobile bike mechanic, in no corpus.
+describe("extractEntities: what is listed of people who act", () => {
+  it("is kept with their own record, beside how to reach them ('each rider's bike model, frame size and tyre size')", () => {
+    const m = model("Riders book a repair online. The mechanic should see the day's route with each rider's bike model, frame size and tyre size for the parts.");
+    const rider = m.entities.find((e) => e.name === "Rider")!;
+    expect(rider.fields.map((f) => f.name)).toEqual(expect.arrayContaining(["user_id", "name", "bike_model", "frame_size", "tyre_size"]));
+    expect(m.entities.map((e) => e.name)).not.toContain("Day");
+  });
+});

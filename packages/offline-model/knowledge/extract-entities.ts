@@ -115,9 +115,7 @@ export function extractEntities(description: string, answers: string, traits: Do
   if (has("Question")) addAuto("AnswerOption");
   if (traits.has("ai") && reading.clauses.some((c) => /^(?:suggest|summari[sz]e|draft|generate|classify)$/.test(c.verb ?? ""))) addAuto("AiSuggestion");
   if (traits.any("health", "internal_tool", "finance", "incident_ops")) chosen.push({ def: AUDIT_EVENT, at: 2e6 });
-  for (const c of [...chosen]) {
-    if (c.def.unless?.some((n) => has(n))) chosen.splice(chosen.indexOf(c), 1);
-  }
+  for (const c of [...chosen]) if (c.def.unless?.some((n) => has(n))) chosen.splice(chosen.indexOf(c), 1);
   for (const def of changes?.add ?? []) if (!chosen.some((c) => c.def.name === def.name)) chosen.push({ def, at: 3e6 });
   // What the person ruled out wins over every domain guess.
   const forbidden = new Set([...reading.forbidden, ...(changes?.remove ?? [])].map((f) => pascal(singularNoun(f)).toLowerCase()));

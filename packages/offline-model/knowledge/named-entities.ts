@@ -116,7 +116,7 @@ const kindField = (kinds?: string[]) => (kinds?.length ? `kind:enum(${kinds.map(
 /** A designed shape with the person's listed fields added, where it has none of that name. */
 function withListed(designed: string, listed: string): string {
   const has = new Set(designed.split(";").map((f) => f.trim().split(":")[0]));
-  return [designed, ...listed.split("; ").filter((f) => !has.has(f.split(":")[0]))].join("; ");
+  return [designed, ...listed.split("; ").filter((f) => f && !has.has(f.split(":")[0]))].join("; ");
 }
 
 function kindOf(name: string, verbs: string[] = []): { purpose: string; fields: string } | undefined {
@@ -169,6 +169,7 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
       continue;
     }
     // People kept as a record ("parents order lunches for their kids"): personal data, tied to whom they belong to.
+    if (t.person && roles.has(t.name)) continue;
     if (t.person) {
       push({ def: { name: pascal(t.name), match: [], purpose: `A ${t.name} the people using it act for; only the personal data the service needs`, fields: t.fields?.length ? withListed("name:string; notes:text?", listedFields(t.fields)) : "name:string; notes:text?", refs: t.of ? [`${pascal(t.of)}:has`] : [], sensitivity: "pii" as const }, at: t.at, core: true, said: t.name });
       continue;
@@ -275,7 +276,8 @@ function addStates(out: NamedDef[], reading: Reading): void {
 function addRoles(roles: ReadonlySet<string>, reading: Reading, identityByPhone: boolean, push: (d: NamedDef) => void): void {
   for (const role of roles) {
     const at = reading.sentences.join(" ").toLowerCase().indexOf(role);
-    const fields = identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?";
+    const contact = identityByPhone ? "name:string?; phone_number:phone!; notes:text?" : "name:string; email:email?; phone:phone?; notes:text?";
+    const fields = withListed(contact, listedFields(reading.things.find((t) => t.person && t.name === role)?.fields ?? []));
     const def = { name: pascal(role), match: [], purpose: `A ${role} — who they are and how to reach them; linked to a sign-in only if they have one`, fields, refs: ["=User?:is@user_id"], sensitivity: "pii" as const, person: true };
     push({ def, at: at < 0 ? 1e5 : at, core: true, said: role });
   }

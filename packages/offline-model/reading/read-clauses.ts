@@ -751,9 +751,14 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         // (A lone word between commas is a list item, whatever its form: "records the score, fouls, mood and …".)
         const unagreeing = c.subjectInherited && ((noted !== prev?.verb && /s$/.test(noted) && c.verb === tokens(piece)[0]?.norm) || !/\s/.test(piece));
         // ("know the dog's breed, size, temper and any health issues before I arrive": after a possessive the pieces are more of what its owner has, whatever the tagger made of them.)
-        const owned = prev?.objects.some((o) => /^\S+'s\s/.test(o.full)) && prev.sentence === sentence && sentence.includes(`${prev.text}, ${piece}`) ? nounList(tokens(piece.replace(/\s+(?:before|after|when|while|until|if|so)\b.*$/i, "")).map((t) => (t.tags.has("Conjunction") || t.tags.has("Determiner") ? t : { ...t, tags: new Set(["Noun", "Singular"]) })), "list") : [];
+        // ("the next day's list with each diver's level, shoe size and wetsuit size for the gear": the list goes on from the possessive nearest it, up to a preposition.)
+        const ownerWord = prev?.sentence === sentence && sentence.includes(`${prev.text}, ${piece}`) ? /.*(?:^|\s)(\S+)'s\s/.exec(prev.text)?.[1] : undefined;
+        const ownerNp = ownerWord ? [...prev!.objects, ...prev!.extras.map((e) => e.np)].find((o) => o.full.startsWith(`${ownerWord}'s `)) : undefined;
+        const owned = ownerNp ? nounList(tokens(piece.replace(/\s+(?:before|after|when|while|until|if|so|for|to|in|on|at|with|from|by)\b.*$/i, "")).map((t) => (t.tags.has("Conjunction") || t.tags.has("Determiner") ? t : { ...t, tags: new Set(["Noun", "Singular"]) })), "list") : [];
         if (owned.length && piece.split(/\s+/).length <= 8) {
-          prev!.objects.push(...owned);
+          const extra = prev!.extras.findIndex((e) => e.np === ownerNp);
+          if (extra < 0) prev!.objects.push(...owned);
+          else [prev!.attributes] = [{ of: singularNoun(ownerWord!.toLowerCase()), items: [ownerNp!, ...owned].map((o) => o.full.replace(/^\S+'s\s+/, "")) }, prev!.extras.splice(extra, 1)];
           prev!.text += `, ${piece}`;
           break;
         }

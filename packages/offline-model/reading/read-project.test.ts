@@ -762,6 +762,15 @@ describe("readProject: what is listed after a possessive", () => {
   });
 });
 
+// Written for this test: a mobile bike mechanic, in no corpus.
+describe("readProject: a list that goes on from the nearest possessive", () => {
+  it("belongs to that owner and stops at a preposition ('the day's route with each rider's bike model, frame size and tyre size for the parts')", () => {
+    const r = readProject("Riders book a repair online. The mechanic should see the day's route with each rider's bike model, frame size and tyre size for the parts.", "");
+    expect(r.things.find((t) => t.name === "rider")).toMatchObject({ person: true, fields: ["bike model", "frame size", "tyre size"] });
+    expect(r.things.map((t) => t.name)).not.toContain("day");
+  });
+});
+
 // Written for this test: a mobile piano tuner, in no corpus.
 describe("readProject: someone's own place that someone goes to", () => {
   it("is no record ('I drive to their cottage'), while what people come to is ('coming to the recital')", () => {

@@ -601,10 +601,11 @@ function read(description: string, answers: string): Reading {
     } else read.add(c.sentence);
     if (c.attributes && !c.negated && !OUT_OF_SCOPE.test(c.sentence)) {
       const name = compoundOf(c.attributes.of) ?? c.attributes.of;
-      // ("at every inspection the member notes …": whoever notes what one X holds keeps that X.)
+      // ("at every inspection the member notes …": whoever notes what one X holds keeps that X; "each diver's level, shoe size …": what is listed of people who act is kept with them.)
       addThing(name, actor && c.verb, actor, false, inDesc, true);
-      if (c.attributes.kinds) things.get(name)!.examples ??= c.attributes.items;
-      else things.get(name)!.fields = c.attributes.items;
+      const t = Object.assign(things.get(name)!, actors.has(name) ? { person: true } : {});
+      if (c.attributes.kinds) t.examples ??= c.attributes.items;
+      else t.fields = c.attributes.items;
       read.add(c.sentence);
     }
   }
@@ -727,7 +728,7 @@ function read(description: string, answers: string): Reading {
     actors: [...actors],
     // Someone who acts somewhere ("assign jobs to translators", "translators upload …") is a person, never a thing kept.
     // ("no money …, subs are paid by bank transfer": with no money through the product, what is only paid is no record of it.)
-    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !actors.has(t.name) && !isOurs(t.name) && !(noMoney && t.verbs.length && t.verbs.every((v) => v === "pay"))).sort((a, b) => a.at - b.at),
+    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !(actors.has(t.name) && !t.fields) && !isOurs(t.name) && !(noMoney && t.verbs.length && t.verbs.every((v) => v === "pay"))).sort((a, b) => a.at - b.at),
     // Money paid at a counter or on an invoice is no record of the product's.
     acts: acts.filter((a) => !forbidden.has(a.record) && (a.record !== "payment" || paysInProduct)),
     forbidden: [...forbidden],
