@@ -77,22 +77,14 @@ function chooseDatabase(input: StackInput, family: Family, framework: string): C
   const db = prefs.database?.id;
   if (db === "mysql") return { choice: `MySQL 8.4 with ${f.orm}`, rationale: `named by you; ${integrity}; schema changes through ${f.migrations}` };
   if (db === "sqlite") return { choice: `SQLite (WAL mode) with ${f.orm}`, rationale: `named by you; a single file is enough at this scale and backups are a file copy (Litestream)` };
-  if (db === "mongodb") {
-    return { choice: "MongoDB 8 (Atlas)", rationale: `named by you; flexible documents for ${names || "the records"}; multi-document transactions where money or state changes together` };
-  }
+  if (db === "mongodb") return { choice: "MongoDB 8 (Atlas)", rationale: `named by you; flexible documents for ${names || "the records"}; multi-document transactions where money or state changes together` };
   if (db === "sqlserver") return { choice: `SQL Server 2022 with ${f.orm}`, rationale: `named by you; ${integrity}` };
   if (db === "dynamodb") return { choice: "Amazon DynamoDB", rationale: "named by you; single-table design keyed by access pattern" };
   if (db === "firestore") return { choice: "Cloud Firestore", rationale: "named by you; real-time listeners and offline cache in the client SDKs" };
   // An operator's "Postgres" is what it manages, not where it keeps state.
-  if (t.has("k8s_operator")) {
-    return { choice: "Kubernetes custom resources (etcd via the API server)", rationale: "desired and observed state live in CRDs with status subresources; no separate database to run" };
-  }
-  if (t.has("simple_site") && !db) {
-    return { choice: "Markdown content collections (no database)", rationale: "pages and products are files in the repository, versioned and reviewed like code; a database can come with the first dynamic feature" };
-  }
-  if (t.has("cli") && !db) {
-    return { choice: "SQLite (local, in the user's config directory)", rationale: "local state and history need no server; one file, zero setup, safe concurrent reads" };
-  }
+  if (t.has("k8s_operator")) return { choice: "Kubernetes custom resources (etcd via the API server)", rationale: "desired and observed state live in CRDs with status subresources; no separate database to run" };
+  if (t.has("simple_site") && !db) return { choice: "Markdown content collections (no database)", rationale: "pages and products are files in the repository, versioned and reviewed like code; a database can come with the first dynamic feature" };
+  if (t.has("cli") && !db) return { choice: "SQLite (local, in the user's config directory)", rationale: "local state and history need no server; one file, zero setup, safe concurrent reads" };
   const extras: string[] = [];
   if (t.has("search")) extras.push("full-text search with tsvector and GIN indexes (no separate search service yet)");
   if (t.has("location")) extras.push("PostGIS for distance and radius queries");
@@ -111,9 +103,7 @@ function hosting(input: StackInput, family: Family): Slot {
   if (t.has("k8s_operator")) return slot("distribution", "Container image on GHCR + Helm chart", "clusters install or upgrade the operator with one Helm command; images are built and signed by CI");
   if (prefs.hosting) return host(prefs.hosting.label, `named by you; one platform for the app, the database and backups${euRegion}`);
   // The person fixed where it runs: one machine, so no serverless or managed platform.
-  if (prefs.singleServer && !t.has("cli")) {
-    return host("A single small server (VPS): the app and PostgreSQL under Docker Compose behind Caddy", `you said ${quote(prefs.singleServer, 120)}; nightly pg_dump backups copied off the machine, automatic HTTPS, and one box a volunteer can look after${euRegion}`);
-  }
+  if (prefs.singleServer && !t.has("cli")) return host("A single small server (VPS): the app and PostgreSQL under Docker Compose behind Caddy", `you said ${quote(prefs.singleServer, 120)}; nightly pg_dump backups copied off the machine, automatic HTTPS, and one box a volunteer can look after${euRegion}`);
   if (t.has("cli")) return slot("distribution", family === "go" ? "GitHub Releases + Homebrew tap (GoReleaser)" : family === "node" ? "npm registry + GitHub Releases" : "GitHub Releases + package registry", "users install with one command; releases are built by CI from tags");
   if (t.has("health")) {
     if (t.region.eu && !t.region.us) {

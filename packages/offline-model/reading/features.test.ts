@@ -336,11 +336,25 @@ describe("featuresFromReading: what comes to the speakers from others", () => {
     const t = "Jobs are sent to us by the courts. Translators accept jobs in the portal.";
     expect(featuresFromReading(readProject(t), t)).toEqual(["Translators accept jobs in the portal"]);
   });
+
+  // Written for this test, in no corpus: a piano removals firm.
+  it("is how work arrives when others act on the speakers ('Clients phone us for a quote'), unless the product should let them", () => {
+    const t = "Clients phone us for a quote. Movers log each piece they carry. Clients can message us from the site.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Movers log each piece they carry", "Clients can message us from the site"]);
+  });
 });
 
 // Written for this test, in no corpus: a tool shed.
 describe("statedRules: what never happens to a thing", () => {
   it("says how it goes, no rule; a rule said with never is still one", () => {
     expect(statedRules(readProject("Members borrow tools, but late returns are never followed up. Tools must never leave the village.", ""))).toEqual(["Tools must never leave the village."]);
+  });
+});
+
+// Written for this test, in no corpus: a ferry to an island.
+describe("featuresFromReading: how the speakers work, and what stays as it is", () => {
+  it("are no features ('Every Saturday we run three crossings', 'Fares stay cash at the pier')", () => {
+    const t = "Every Saturday we run three crossings to the island. Fares stay cash at the pier. Passengers book a seat online.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Passengers book a seat online"]);
   });
 });

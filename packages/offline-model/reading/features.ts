@@ -13,7 +13,7 @@ import { infinitive, lastWord, tokens } from "./nlp";
 const WISH = String.raw`(?:want|need|would like|'d like)`;
 const WISH_TO = new RegExp(String.raw`^${WISH} to\s+`, "i"), WISHED = new RegExp(String.raw`\b(?:${WISH}|wish|should|must)\b`, "i");
 const NOT_WISHING = String.raw`\s(?!(?:\w+\s+)?${WISH}s? to\b)`, WE_NOT_WISHING = new RegExp(String.raw`^(?:we|i)${NOT_WISHING}`, "i");
-const WE_HAVE = new RegExp(String.raw`^(?:(?:\w+ly|often|sometimes|always|also),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)${NOT_WISHING}`, "i");
+const WE_HAVE = new RegExp(String.raw`^(?:(?:\w+ly|often|sometimes|always|also|(?:every|each|on|in) (?:the )?\w+),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)${NOT_WISHING}`, "i");
 const OURS = new RegExp(String.raw`^(?:we|i)\s+(?:(?:also|really|just|still)\s+)?(?:${WISH} (?:to|that)\s+)?(?!(?:are|am|have|had|was|were|want|need|run)\b)(.+)$`, "i");
 const MUST_BE = /^(?:(?:it|this|that|these|those|the (?:app|tool|system|site|product|platform))\s+)?(?:must|should|has to|needs? to|have to|cannot|can't)\s+(?:not\s+)?(?:work|run|be|stay|remain|load|cost|comply|fit|live)\b/i;
 const BUDGET = /\b(?:no|zero|without an?|tiny|small|limited)\s+budget\b|^budget\b/i;
@@ -54,8 +54,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     const ownClause = c.relative && c.subject && reading.actors.includes(subjectWord) && c.text.replace(/^(?:the|a|an|our|their|each|every)\s+/i, "").toLowerCase().startsWith(c.subject.text.toLowerCase());
     // ("We want: customers order online, …, a monthly invoice per customer as PDF": a thing listed after a wish and its colon is wished for.)
     if (!c.verb && !c.negated && c.objects.length && !c.objects.some((o) => Object.hasOwn(LANGUAGE_CODES, o.text)) && new RegExp(`\\b${WISH}\\s*:.*${escapeRegExp(c.text)}`, "i").test(c.sentence)) add(c, capitalize(c.text));
-    // ("Families are referred to us by social workers": what comes to the speakers from others is how work arrives.)
-    if (c.passive && /\bto (?:us|me)\b/i.test(c.text)) continue;
+    // ("Families are referred to us by social workers", "Parents call me to ask for a tutor": what comes to the speakers from others is how work arrives, unless it is what the product should let them do.)
+    if (c.passive ? /\bto (?:us|me)\b/i.test(c.text) : c.subject && c.verb && new RegExp(`\\b${escapeRegExp(c.verb)}\\w*\\s+(?:me|us)\\b`, "i").test(c.text) && !/\b(?:can|could|should|will|must|would|want|need)\b/i.test(c.text)) continue;
     // ("actually an app for parents would be nice later", "Later maybe reading lists": a wish put off is no part of the first release.)
     if (/^(?:later|eventually|one day|some ?day|in the future)\b|\b(?:later|eventually|one day|some ?day|in the future)$/i.test(c.text.trim())) continue;
     // ("a food bank …, run by about 40 volunteers": a verb with no one before it and people after "by" says who runs what was named.)
@@ -112,8 +112,10 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "most fixers only use email", "many people have only basic phones", "I use the laptop": what the people it serves, people at large or the speakers have or use is who they are, not a feature ("I need to know the dog's breed" is one).
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && (c.subject ? reading.actors.includes(subjectWord) || c.subject.head === "person" : WE_NOT_WISHING.test(text)) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
-    // ("I keep bees with a group of …", "Each of us has 15 hives": the same.)
+    // ("I keep bees with a group of …", "Each of us has 15 hives", "Every day we run two boat trips": the same.)
     // ("I want to keep notes per piano" is a wish, not who they are.)
+    // ("Payment stays cash at the shop": what stays as it is is a condition, not something the product does.)
+    if (/^(?:stay|remain)$/.test(c.verb) && !c.subject?.person) continue;
     if (WE_HAVE.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
     if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;

@@ -778,6 +778,11 @@ describe("readProject: someone's own place that someone goes to", () => {
     expect(names).not.toContain("cottage");
     expect(names).toContain("recital");
   });
+
+  it("is no record when the owner is named ('our tuners travel to clients' farmhouses')", () => {
+    const names = readProject("Owners book a tuning online. Our tuners travel to clients' farmhouses twice a year.", "").things.map((t) => t.name);
+    expect(names).not.toContain("farmhouse");
+  });
 });
 
 // Written for this test: a choir and a church fete, in no corpus.

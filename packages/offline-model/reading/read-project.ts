@@ -563,8 +563,8 @@ function read(description: string, answers: string): Reading {
         // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
         // "items with photos", "mark delivered with a photo" list photos with what is done; "(while) people wait with coffee" says how they pass the time.
         // ("with one tap": one of it, counted, says how it is done.)
-        // ("I go to their house": someone's own place someone goes to is no record; "coming to the concert" names one.)
-        if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) && !(e.prep === "to" && /^(?:go|come|drive|walk|travel|ride|cycle|move|return|head)$/.test(c.verb) && new RegExp(`\\b(?:their|his|her|your|my|our) ${escapeRegExp(e.np.text)}`, "i").test(c.text)) || (e.prep === "with" && (c.objects.length > 0 || !c.relative) && e.np.count !== 1)) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
+        // ("I go to their house", "tutors go to students' homes": someone's own place someone goes to is no record; "coming to the concert" names one.)
+        if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) && !(e.prep === "to" && /^(?:go|come|drive|walk|travel|ride|cycle|move|return|head)$/.test(c.verb) && new RegExp(`\\b(?:their|his|her|your|my|our|\\w+'s|\\w+s') ${escapeRegExp(e.np.text)}`, "i").test(c.text)) || (e.prep === "with" && (c.objects.length > 0 || !c.relative) && e.np.count !== 1)) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       // ("Owners book appointments for their pets": what "their" names belongs to the nearest people named before it.)
       const lowered = c.text.toLowerCase();
