@@ -193,3 +193,11 @@ describe("readRequirements: a name with a capital on each side of a hyphen", () 
     expect(names).toEqual(["E-Zwich"]);
   });
 });
+
+// Written for this test: a surf school, in no corpus.
+describe("readRequirements: places, the speaker's own name and capitalised describing words", () => {
+  it("name no product ('on Tiree, Scotland', 'I'm the owner, Morag', 'need Intermediate'), while 'via Wise' still does", () => {
+    const names = readRequirements("We run a surf school on Tiree, Scotland — me (I'm the owner, Morag) and two instructors. Some breaks need Intermediate. We take bookings through Bookwhen and pay staff via Wise.").filter((q) => q.kind === "product").map((q) => q.name);
+    expect(names).toEqual(["Bookwhen", "Wise"]);
+  });
+});
