@@ -391,3 +391,12 @@ describe("extractEntities: what is listed of people who act", () => {
     expect(m.entities.map((e) => e.name)).not.toContain("Day");
   });
 });
+
+// Written for this test: a pottery studio, in no corpus.
+describe("extractEntities: a thing people use", () => {
+  it("is not theirs: no one's id on it ('only members with an induction can use the kilns')", () => {
+    const m = model("Members book firings online. Only members with an induction can use the kilns. Technicians unload each kiln.");
+    const kiln = m.entities.find((e) => e.name === "Kiln");
+    expect(kiln?.fields.map((f) => f.name)).not.toContain("member_id");
+  });
+});

@@ -151,8 +151,8 @@ export function namedEntityDefs(reading: Reading, traits: DomainTraits, identity
     if (/^no-/.test(t.name)) continue;
     const cat = catOf.get(t.name);
     // Booking or swapping a thing makes a record of its own (below); other verbs tie each person to the thing by their own verb.
-    // Looking at a thing ("parents see the fixtures") ties nobody to it.
-    const actVerb = (verbs: string[]) => verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy", "see", "view", "browse", "read", "follow", "find", "search", "look", "watch"].includes(v));
+    // Looking at a thing ("parents see the fixtures") or using it ("members use the rope walls") ties nobody to it.
+    const actVerb = (verbs: string[]) => verbs.find((v) => !["reserve", "book", "rent", "swap", "exchange", "trade", "borrow", "lend", "order", "buy", "use", "see", "view", "browse", "read", "follow", "find", "search", "look", "watch"].includes(v));
     const acts = (a: string) => actVerb(t.verbsOf[a] ?? t.verbs);
     if (cat) {
       // The person's word names the table when the catalogue only knows a synonym ("category" → Category, not Tag).

@@ -819,3 +819,12 @@ describe("readProject: whom people chase or remind", () => {
     expect(names).not.toContain("renter");
   });
 });
+
+// Written for this test: a restaurant kitchen, in no corpus.
+describe("readProject: people named joined and apart", () => {
+  it("are the same people, never a thing ('2 dish washers' … 'dishwashers log each broken glass')", () => {
+    const r = readProject("- staff: 4 line cooks, 2 dish washers\n- dishwashers log each broken glass", "");
+    expect(r.actors).toContain("dishwasher");
+    expect(r.things.map((t) => t.name)).not.toContain("dish washer");
+  });
+});
