@@ -295,7 +295,8 @@ function pieces(sentence: string, first: boolean): Piece[] {
   const held: string[] = [];
   const masked = body.replace(/\([^()]*\)/g, (m) => `\u0001${held.push(m) - 1}\u0001`);
   const parts = masked
-    .split(/(\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+)/)
+    // ("the invoice for each parent and the payout for each tutor": two things each for its own people are two pieces.)
+    .split(/(\s*[;:]\s+|\s*,\s*|\s+[—–]\s+|\s+-\s+|(?<=\b(?:for|per) (?:each|every) [\w-]+)\s+and\s+(?=(?:the|a|an) [\w-]+(?: [\w-]+)? (?:for|per) (?:each|every)\b))/)
     .map((p) => p.replace(/\u0001(\d+)\u0001/g, (_, i: string) => held[Number(i)]));
   const out: Piece[] = [];
   for (let i = 0; i < parts.length; i += 2) {

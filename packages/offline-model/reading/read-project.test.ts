@@ -828,3 +828,14 @@ describe("readProject: people named joined and apart", () => {
     expect(r.things.map((t) => t.name)).not.toContain("dish washer");
   });
 });
+
+// Written for this test: a cleaning agency, in no corpus.
+describe("readProject: two things, each for its own people", () => {
+  it("tie each to its own ('the timesheet for each cleaner and the bill for each client')", () => {
+    const r = readProject("Cleaners visit clients every week. On Fridays I write the timesheet for each cleaner and the bill for each client.", "");
+    const pairs = r.links.map((l) => `${l.from}→${l.to}`);
+    expect(pairs).toEqual(expect.arrayContaining(["timesheet→cleaner", "bill→client"]));
+    expect(pairs).not.toContain("timesheet→client");
+    expect(pairs).not.toContain("timesheet→bill");
+  });
+});
