@@ -839,3 +839,19 @@ describe("readProject: two things, each for its own people", () => {
     expect(pairs).not.toContain("timesheet→bill");
   });
 });
+
+// Written for this test: a youth orchestra, in no corpus.
+describe("readProject: a sentence in another language", () => {
+  it("is no pain, whatever English word it spells ('Ich bin die Leiterin')", () => {
+    const r = readProject("Youth orchestra, 45 players. Ich bin die Leiterin (manager). Parents forget the rehearsal times.", "");
+    expect(r.pains).toEqual(["Parents forget the rehearsal times."]);
+  });
+});
+
+// Written for this test: a lifeboat station, in no corpus.
+describe("readProject: what people forget, lose or miss", () => {
+  it("is no act of theirs ('crew forget which drills they signed up for')", () => {
+    const r = readProject("Crew members forget which drills they signed up for. Instructors plan drills each month.", "");
+    expect(r.things.find((t) => t.name === "drill")?.actors).toEqual(["instructor"]);
+  });
+});

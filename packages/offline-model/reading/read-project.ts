@@ -506,7 +506,8 @@ function read(description: string, answers: string): Reading {
       // ("harvests are weighed in kilograms": the unit a thing is measured in, said without a number, the same.)
       for (const o of [...c.objects, ...c.extras.filter((e) => e.prep === "in" && e.np.count === undefined).map((e) => e.np)]) if (isMeasure(lastWord(o.head))) measured.push({ sentence: c.sentence, word: o.text.toLowerCase() });
       // What people act on is the model's core, whether said in the description, an answer or a remark.
-      for (const o of objs) for (const a of [...(c.passive ? [] : actorsOf(c)), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
+      // ("people forget which rehearsals they are called for": what people forget, lose or miss is no act of theirs.)
+      for (const o of objs) for (const a of [...(c.passive || /^(?:forget|lose|miss)$/.test(c.verb) ? [] : actorsOf(c)), undefined]) addThing(o, c.verb, a, byPerson, inDesc, counted(o));
       // ("browse the candles by scent", "sort jobs by date": what people find things by is a field of those things.)
       if (/^(?:browse|search|filter|sort|find|group|list)$/.test(c.verb)) for (const e of c.extras) if (e.prep === "by" && e.np.bare) for (const t of objs.map((o) => things.get(o))) if (t) t.fields = unique([...(t.fields ?? []), e.np.head]);
       // "each repair gets an outcome": a part of another thing, kept as its own record.
@@ -670,7 +671,8 @@ function read(description: string, answers: string): Reading {
   const spent = clauses.filter((c) => c.verb === "pay" && !c.negated && !c.passive && /^(?:we|i|our|my)\b/i.test(c.text.trim()) && !isPerson(c.subject));
   // ("already take card payments with sumup": a clause about today moves no money through the product.)
   const paysInProduct = !noMoney && sentences.some((s) => s.split(/[,;]\s+/).some((p) => (PAYS.test(p) || CARD_PAYMENT.test(p)) && !PRESENT_PRACTICE.test(p) && !spent.some((c) => c.text.includes(p.replace(/[.!?]+$/, "")))) && !PAID_OFFLINE.test(s) && !/\b(?:no|not|never|nothing to do with|don't need)\b[^.;]{0,30}\b(?:pay|payments?|cards?|money)\b/i.test(s));
-  const pains = sentences.filter((s) => PAIN.test(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
+  // ("Ich bin die Kassenwartin": a sentence in another language says no pain this reader can name, whatever English word it spells.)
+  const pains = sentences.filter((s) => PAIN.test(s) && !isForeign(s) && !/\b(?:no|not)\s+(?:a\s+)?problem\b/i.test(s));
   // ("… or free if a family is struggling": a pain word only in a condition says when, so a sentence that has one in its main clause comes first.)
   const inMain = (s: string) => PAIN.test(s.replace(/\b(?:if|when|whenever|unless)\b[^,;.()]*/gi, ""));
   pains.sort((a, b) => Number(WORST.test(b)) - Number(WORST.test(a)) || Number(inMain(b)) - Number(inMain(a)));
