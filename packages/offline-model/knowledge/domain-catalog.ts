@@ -37,11 +37,7 @@ const TRAIT_DEFS = [
     weak: ["triage", "diagnos\\w+", "therap\\w+", "health", "wellness"],
   },
   { id: "ehr_integration", strong: ["ehr", "emr", "hl7", "fhir", "cerner", "electronic health records?"], weak: ["epic"] },
-  {
-    id: "clinical_decision",
-    strong: ["suggests? (?:a )?priorit\\w+", "risk scores?", "symptom checker", "triage"],
-    weak: ["priorit\\w+", "diagnos\\w+"],
-  },
+  { id: "clinical_decision", strong: ["suggests? (?:a )?priorit\\w+", "risk scores?", "symptom checker", "triage"], weak: ["priorit\\w+", "diagnos\\w+"] },
   {
     id: "realtime",
     strong: ["real[- ]?time", "multiplayer", "websockets?", "live (?:updates?|scores?|dashboard|chat|collaboration|location|tracking)"],
@@ -64,28 +60,14 @@ const TRAIT_DEFS = [
     strong: ["internal", "back[- ]office", "company-wide", "intranet", "sre team", "our (?:staff|employees)", "for our [\\w-]+ (?:team|department|desk)"],
     weak: ["employees?", "staff", "our team", "\\d+-person", "ops team", "admin panel"],
   },
-  {
-    id: "incident_ops",
-    strong: ["incidents?", "runbooks?", "on-?call", "sre", "post-?incident", "postmortems?", "outages?", "pager\\w*"],
-    weak: ["alerts?", "dashboards?"],
-    threshold: 3,
-  },
+  { id: "incident_ops", strong: ["incidents?", "runbooks?", "on-?call", "sre", "post-?incident", "postmortems?", "outages?", "pager\\w*"], weak: ["alerts?", "dashboards?"], threshold: 3 },
   {
     id: "ai",
     strong: ["ai", "llms?", "gpt", "machine learning", "chatbot", "embeddings?", "generative", "large language models?"],
     weak: ["ml", "summari[sz]\\w+", "recommendations?", "classif\\w+", "natural language", "predict\\w*"],
   },
-  {
-    id: "iot",
-    strong: ["iot", "sensors?", "telemetry", "firmware", "mqtt", "smart meters?", "connected devices?"],
-    weak: ["fleet", "gateways?", "trackers?", "vehicles?", "devices?"],
-  },
-  {
-    id: "mobile",
-    strong: ["mobile apps?", "ios", "android", "app store", "react native", "flutter", "native apps?"],
-    weak: ["mobile", "phones?", "smartphones?"],
-    threshold: 1,
-  },
+  { id: "iot", strong: ["iot", "sensors?", "telemetry", "firmware", "mqtt", "smart meters?", "connected devices?"], weak: ["fleet", "gateways?", "trackers?", "vehicles?", "devices?"] },
+  { id: "mobile", strong: ["mobile apps?", "ios", "android", "app store", "react native", "flutter", "native apps?"], weak: ["mobile", "phones?", "smartphones?"], threshold: 1 },
   { id: "tablet_kiosk", strong: ["tablets?", "kiosks?", "waiting rooms?", "shared devices?"], weak: ["front desk", "reception"] },
   { id: "offline_first", strong: ["offline", "poor connectivity", "no connectivity", "without (?:internet|connectivity)", "low bandwidth", "remote areas?"], weak: ["field workers?", "sync later"] },
   {
@@ -103,11 +85,7 @@ const TRAIT_DEFS = [
     strong: ["maps?", "nearby", "gps", "geoloc\\w*", "geofenc\\w*"],
     weak: ["locations?", "neighbou?rs?", "neighbou?rhoods?", "radius", "addresses", "pickups?", "deliver\\w*", "cities"],
   },
-  {
-    id: "scheduling",
-    strong: ["schedul\\w+", "appointments?", "bookings?", "reservations?", "calendars?", "time ?slots?", "pickup times?"],
-    weak: ["shifts?", "availability", "rota"],
-  },
+  { id: "scheduling", strong: ["schedul\\w+", "appointments?", "bookings?", "reservations?", "calendars?", "time ?slots?", "pickup times?"], weak: ["shifts?", "availability", "rota"] },
   { id: "notifications", strong: ["notif\\w+", "reminders?", "sms", "push notifications?"], weak: ["alerts?", "emails?", "push"] },
   { id: "analytics", strong: ["analytics", "reporting", "kpis?"], weak: ["dashboards?", "reports?", "metrics", "charts?", "insights?"] },
   { id: "export", strong: ["exports?", "csv", "timeline export"], weak: ["download\\w*", "pdf"] },
@@ -125,11 +103,7 @@ const TRAIT_DEFS = [
   { id: "video_calls", strong: ["video (?:calls?|sessions?|consultations?|chats?|conferenc\\w*|visits?)", "webrtc", "telehealth", "telemedicine", "video therapy"], weak: ["video"] },
   { id: "simple_site", strong: ["(?:simple |small )?(?:website|web site|landing page|portfolio site|brochure site)"], weak: ["blog", "homepage"] },
   { id: "k8s_operator", strong: ["kubernetes operator", "k8s operator", "custom resources?", "crds?", "controller for kubernetes", "kubebuilder", "operator sdk"], weak: ["kubernetes", "k8s", "helm"], threshold: 2 },
-  {
-    id: "integrations",
-    strong: ["integrat\\w+", "webhooks?", "slack", "existing (?:system|ehr|erp|crm|tools?)"],
-    weak: ["apis?", "sync\\w*", "import\\w*", "links? to"],
-  },
+  { id: "integrations", strong: ["integrat\\w+", "webhooks?", "slack", "existing (?:system|ehr|erp|crm|tools?)"], weak: ["apis?", "sync\\w*", "import\\w*", "links? to"] },
 ] as const satisfies readonly TraitDef<string>[];
 
 /** The traits, one per entry above. */

@@ -112,13 +112,7 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "prompt:text; kind:enum(single_choice|multiple_choice|true_false); time_limit_seconds:int; points:int; position:int",
     refs: ["Quiz:contains"],
   },
-  {
-    name: "AnswerOption",
-    match: [],
-    purpose: "A choice offered for a question",
-    fields: "label:string; is_correct:bool; position:int",
-    refs: ["Question:offers"],
-  },
+  { name: "AnswerOption", match: [], purpose: "A choice offered for a question", fields: "label:string; is_correct:bool; position:int", refs: ["Question:offers"] },
   {
     name: "Course",
     match: ["courses?"],
@@ -127,14 +121,7 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "title:string; description:text; status:enum(draft|published|archived)",
     refs: ["User:teaches"],
   },
-  {
-    name: "Lesson",
-    match: ["lessons?"],
-    requires: ["education"],
-    purpose: "One lesson of a course",
-    fields: "title:string; content_markdown:text; position:int",
-    refs: ["Course:contains"],
-  },
+  { name: "Lesson", match: ["lessons?"], requires: ["education"], purpose: "One lesson of a course", fields: "title:string; content_markdown:text; position:int", refs: ["Course:contains"] },
   {
     name: "Assignment",
     match: ["assignments?", "homework"],
@@ -174,14 +161,7 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "channel:enum(email|sms|push); template:string; status:enum(queued|sent|failed); sent_at:datetime?",
     refs: ["User:receives"],
   },
-  {
-    name: "Comment",
-    notFor: ["cli"],
-    match: ["comments?"],
-    purpose: "A comment left by a person",
-    fields: "body:text; created_at:datetime; edited_at:datetime?",
-    refs: ["User:writes"],
-  },
+  { name: "Comment", notFor: ["cli"], match: ["comments?"], purpose: "A comment left by a person", fields: "body:text; created_at:datetime; edited_at:datetime?", refs: ["User:writes"] },
   {
     name: "Event",
     match: ["events?", "meetups?", "concerts?"],
@@ -203,13 +183,7 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "amount:money; currency:char3; category:string; spent_on:date; note:text?",
     refs: ["User:records"],
   },
-  {
-    name: "Recipe",
-    match: ["recipes?"],
-    purpose: "Ingredients and steps for a dish",
-    fields: "title:string; ingredients:json; steps_markdown:text; prep_minutes:int",
-    refs: ["User:writes"],
-  },
+  { name: "Recipe", match: ["recipes?"], purpose: "Ingredients and steps for a dish", fields: "title:string; ingredients:json; steps_markdown:text; prep_minutes:int", refs: ["User:writes"] },
   {
     name: "Application",
     match: ["applications?", "applicants?", "candidates?"],
@@ -226,12 +200,7 @@ export const ENTITY_CATALOG: EntityDef[] = [
     fields: "title:string; slug:string!; body_markdown:text; version:int; published_at:datetime?",
     refs: ["User:writes"],
   },
-  {
-    name: "Tag",
-    match: ["tags?", "labels?", "categor(?:y|ies)"],
-    purpose: "A label used to group and filter",
-    fields: "name:string!; color:string?",
-  },
+  { name: "Tag", match: ["tags?", "labels?", "categor(?:y|ies)"], purpose: "A label used to group and filter", fields: "name:string!; color:string?" },
   {
     name: "AiSuggestion",
     match: ["suggests? (?:replies|answers|responses|a reply)", "summari[sz]\\w*", "drafts? (?:replies|answers|responses)", "generat\\w+ (?:replies|answers|descriptions|summaries)"],
