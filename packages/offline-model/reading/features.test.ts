@@ -358,3 +358,11 @@ describe("featuresFromReading: how the speakers work, and what stays as it is", 
     expect(featuresFromReading(readProject(t), t)).toEqual(["Passengers book a seat online"]);
   });
 });
+
+// Written for this test, in no corpus: a coffee roaster.
+describe("featuresFromReading: the speakers' trade", () => {
+  it("is who they are, through clauses with no subject of their own ('We roast about 20 coffees, sell bags to ~30 cafés and shops and run a stall')", () => {
+    const t = "We roast about 20 coffees, sell bags to ~30 cafés and shops and run a small stall. Cafés should be able to reorder from our price list.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Cafés should be able to reorder from our price list"]);
+  });
+});

@@ -113,10 +113,12 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:use|own|have|know|speak|prefer|like|trust)$/.test(c.verb) && (c.subject ? reading.actors.includes(subjectWord) || c.subject.head === "person" : WE_NOT_WISHING.test(text)) && !c.extras.some((e) => e.verb)) continue;
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives", "Every day we run two boat trips": the same.)
-    // ("I want to keep notes per piano" is a wish, not who they are.)
+    // ("I want to keep notes per piano" is a wish, not who they are; "We brew about 12 beers, sell kegs to ~40 bars": what they do to things they count is their trade, and a clause with no subject of its own goes on with the speakers.)
+    const lead = reading.clauses.slice(0, reading.clauses.indexOf(c)).findLast((k) => k.sentence === c.sentence && (k.subject || /^(?:we|i)\s/i.test(k.text)));
+    const spoken = !c.subject && lead && !lead.subject ? `we ${text}` : text;
+    if (WE_HAVE.test(spoken) && (/^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb) || [...c.objects, ...c.extras.map((e) => e.np)].some((o) => (o.count ?? 0) >= 2))) continue;
     // ("Payment stays cash at the shop": what stays as it is is a condition, not something the product does.)
     if (/^(?:stay|remain)$/.test(c.verb) && !c.subject?.person) continue;
-    if (WE_HAVE.test(text) && /^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb)) continue;
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
     if (/^(?:we|i)\s/i.test(text) && tokens(text).find((t) => infinitive(t.norm) === c.verb)?.tags.has("PastTense")) continue;
     // "Our taproom sells beer from our own brewery": what the organisation itself does is its setting ("dance school in Porto" opening the text names it).

@@ -634,7 +634,8 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
       // "… and we report how many", "… and I only notice": a pronoun subject starts a clause of its own too.
       const pronounSubject = vi >= 1 && /^(?:we|they|i|you|he|she|it)$/.test(after[0].norm) && after.slice(1, vi).every((t) => t.tags.has("Adverb") || t.tags.has("Negative"));
       // ("borrow strimmers and the rotavator and we lose track": a later "and we" is where the clause breaks.)
-      const laterPronoun = after.slice(0, vi).some((t, m) => m > 0 && /^(?:and|or|but)$/.test(after[m - 1].norm) && /^(?:we|they|i|you|he|she)$/.test(t.norm));
+      // ("sell kegs to bars and restaurants and run a taproom": a noun with "and" right before the next verb ends the list; the verb is the same subject's.)
+      const laterPronoun = after.slice(0, vi).some((t, m) => m > 0 && /^(?:and|or|but)$/.test(after[m - 1].norm) && /^(?:we|they|i|you|he|she)$/.test(t.norm)) || /^(?:and|or)$/.test(after[vi - 1]?.norm ?? "");
       if (vi > 0 && !laterPronoun && (pronounSubject || after.slice(0, vi).some((t) => isNounish(t) || t.tags.has("Actor"))) && !after.slice(0, vi).some((t) => PREPS.has(t.norm))) {
         end = k;
         split = k + 1;
