@@ -366,3 +366,11 @@ describe("featuresFromReading: the speakers' trade", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["Cafés should be able to reorder from our price list"]);
   });
 });
+
+// Written for this test, in no corpus: a tennis club.
+describe("featuresFromReading: a sentence that names a pain", () => {
+  it("still asks for what a clause of it asks for ('The caretaker needs a key list … — we lose about five keys a year'), but time it costs is no feature", () => {
+    const t = "Members book the court online. The caretaker needs a key list for each week — we lose about five keys a year. The treasurer needs three evenings every month for the bills, which is a pain.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Members book the court online", "The caretaker needs a key list for each week"]);
+  });
+});

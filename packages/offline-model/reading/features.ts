@@ -60,7 +60,9 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (/^(?:later|eventually|one day|some ?day|in the future)\b|\b(?:later|eventually|one day|some ?day|in the future)$/i.test(c.text.trim())) continue;
     // ("a food bank …, run by about 40 volunteers": a verb with no one before it and people after "by" says who runs what was named.)
     if (!c.subject && c.extras[0]?.prep === "by" && c.extras[0].np.person && !c.extras[0].np.bare && /^\S+ by\s/i.test(c.text)) continue;
-    if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || reading.pains.includes(c.sentence) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
+    // ("Our driver needs a delivery list …, — we lose about 30 kegs a year": in a sentence that names a pain, a clause that asks for something is still asked for.)
+    const asks = (/^(?:need|want)$/.test(c.verb ?? "") && c.objects.some((o) => !o.time)) || /\b(?:should|must|would like|'d like)\b/i.test(c.text);
+    if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || (reading.pains.includes(c.sentence) && !asks) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
     // ("the Vorstand plans this in a shared Excel file": a clause that names the tool they use today is how things go today.)
     if (reading.requirements.some((q) => q.relation === "uses" && q.said.toLowerCase().includes(c.text.toLowerCase()))) continue;

@@ -182,7 +182,8 @@ export function nounPhrase(run: Token[], inSlot?: Slot): NounPhrase | undefined 
   // The tagger's own "Actor" guess also fires on things ("checklists"); roles and names are surer.
   const person = last.tags.has("Person") || ROLE_SINGULAR.has(last.norm);
   const full = words.map((t) => t.text.replace(/[.,;:!?]+$/, "")).join(" ");
-  const time = last.tags.has("Date") || last.tags.has("Duration") || last.tags.has("Unit");
+  // (The tagger knows "month" and "hours" as times, not the parts of a day: "three evenings".)
+  const time = last.tags.has("Date") || last.tags.has("Duration") || last.tags.has("Unit") || /^(?:morning|afternoon|evening|night)s?$/.test(last.norm);
   const individual = /^(?:my|his|her)$/.test(owner) && last.tags.has("Singular");
   const bare = !owner && count === undefined && nouns.length === 1 && last.tags.has("Singular") && !proper;
   return { text, head, full, ...(count !== undefined ? { count } : {}), proper, ...(person ? { person } : {}), ...(time ? { time } : {}), ...(individual ? { individual } : {}), ...(bare ? { bare } : {}) };
