@@ -201,3 +201,11 @@ describe("readRequirements: places, the speaker's own name and capitalised descr
     expect(names).toEqual(["Bookwhen", "Wise"]);
   });
 });
+
+// Written for this test: a cider maker, in no corpus.
+describe("readRequirements: a product said twice", () => {
+  it("is one to work with when the person later says to keep it, quoted where they said so; a place after a compound trade is a place ('Cidery in Hereford')", () => {
+    const products = readRequirements("Cidery in Hereford. Pubs ring in their orders and I copy them into Xero by hand. Keep Xero for the accounts.").filter((q) => q.kind === "product");
+    expect(products).toEqual([expect.objectContaining({ name: "Xero", relation: "integrates", said: "Keep Xero for the accounts." })]);
+  });
+});

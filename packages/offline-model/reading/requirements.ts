@@ -144,8 +144,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     // "half board (Halbpension)": a name alone in parentheses after an ordinary noun is that noun in another tongue; after a tool's noun ("our booking tool (Calendly)") it names the tool.
     if (sentence.slice(at - 1, at + word.length + 1) === `(${word})` && !new RegExp(`${TOOL_WORDS.source}\\s*$`, "i").test(sentence.slice(0, at - 1))) return;
     // "We are a community radio in Maputo", "based in Tartu": where the speakers are is a place.
-    // ("a grower in Lisse", "a shop in Lyon": where a person or a place of business is, the same.)
-    if (/\b(?:we are|we're|i am|i'm|work(?:s|ing)?|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at))) || new RegExp(`\\b(?:[a-z]+(?:er|or|ist|ian)|${ORGANISATION.source.slice(1, -1)}|offices?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))s?\\s+(?:in|from|near|outside)\\s+$`, "i").test(sentence.slice(0, Math.max(0, at)))) return;
+    // ("a grower in Lisse", "a shop in Lyon", "Microbrewery in Asheville": where a person or a place of business is, the same.)
+    if (/\b(?:we are|we're|i am|i'm|work(?:s|ing)?|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at))) || new RegExp(`\\b(?:[a-z]+(?:er|or|ist|ian)|[a-z]*${ORGANISATION.source.slice(1, -1)}|offices?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))s?\\s+(?:in|from|near|outside)\\s+$`, "i").test(sentence.slice(0, Math.max(0, at)))) return;
     // ("a dive shop on Koh Tao, Thailand": a name with a known place after its comma is a place; "I'm the owner, Ploy": the speaker's own name is a person's.)
     const region = /^[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*,\s+([A-Z][\w-]+)/.exec(sentence.slice(at))?.[1];
     if ((region && (!detectRegion(region).unknown || tokens(region)[0]?.tags.has("Place"))) || /\b(?:i'm|i am|my name is|my name's|call me)\s+(?:the\s+[\w-]+(?:\s+[\w-]+)?,\s+)?(?:[A-Z][\w'-]*\s+)?$/i.test(sentence.slice(0, at))) return;
@@ -165,7 +165,7 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
 function relationOf(sentence: string, at: number): Requirement["relation"] {
   const before = sentence.slice(Math.max(0, at - 40), at);
   // ("We already use Fattureincloud for invoices, this must stay": a tool in use that must stay is one the product works with.)
-  if (/\b(?:must|should|has to|have to|needs? to|will)\s+(?:stay|remain)\b(?!\s+\w)/i.test(sentence.slice(at)) || /\bkeep(?:s|ing)? using\s+$/i.test(before)) return "integrates";
+  if (/\b(?:must|should|has to|have to|needs? to|will)\s+(?:stay|remain)\b(?!\s+\w)/i.test(sentence.slice(at)) || /\bkeep(?:s|ing)?(?: using)?\s+$/i.test(before)) return "integrates";
   // "we sell tickets through Eventbrite today": how things are done now, unless they ask for more ("want it to sync").
   if ((PRESENT_PRACTICE.test(before + sentence.slice(at).split(/[,;.—–]/)[0]) || aboutToday(sentence, at)) && !/\b(?:wants?|needs?|should|must|ha(?:s|ve) to|would like|'d like)\b/i.test(before)) return "uses";
   if (/\b(?:integrat\w*|sync\w*|connect\w*|import\w*|export\w*|link\w*|plug\w*|(?:log|sign) ?in with|pa(?:y|yments?)\b[^.,;]{0,30}\b(?:with|via|by)|through)\b[^.]*$/i.test(before)) return "integrates";
@@ -213,6 +213,7 @@ export function readRequirements(text: string, ownName = ""): Requirement[] {
     // "no Google Analytics" is a ban (read with what the person ruled out), not a product in use.
     for (const p of productsIn(s, ownName, text).filter((p) => !ruledOut(s, p.at))) out.push({ kind: "product", name: p.name, said: clauseAround(s, p.at), relation: relationOf(s, p.at) });
   }
-  // Each requirement once, where it was first said.
-  return out.filter((r, i) => out.findIndex((x) => x.kind === r.kind && x.name.toLowerCase() === r.name.toLowerCase()) === i);
+  // Each requirement once, where it was first said; a product the person later says to keep ("Keep QuickBooks for invoicing") is one to work with, in those words.
+  const same = (r: Requirement) => (x: Requirement) => x.kind === r.kind && x.name.toLowerCase() === r.name.toLowerCase();
+  return out.filter((r, i) => out.findIndex(same(r)) === i).map((r) => out.findLast((x) => same(r)(x) && x.relation === "integrates") ?? r);
 }
