@@ -3,7 +3,7 @@
 import { capitalize, escapeRegExp, lowerFirst, sentences } from "../text-utils";
 import type { Reading } from "./read-project";
 import { actRecord } from "./acts";
-import { CONDITION, namedByProducts, NICE_TO, readClauses, wishedProduct, type Clause } from "./read-clauses";
+import { CONDITION, namedByProducts, NICE_TO, readClauses, speakersGoOn, wishedProduct, type Clause } from "./read-clauses";
 import { aboutToday, OUT_OF_SCOPE, PRESENT_PRACTICE } from "./requirements";
 import { isForeign, LANGUAGE_CODES } from "./languages";
 import { infinitive, lastWord, tokens } from "./nlp";
@@ -116,8 +116,7 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // "We run a food bank", "We represent 140 flats", "we hold keys for 25 houses", "Our association has about 60 members": what the speakers or their organisation have, run or serve is who they are, not what the product does.
     // ("I keep bees with a group of …", "Each of us has 15 hives", "Every day we run two boat trips": the same.)
     // ("I want to keep notes per piano" is a wish, not who they are; "We brew about 12 beers, sell kegs to ~40 bars": what they do to things they count is their trade, and a clause with no subject of its own goes on with the speakers.)
-    const lead = reading.clauses.slice(0, reading.clauses.indexOf(c)).findLast((k) => k.sentence === c.sentence && (k.subject || /^(?:we|i)\s/i.test(k.text)));
-    const spoken = !c.subject && lead && !lead.subject ? `we ${text}` : text;
+    const spoken = speakersGoOn(reading.clauses, c) ? `we ${text}` : text;
     if (WE_HAVE.test(spoken) && (/^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb) || [...c.objects, ...c.extras.map((e) => e.np)].some((o) => (o.count ?? 0) >= 2))) continue;
     // ("Payment stays cash at the shop": what stays as it is is a condition, not something the product does.)
     if (/^(?:stay|remain)$/.test(c.verb) && !c.subject?.person) continue;

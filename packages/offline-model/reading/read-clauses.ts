@@ -825,6 +825,12 @@ export const wishedProduct = (c: Clause, o: NounPhrase) => !c.subject && /^(?:wa
 export const namedByProducts = (c: Clause) => Boolean(c.subject && new RegExp(`^(?:[\\w-]+\\s+){0,3}?${escapeRegExp(c.subject.full)},?\\s+(?:like|such as)\\s`, "i").test(c.text) && c.extras.some((e) => /^(?:like|as)$/.test(e.prep) && e.np.proper && !e.np.person));
 
 /** "It would also be nice to keep …": a wish said the long way round. */
+/** "We brew 12 beers, sell kegs to bars, run a taproom": a clause with no subject of its own, after the speakers' in its sentence, is theirs too. */
+export function speakersGoOn(clauses: readonly Clause[], c: Clause): boolean {
+  const lead = c.subject ? undefined : clauses.slice(0, clauses.indexOf(c)).findLast((k) => k.sentence === c.sentence && (k.subject || /^(?:we|i)\s/i.test(k.text)));
+  return Boolean(lead && !lead.subject);
+}
+
 export const NICE_TO = /^it would (?:also |really )?be (?:nice|great|good|helpful|useful|ideal) (?:if we could|to) /i;
 
 /** "after every inspection", "at each weigh-in": what is done at each X belongs to that X (the noun is group 1). */

@@ -855,3 +855,12 @@ describe("readProject: what people forget, lose or miss", () => {
     expect(r.things.find((t) => t.name === "drill")?.actors).toEqual(["instructor"]);
   });
 });
+
+// Written for this test: a coffee roaster, in no corpus.
+describe("readProject: whoever is able to order", () => {
+  it("acts, whatever the word ('Hotels should be able to order beans online'); what the speakers run after their own clause is theirs ('… and run a small stall')", () => {
+    const r = readProject("We roast about 20 coffees, sell bags to cafés and run a small stall. Hotels should be able to order beans online.", "");
+    expect(r.actors).toContain("hotel");
+    expect(r.things.map((t) => t.name)).not.toContain("stall");
+  });
+});

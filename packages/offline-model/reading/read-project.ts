@@ -2,7 +2,7 @@
 // languages the UI speaks, what the team knows, the figures they gave, and the sentences this reader could not make sense of (so a message can say so, not guess).
 import { isPaymentMethod } from "../knowledge/entity-catalog";
 import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
-import { AT_EACH, namedByProducts, parentheticalExamples, wishedProduct, readClauses, ROLE_SINGULAR, type Clause, type Examples, type NounPhrase } from "./read-clauses";
+import { AT_EACH, namedByProducts, parentheticalExamples, speakersGoOn, wishedProduct, readClauses, ROLE_SINGULAR, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { ORGANISATION, OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
 import { CARD_PAYMENT, contradictions, DATED, PRODUCT, PROHIBIT } from "./features";
@@ -177,7 +177,7 @@ const INTEGRATE = /^(?:sync|export|import|integrate|connect|migrate|mirror|push|
 const THING_VERBS = /^(?:be|need|have|cost|take|run|work|fail|break|stop|go|come|get|last|seem|look|print|cut|hold|fit|belong)$/;
 
 /** Acts only people do. */
-const HUMAN_ACT = /^(?:confirm|approve|reject|decline|accept|assign|decide|sign|tick|mark|book|reserve|pay|teach|inspect|choose|review|vote|register|enrol|enroll|rate|text|email|phone|ask|answer|cook|clean|repair|fix)$/;
+const HUMAN_ACT = /^(?:confirm|approve|reject|decline|accept|assign|decide|sign|tick|mark|book|reserve|order|pay|teach|inspect|choose|review|vote|register|enrol|enroll|rate|text|email|phone|ask|answer|cook|clean|repair|fix)$/;
 
 /** The role of the person acting in a clause ("barbers" → barber); a named individual ("Sam") is nobody's role. */
 function actorOf(np: NounPhrase | undefined, verb?: string): string | undefined {
@@ -347,7 +347,9 @@ function read(description: string, answers: string): Reading {
   // ("every car must be booked": a passive's verb says what is done to its subject, never that it acts.)
   // ("Key handover must be logged": what is done to a word that only ends like "-er" says nothing of a person; "clients are told", "singers are reminded" do: one who sings is a singer.)
   const doer = (np?: NounPhrase) => Boolean(np && (np.person || ROLE_SINGULAR.has(lastWord(np.head)) || [/(?:er|or)$/, /r$/].some((re) => re.test(lastWord(np.head)) && tokens(lastWord(np.head).replace(re, ""))[0]?.tags.has("Verb"))));
-  const actorsOf = (c: Clause) => (c.copula || namedByProducts(c) ? [] : [...(c.also ?? []), c.subject].filter((np) => !c.passive || doer(np)).map((np) => actorIn(np, c.passive ? undefined : c.verb)).filter((a): a is string => Boolean(a)));
+  // ("Bars should be able to order online": what someone is able to do is what they do.)
+  const doing = (c: Clause) => (c.verb === "be" ? (/\bable to (\w+)/i.exec(c.text)?.[1] ?? c.verb) : c.verb);
+  const actorsOf = (c: Clause) => (c.copula || namedByProducts(c) ? [] : [...(c.also ?? []), c.subject].filter((np) => !c.passive || doer(np)).map((np) => actorIn(np, c.passive ? undefined : doing(c))).filter((a): a is string => Boolean(a)));
   // "me + 2 techs", "me and two apprentices": whoever the speaker counts with themselves is a person who works with them.
   const withMe = new Set<string>();
   for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?(?:other\s+)?([a-z][\w-]*s)\b/gi)) {
@@ -378,7 +380,7 @@ function read(description: string, answers: string): Reading {
     }
     // ("My wife and I have a bakery": the speaker with someone close is the speakers.)
     // ("Mostly we …": an adverb first changes nothing.)
-    const weSay = /^(?:\w+ly,?\s+)?(?:(?:my|our)\s+[\w-]+\s+and\s+)?(?:we|i)\b/i.test(c.text.trim());
+    const weSay = /^(?:\w+ly,?\s+)?(?:(?:my|our)\s+[\w-]+\s+and\s+)?(?:we|i)\b/i.test(c.text.trim()) || speakersGoOn(clauses, c);
     const act = actRecord(c);
     const actor = c.copula || c.passive || namedByProducts(c) ? undefined : actorIn(c.subject, c.verb);
     for (const a of c.negated ? [] : actorsOf(c)) actors.add(a);
