@@ -374,3 +374,11 @@ describe("featuresFromReading: a sentence that names a pain", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["Members book the court online", "The caretaker needs a key list for each week"]);
   });
 });
+
+// Written for this test, in no corpus: a cider maker.
+describe("featuresFromReading: keeping a product", () => {
+  it("is carried by the product's own line, no feature ('Keep Xero for the accounts')", () => {
+    const t = "Pubs should be able to order cases online. Keep Xero for the accounts.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Pubs should be able to order cases online"]);
+  });
+});

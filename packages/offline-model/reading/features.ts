@@ -65,7 +65,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     if (!c.verb || c.negated || c.copula || (c.relative && !ownClause) || isForeign(c.text) || (reading.pains.includes(c.sentence) && !asks) || clauseAboutToday(c) || OUT_OF_SCOPE.test(c.sentence) || !description.includes(c.sentence.slice(0, 20))) continue;
     // ("want to track which part for which job": a wish without its subject is the speakers' task.)
     // ("the Vorstand plans this in a shared Excel file": a clause that names the tool they use today is how things go today.)
-    if (reading.requirements.some((q) => q.relation === "uses" && q.said.toLowerCase().includes(c.text.toLowerCase()))) continue;
+    // ("Keep QuickBooks for invoicing": keeping a product is carried by its own line, as one to work with.)
+    if (reading.requirements.some((q) => (q.relation === "uses" || (q.relation === "integrates" && /^(?:keep|use)$/.test(c.verb!))) && q.said.toLowerCase().includes(c.text.toLowerCase()))) continue;
     // ("someone swaps a slot …": what someone or nobody does is how things go today; "competitors like Smartcat …", how the market is.)
     // ("anyone can flag it": with a modal it is what the product lets anyone do.)
     // ("competitors: Lockme has their own system": what a product the person named does is that product's business.)

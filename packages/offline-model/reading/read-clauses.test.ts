@@ -273,3 +273,11 @@ describe("readClauses: a wish written in a second language", () => {
     ]);
   });
 });
+
+// Written for this test: a kayak hire, in no corpus.
+describe("readClauses: being able to do something", () => {
+  it("is doing it, to what it is done to ('Guests should be able to book kayaks online')", () => {
+    const [c] = readClauses("Guests should be able to book kayaks online.", false);
+    expect(c).toMatchObject({ verb: "book", objects: [expect.objectContaining({ head: "kayak" })] });
+  });
+});

@@ -654,6 +654,9 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     objects = [extras[counted].np];
     extras = extras.filter((_, x) => x !== counted);
   }
+  // ("Members should be able to book rooms": what someone is able to do is what they do, to what they do it to.)
+  const able = verbTok.norm === "be" && body[0]?.norm === "able" && body[1]?.norm === "to" && body[2]?.tags.has("Verb");
+  if (able && !objects.length) [objects, extras] = [extras.filter((e) => e.prep === "to" && e.verb).map((e) => e.np), extras.filter((e) => !(e.prep === "to" && e.verb))];
   // "every socio brings his olives": whoever "his" or "her" stands for is a person, whatever the word.
   if (subject && !subject.person && !subject.proper && !subject.time && body.some((t) => /^(?:his|her)$/.test(t.norm))) subject.person = true;
   const clause: Clause = {
@@ -661,7 +664,7 @@ function parsePiece(sentence: string, piece: string, inherited: NounPhrase | und
     text: piece,
     subject: subject ?? (elided || glue ? inherited : undefined),
     subjectInherited: !subject && Boolean(inherited) && (elided || glue),
-    verb: infinitive(verbTok.norm.replace(/n't$/, "")),
+    verb: able ? infinitive(body[2].norm) : infinitive(verbTok.norm.replace(/n't$/, "")),
     ...(subject && also.length ? { also } : {}),
     objects,
     extras,

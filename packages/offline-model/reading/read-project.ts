@@ -347,9 +347,7 @@ function read(description: string, answers: string): Reading {
   // ("every car must be booked": a passive's verb says what is done to its subject, never that it acts.)
   // ("Key handover must be logged": what is done to a word that only ends like "-er" says nothing of a person; "clients are told", "singers are reminded" do: one who sings is a singer.)
   const doer = (np?: NounPhrase) => Boolean(np && (np.person || ROLE_SINGULAR.has(lastWord(np.head)) || [/(?:er|or)$/, /r$/].some((re) => re.test(lastWord(np.head)) && tokens(lastWord(np.head).replace(re, ""))[0]?.tags.has("Verb"))));
-  // ("Bars should be able to order online": what someone is able to do is what they do.)
-  const doing = (c: Clause) => (c.verb === "be" ? (/\bable to (\w+)/i.exec(c.text)?.[1] ?? c.verb) : c.verb);
-  const actorsOf = (c: Clause) => (c.copula || namedByProducts(c) ? [] : [...(c.also ?? []), c.subject].filter((np) => !c.passive || doer(np)).map((np) => actorIn(np, c.passive ? undefined : doing(c))).filter((a): a is string => Boolean(a)));
+  const actorsOf = (c: Clause) => (c.copula || namedByProducts(c) ? [] : [...(c.also ?? []), c.subject].filter((np) => !c.passive || doer(np)).map((np) => actorIn(np, c.passive ? undefined : c.verb)).filter((a): a is string => Boolean(a)));
   // "me + 2 techs", "me and two apprentices": whoever the speaker counts with themselves is a person who works with them.
   const withMe = new Set<string>();
   for (const s of sentences) for (const m of s.matchAll(/\b(?:me|i|myself|we|us)\s*(?:\+|&|and|plus)\s*(?:(?:\d+|an?|two|three|four|five|six|seven|eight|nine|ten|a few|some)\s+)?(?:other\s+)?([a-z][\w-]*s)\b/gi)) {
