@@ -400,3 +400,13 @@ describe("extractEntities: a thing people use", () => {
     expect(kiln?.fields.map((f) => f.name)).not.toContain("member_id");
   });
 });
+
+// Written for this test: a parents' cooperative, in no corpus.
+describe("extractEntities: people tied to people", () => {
+  it("is one table of pairs when the tie is said twice, and none for doing something with another one ('swap with another family')", () => {
+    const m = model("Clients book haircuts online. Barbers move between our four shops.", "Barbers move between our four shops.");
+    expect(m.entities.filter((e) => /Barber/.test(e.name) && /Shop/.test(e.name))).toHaveLength(1);
+    const swaps = model("Parents sign up for cooking shifts online and swap shifts with another family. Each family does 3 shifts a month.");
+    expect(swaps.entities.filter((e) => /Parent/.test(e.name) && /Family/.test(e.name))).toEqual([]);
+  });
+});

@@ -292,6 +292,8 @@ function addLinks(out: NamedDef[], reading: Reading, push: (d: NamedDef) => void
     const b = defOf(l.to);
     if (!a || !b || a === b) continue;
     if (l.many) {
+      // (The same tie said twice, in the description and an answer, is one table of pairs.)
+      if (out.some((d) => d.said === `${a.said} ${b.said}`)) continue;
       const name = [b.def.name, a.def.name].join("");
       const taken = out.some((d) => d.def.name === name);
       const def = { name: taken ? `${a.def.name}${b.def.name}Link` : name, match: [], purpose: `Which ${a.said}s go with which ${b.said}s: ${l.said}`, fields: "starts_on:date?; ends_on:date?; notes:text?", refs: [`${a.def.name}:has`, `${b.def.name}:has`] };

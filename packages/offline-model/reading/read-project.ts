@@ -542,8 +542,8 @@ function read(description: string, answers: string): Reading {
         // "sync payments with quickbooks", "export scores to a sheet": the other end is another system, not a record.
         if (c.negated || INTEGRATE.test(c.verb)) break;
         if (priceOf(c, e.prep)) continue;
-        // "move between shops", "move to another batch": over time each side has many of the other.
-        if ((/^(?:between|across|among|amongst)$/.test(e.prep) || new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text)) && own) links.push({ from: own, to, many: true, said: c.text });
+        // "move between shops", "move to another batch": over time each side has many of the other ("swap with another family" is with a peer, no tie).
+        if ((/^(?:between|across|among|amongst)$/.test(e.prep) || (e.prep !== "with" && new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text))) && own) links.push({ from: own, to, many: true, said: c.text });
         // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep) && (e.prep === "of" || !((e.np.count ?? 0) >= 2))) {
           const from = record ?? objs[0] ?? subjectThing;

@@ -209,3 +209,10 @@ describe("readRequirements: a product said twice", () => {
     expect(products).toEqual([expect.objectContaining({ name: "Xero", relation: "integrates", said: "Keep Xero for the accounts." })]);
   });
 });
+
+// Written for this test: a bike kitchen, in no corpus.
+describe("readRequirements: a name after 'in' in the opening words", () => {
+  it("is where they are, before any verb ('Bike kitchen in Kilkeel'), never a product they use", () => {
+    expect(readRequirements("Bike kitchen in Kilkeel, about 25 volunteers. Riders book a repair slot online.").filter((q) => q.kind === "product")).toEqual([]);
+  });
+});

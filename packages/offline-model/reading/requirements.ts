@@ -148,6 +148,8 @@ function productsIn(sentence: string, ownName: string, text: string): Array<{ na
     if (/\b(?:we are|we're|i am|i'm|work(?:s|ing)?|based|located|living|lives?)\b[^,;.]*\b(?:in|at|from|near|outside)\s+$/i.test(sentence.slice(0, Math.max(0, at))) || new RegExp(`\\b(?:[a-z]+(?:er|or|ist|ian)|[a-z]*${ORGANISATION.source.slice(1, -1)}|offices?|garages?|workshops?|warehouses?|markets?|villages?|towns?|cit(?:y|ies))s?\\s+(?:in|from|near|outside)\\s+$`, "i").test(sentence.slice(0, Math.max(0, at)))) return;
     // ("a dive shop on Koh Tao, Thailand": a name with a known place after its comma is a place; "I'm the owner, Ploy": the speaker's own name is a person's.)
     const region = /^[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*,\s+([A-Z][\w-]+)/.exec(sentence.slice(at))?.[1];
+    // ("Elterninitiative Kita in Freiburg, 24 children": in the opening words, before any verb, "in" says where they are.)
+    if (text.trimStart().startsWith(sentence.slice(0, at)) && /\b(?:in|near|outside)\s+$/.test(sentence.slice(0, at)) && !tokens(sentence.slice(0, at)).some((x) => x.tags.has("Verb"))) return;
     if ((region && (!detectRegion(region).unknown || tokens(region)[0]?.tags.has("Place"))) || /\b(?:i'm|i am|my name is|my name's|call me)\s+(?:the\s+[\w-]+(?:\s+[\w-]+)?,\s+)?(?:[A-Z][\w'-]*\s+)?$/i.test(sentence.slice(0, at))) return;
     // ("some sites need Advanced": an ordinary describing word, capitalised and used by nobody, names a level or a kind, not a product; "we pay via Wise" uses one.)
     if (!named && sentence[at - 2] !== "," && !/^[A-Z]/.test(ts[i - 1]?.text ?? "") && dictionaryTag(word) === "Adjective" && !/\b(?:use[sd]?|using|via|with|through|on|in|by|from)\s+(?:[\w'-]+\s+){0,2}$/i.test(sentence.slice(0, at))) return;
