@@ -864,3 +864,12 @@ describe("readProject: whoever is able to order", () => {
     expect(r.things.map((t) => t.name)).not.toContain("stall");
   });
 });
+
+// Written for this test: a bike repair shed, in no corpus.
+describe("readProject: what the speakers keep things in, and a compound said after its noun", () => {
+  it("is their tool, no record ('I log jobs in exercise books'); 'repair jobs per bike' are those jobs", () => {
+    const r = readProject("I log jobs in exercise books. Customers should see repair jobs per bike.", "");
+    expect(r.things.map((t) => t.name)).toEqual(["job", "bike"]);
+    expect(r.links).toContainEqual(expect.objectContaining({ from: "job", to: "bike" }));
+  });
+});

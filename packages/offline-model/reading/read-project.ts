@@ -561,11 +561,11 @@ function read(description: string, answers: string): Reading {
           continue;
         }
         if (priceOf(c, e.prep)) continue;
-        // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place.
+        // "mount sensors in hives": a plural after "in" is a container people use; "in the waiting room" is a place; "i keep notes in word docs", the speakers' tool.
         // "items with photos", "mark delivered with a photo" list photos with what is done; "(while) people wait with coffee" says how they pass the time.
         // ("with one tap": one of it, counted, says how it is done.)
         // ("I go to their house", "tutors go to students' homes": someone's own place someone goes to is no record; "coming to the concert" names one.)
-        if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) && !(e.prep === "to" && /^(?:go|come|drive|walk|travel|ride|cycle|move|return|head)$/.test(c.verb) && new RegExp(`\\b(?:their|his|her|your|my|our|\\w+'s|\\w+s') ${escapeRegExp(e.np.text)}`, "i").test(c.text)) || (e.prep === "with" && (c.objects.length > 0 || !c.relative) && e.np.count !== 1)) || (e.prep === "in" && /s$/.test(e.np.text)) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
+        if (n && inDesc && ((/^(?:of|for|to|during|after|per)$/.test(e.prep) && !(e.prep === "to" && /^(?:go|come|drive|walk|travel|ride|cycle|move|return|head)$/.test(c.verb) && new RegExp(`\\b(?:their|his|her|your|my|our|\\w+'s|\\w+s') ${escapeRegExp(e.np.text)}`, "i").test(c.text)) || (e.prep === "with" && (c.objects.length > 0 || !c.relative) && e.np.count !== 1)) || (e.prep === "in" && /s$/.test(e.np.text) && !(weSay && /^(?:keep|write|log|track|record|store|note|put)$/.test(c.verb))) || counted(n))) addThing(n, undefined, undefined, false, inDesc, true);
       }
       // ("Owners book appointments for their pets": what "their" names belongs to the nearest people named before it.)
       const lowered = c.text.toLowerCase();
@@ -719,6 +719,14 @@ function read(description: string, answers: string): Reading {
   // ("guests book by phone … we need to see which room is free which day": what is asked free or taken is what is booked.)
   const free = /\b(?:which|what)\s+([a-z]+)\s+(?:is|are)\s+(?:free|available|taken|booked)\b/i.exec(sentences.join(" "))?.[1];
   for (const a of acts) if (free && /^(?:booking|reservation)$/.test(a.record) && !a.objects.length) addThing(singularNoun(free), undefined, undefined, true, true), a.objects.push(singularNoun(free));
+  // ("i keep notes …" then "treatment notes per patient", "schedule rehearsals" then "group rehearsals": a compound said after the noun it ends in is one of those.)
+  for (const t of [...things.values()].filter((x) => !x.name.includes(" "))) {
+    for (const k of [...things.values()].filter((x) => x.name.endsWith(` ${t.name}`) && x.at >= t.at)) {
+      Object.assign(t, { verbs: unique([...t.verbs, ...k.verbs]), actors: unique([...t.actors, ...k.actors]), core: k.core || t.core, listed: k.listed || t.listed, of: t.of ?? k.of, fields: t.fields ?? k.fields });
+      things.delete(k.name);
+      for (const l of links) [l.from, l.to] = [l.from, l.to].map((n) => (n === k.name ? t.name : n));
+    }
+  }
   const titleNouns = (descClauses[0] && !descClauses[0].verb ? descClauses[0].objects : [])
     .flatMap((np) => np.head.split(" ").filter((w) => !PRODUCT.test(w) && !NOT_A_THING.has(w) && w.length > 2))
     .map((w) => w.replace(/[^a-z-]/g, ""));
