@@ -410,3 +410,13 @@ describe("extractEntities: people tied to people", () => {
     expect(swaps.entities.filter((e) => /Parent/.test(e.name) && /Family/.test(e.name))).toEqual([]);
   });
 });
+
+// Written for this test: a canoe club, in no corpus.
+describe("extractEntities: a thing the person wishes something for", () => {
+  it("is a record ('paddles get a list with who has them'), and going missing between trips ties it to no trip", () => {
+    const m = model("Canoe club, 60 members. Problems: paddles go missing between trips. We want: members book the minibus, paddles get a list with who has them.");
+    const names = m.entities.map((e) => e.name);
+    expect(names).toContain("Paddle");
+    expect(names.join(" ")).not.toMatch(/TripPaddle|PaddleTrip/);
+  });
+});

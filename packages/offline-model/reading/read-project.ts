@@ -530,7 +530,8 @@ function read(description: string, answers: string): Reading {
       // ("log … how many films went through it": what is asked how many of is a count, not a record.)
       const subjectThing = c.subject && !isPerson(c.subject) && !actor && !namedByProducts(c) && !acting.has(lastWord(c.subject.head)) && !/^how (?:many|much)\b/i.test(c.text) ? thingName(c.subject) : undefined;
       // ("each case goes through steps": a thing spoken of one by one is a record, whatever it does.)
-      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing) || new RegExp(`\\b(?:each|every)\\s+${escapeRegExp(c.subject!.text)}\\b`, "i").test(c.text));
+      // ("We want: …, props get a list with who has them": so is a thing the person wishes something for.)
+      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing) || new RegExp(`\\b(?:each|every)\\s+${escapeRegExp(c.subject!.text)}\\b`, "i").test(c.text) || /\b(?:want|need|would like|'d like)\b/i.test(c.sentence));
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
       const own = actor ?? subjectThing;
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
@@ -543,7 +544,8 @@ function read(description: string, answers: string): Reading {
         if (c.negated || INTEGRATE.test(c.verb)) break;
         if (priceOf(c, e.prep)) continue;
         // "move between shops", "move to another batch": over time each side has many of the other ("swap with another family" is with a peer, no tie).
-        if ((/^(?:between|across|among|amongst)$/.test(e.prep) || (e.prep !== "with" && new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text))) && own) links.push({ from: own, to, many: true, said: c.text });
+        // ("props go missing between shows": what becomes of a thing between them is no tie either.)
+        if (((/^(?:between|across|among|amongst)$/.test(e.prep) && !new RegExp(`\\b(?:go|goes|went|get|gets|got|become|becomes)\\s+\\w+\\s+${e.prep}\\b`, "i").test(c.text)) || (e.prep !== "with" && new RegExp(`\\b(?:another|other|a different) ${e.np.text}`, "i").test(c.text))) && own) links.push({ from: own, to, many: true, said: c.text });
         // "a bus which drives to 12 villages": one of it goes with many of those, never with one ("one of our 12 dinghies" is one).
         else if (/^(?:for|of|per|in|at|on|from|to|into)$/.test(e.prep) && (e.prep === "of" || !((e.np.count ?? 0) >= 2))) {
           const from = record ?? objs[0] ?? subjectThing;
