@@ -741,7 +741,7 @@ function read(description: string, answers: string): Reading {
     // Someone who acts somewhere ("assign jobs to translators", "translators upload …") is a person, never a thing kept.
     // ("no money …, subs are paid by bank transfer": with no money through the product, what is only paid is no record of it.)
     // (People named joined and apart, "2 dish washers" … "dishwashers log …", are those people, not a thing.)
-    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !(actors.has(t.name.replace(/[\s-]/g, "")) && !t.fields) && !isOurs(t.name) && !(noMoney && t.verbs.length && t.verbs.every((v) => v === "pay"))).sort((a, b) => a.at - b.at),
+    things: [...things.values()].filter((t) => !forbidden.has(t.name) && !(actors.has(t.name.replace(/[\s-]/g, "")) && !t.person) && !isOurs(t.name) && !(noMoney && t.verbs.length && t.verbs.every((v) => v === "pay"))).sort((a, b) => a.at - b.at),
     // Money paid at a counter or on an invoice is no record of the product's.
     acts: acts.filter((a) => !forbidden.has(a.record) && (a.record !== "payment" || paysInProduct)),
     forbidden: [...forbidden],
