@@ -382,3 +382,11 @@ describe("featuresFromReading: keeping a product", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["Pubs should be able to order cases online"]);
   });
 });
+
+// Written for this test, in no corpus: a beach clean-up.
+describe("featuresFromReading: a clause after a noun on the way", () => {
+  it("gives what follows no subject ('… with their name and phone details, choose the shifts they can do')", () => {
+    const t = "Volunteers sign up once with their name and phone details, choose the shifts they can do.";
+    expect(featuresFromReading(readProject(t), t)).toEqual(["Volunteers sign up once with their name and phone details", "Volunteers choose the shifts they can do"]);
+  });
+});

@@ -803,7 +803,8 @@ export function readClauses(text: string, withTitle = true): Clause[] {
         prevHadVerb = Boolean(c.verb);
         // ("see which rooms are free, and log the hours", "mark when the group started, note …": a question inside the clause before says what, it gives the list no subject.)
         const inside = prev && prev.text !== c.text && prev.text.endsWith(c.text) && /\b(?:which|what|who|whose|whether|how|if|when|where)\s+$/i.test(prev.text.slice(0, -c.text.length));
-        if (c.verb && c.subject && !inside) subject = c.subject;
+        // ("pickers register with their bank details, choose the days": a clause said about a noun on the way gives what follows no subject.)
+        if (c.verb && c.subject && !inside && !(c.relative && prev?.sentence === sentence && prev.text.endsWith(c.text))) subject = c.subject;
       }
     }
     // ("the dog's breed, size and temper": what is listed after a possessive is what its owner records.)
