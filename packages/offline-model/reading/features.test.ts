@@ -390,3 +390,13 @@ describe("featuresFromReading: a clause after a noun on the way", () => {
     expect(featuresFromReading(readProject(t), t)).toEqual(["Volunteers sign up once with their name and phone details", "Volunteers choose the shifts they can do"]);
   });
 });
+
+// Written for this test, in no corpus: a music festival.
+describe("featuresFromReading: people the speakers need, and what they ask to know", () => {
+  it("are staff to find, no feature ('Every June we need volunteers'); 'we see each morning how many are coming' is one; what they hate is a pain", () => {
+    const t = "Every June we need volunteers for the festival. Paying them in cash is something I hate. What I would love: volunteers pick their shifts, and we see each morning how many are coming.";
+    const r = readProject(t);
+    expect(featuresFromReading(r, t)).toEqual(["Volunteers pick their shifts", "We see each morning how many are coming"]);
+    expect(r.pains).toEqual(["Paying them in cash is something I hate."]);
+  });
+});

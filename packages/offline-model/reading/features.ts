@@ -108,8 +108,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
       else if (c.subject && reading.actors.includes(subjectWord) && (actRecord(c) || /^(?:(?:need|needs|want|wants|have|has) to\s+)?\S+(?:\s+\S+)?\s+(?:who|which|what|when|where|how|whether|if|it|them)\b/i.test(who ? text : afterSubject(c, text))) && !out.some((f) => f.toLowerCase().includes(text.toLowerCase()))) add(c, capitalize(who ? `${who} ${text}` : text));
       continue;
     }
-    // "We meet every Tuesday in the village hall": the speakers acting on nothing, only when and where, is their setting.
-    if (/^(?:we|i)\s+(?!(?:\w+\s+)?(?:want|need|would|'d|have to|must|should|can|will)\b)/i.test(text) && c.objects.every((o) => o.time)) continue;
+    // "We meet every Tuesday in the village hall": the speakers acting on nothing, only when and where, is their setting ("we see each morning how many are coming" asks to know something).
+    if (/^(?:we|i)\s+(?!(?:\w+\s+)?(?:want|need|would|'d|have to|must|should|can|will)\b)/i.test(text) && c.objects.every((o) => o.time) && !/\b(?:how many|how much|who|which|whether)\b/i.test(text)) continue;
     // "competitor is fixter, they charge a booking fee": "they" is whoever was just named; unless those are people it serves, it is not what the product does.
     if (/^they\b/i.test(text) && !theyAreUsers(reading, c)) continue;
     // "most fixers only use email", "many people have only basic phones", "I use the laptop": what the people it serves, people at large or the speakers have or use is who they are, not a feature ("I need to know the dog's breed" is one).
@@ -118,7 +118,8 @@ export function featuresFromReading(reading: Reading, description: string): stri
     // ("I keep bees with a group of …", "Each of us has 15 hives", "Every day we run two boat trips": the same.)
     // ("I want to keep notes per piano" is a wish, not who they are; "We brew about 12 beers, sell kegs to ~40 bars": what they do to things they count is their trade, and a clause with no subject of its own goes on with the speakers.)
     const spoken = speakersGoOn(reading.clauses, c) ? `we ${text}` : text;
-    if (WE_HAVE.test(spoken) && (/^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb) || [...c.objects, ...c.extras.map((e) => e.np)].some((o) => (o.count ?? 0) >= 2))) continue;
+    // ("Every September we need pickers for the harvest": people the speakers need or hire are staff to find, not something the product does.)
+    if (WE_HAVE.test(spoken) && (/^(?:have|be|run|own|keep|hold|employ|serve|cover|count|include|span|represent|work)$/.test(c.verb) || [...c.objects, ...c.extras.map((e) => e.np)].some((o) => (o.count ?? 0) >= 2) || (/^(?:need|want|hire|recruit)$/.test(c.verb) && c.objects.length > 0 && c.objects.every((o) => o.person || reading.actors.includes(o.head))))) continue;
     // ("Payment stays cash at the shop": what stays as it is is a condition, not something the product does.)
     if (/^(?:stay|remain)$/.test(c.verb) && !c.subject?.person) continue;
     // "We tried an Excel sheet on Google Drive": what the speakers did before is their history, not a feature.
