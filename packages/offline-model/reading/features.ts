@@ -11,6 +11,8 @@ import { infinitive, lastWord, tokens } from "./nlp";
 // ("… with other dogs, that needs to be obvious": a pronoun's condition is on what was just said.)
 // The words of a wish: one list for each rule below that asks whether the speakers wish for what follows.
 const WISH = String.raw`(?:want|need|would like|'d like)`;
+/** A sentence that says the speakers wish for something ("we want", "I'd like"). */
+export const WISHES = new RegExp(String.raw`\b${WISH}\b`, "i");
 const WISH_TO = new RegExp(String.raw`^${WISH} to\s+`, "i"), WISHED = new RegExp(String.raw`\b(?:${WISH}|wish|should|must)\b`, "i");
 const NOT_WISHING = String.raw`\s(?!(?:\w+\s+)?${WISH}s? to\b)`, WE_NOT_WISHING = new RegExp(String.raw`^(?:we|i)${NOT_WISHING}`, "i");
 const WE_HAVE = new RegExp(String.raw`^(?:(?:\w+ly|often|sometimes|always|also|(?:every|each|on|in) (?:the )?\w+),?\s+)?(?:we|i|our|my|(?:each|all|most|some|many|both) of us)${NOT_WISHING}`, "i");

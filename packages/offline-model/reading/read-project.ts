@@ -5,7 +5,7 @@ import { TECHS, techPattern, type Tech } from "../knowledge/tech-catalog";
 import { AT_EACH, namedByProducts, parentheticalExamples, speakersGoOn, wishedProduct, readClauses, ROLE_SINGULAR, type Clause, type Examples, type NounPhrase } from "./read-clauses";
 import { ORGANISATION, OUT_OF_SCOPE, PRESENT_PRACTICE, readRequirements, type Requirement } from "./requirements";
 import { isForeign, LANGUAGE_CODES, saysLanguage } from "./languages";
-import { CARD_PAYMENT, contradictions, DATED, PRODUCT, PROHIBIT } from "./features";
+import { CARD_PAYMENT, contradictions, DATED, PRODUCT, PROHIBIT, WISHES } from "./features";
 import { dictionaryTag, gerund, infinitive, isMeasure, lastWord, remember, singularNoun, tokens } from "./nlp";
 import { actRecord } from "./acts";
 import { escapeRegExp, sentences as splitText, unique } from "../text-utils";
@@ -531,7 +531,7 @@ function read(description: string, answers: string): Reading {
       const subjectThing = c.subject && !isPerson(c.subject) && !actor && !namedByProducts(c) && !acting.has(lastWord(c.subject.head)) && !/^how (?:many|much)\b/i.test(c.text) ? thingName(c.subject) : undefined;
       // ("each case goes through steps": a thing spoken of one by one is a record, whatever it does.)
       // ("We want: …, props get a list with who has them": so is a thing the person wishes something for.)
-      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing) || new RegExp(`\\b(?:each|every)\\s+${escapeRegExp(c.subject!.text)}\\b`, "i").test(c.text) || /\b(?:want|need|would like|'d like)\b/i.test(c.sentence));
+      if (subjectThing && inDesc && !/^(?:system|app|platform)$/.test(subjectThing)) addThing(subjectThing, undefined, undefined, false, inDesc, counted(subjectThing) || new RegExp(`\\b(?:each|every)\\s+${escapeRegExp(c.subject!.text)}\\b`, "i").test(c.text) || WISHES.test(c.sentence));
       // How the person tied their nouns together: whoever or whatever acts, or what is acted on, and the noun after a preposition.
       const own = actor ?? subjectThing;
       // "each batch follows a recipe": a thing acting on a thing belongs to it; "a kit includes lenses" the other way round.
